@@ -1,0 +1,1 @@
+//! N-queens: the three posts' programs as kanren relations, a reference backtracker, and tools.
