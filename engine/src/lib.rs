@@ -1,1 +1,49 @@
-//! kanren: placeholder
+//! kanren: an embedded miniKanren-style logic engine, after Clojure's core.logic.
+//!
+//! Logic variables ([`Var`]) range over [`Term`]s; goals ([`Goal`]) are built from
+//! [`eq`] (core.logic's `==`), [`fresh`], [`conde`] and relations of your own, and
+//! [`run`]/[`run_all`] stream the answers lazily, reified as core.logic prints them.
+//!
+//! ```
+//! use kanren::{conde, defrel, eq, fresh, list, run, run_all, Term};
+//!
+//! defrel! {
+//!     /// `out` is `l` followed by `s`.
+//!     fn appendo(l, s, out) {
+//!         conde!(
+//!             [eq(&l, list![]), eq(&s, &out)],
+//!             [fresh!([a, d, res], eq(&l, list![a; d]), eq(&out, list![a; res]), appendo(d, &s, res))],
+//!         )
+//!     }
+//! }
+//!
+//! let splits: Vec<String> = run!(*, [x, y] => appendo(x, y, list![1, 2]))
+//!     .map(|a| a.to_string())
+//!     .collect();
+//! assert_eq!(splits, ["[() (1 2)]", "[(1) (2)]", "[(1 2) ()]"]);
+//! ```
+//!
+//! The guide ([`guide`]) teaches the library chapter by chapter, side by side with core.logic.
+#![deny(missing_docs)]
+
+mod goal;
+mod macros;
+mod reify;
+mod run;
+mod state;
+mod stream;
+mod subst;
+mod term;
+mod unify;
+
+pub use goal::{all, and_star, conde, conj, disj, eq, everyg, fail, fresh, or_star, succeed, Goal};
+pub use reify::Answer;
+pub use run::{run, run_all, run_nc, run_nc_all, Answers};
+pub use state::State;
+pub use stream::Stream;
+pub use subst::Subst;
+pub use term::{Cons, Term, Var};
+pub use unify::{unify, Bound};
+
+#[doc = include_str!("../../docs/guide.md")]
+pub mod guide {}

@@ -1,0 +1,236 @@
+//! Goals: functions from a state to a stream of states, and the ways to combine them.
+//!
+//! `eq` unifies; `conj`/`all` and `and_star` sequence goals (core.logic's `bind*`); `conde`
+//! and `or_star` interleave alternatives (core.logic's `mplus*`); `fresh` introduces
+//! variables. `fresh` and `conde` suspend (core.logic's `-inc`), which is what lets the search
+//! interleave and lets a recursive relation be infinite without looping.
+
+use crate::state::State;
+use crate::stream::{Link, Node, Stream};
+use crate::term::{Term, Var};
+use std::fmt;
+use std::sync::Arc;
+
+/// A goal: given a state, the lazy stream of states in which it holds.
+///
+/// Cheap to clone (an `Arc`), `Send + Sync`.
+///
+/// ```
+/// use kanren::{eq, run_all, Goal, Stream};
+/// let custom = Goal::new(|s| match s.unify(&1.into(), &1.into()) {
+///     Some(s) => Stream::unit(s),
+///     None => Stream::empty(),
+/// });
+/// assert_eq!(run_all(move |q| kanren::conj([custom.clone(), eq(q, 5)])).count(), 1);
+/// ```
+#[derive(Clone)]
+#[must_use = "a goal does nothing until it is run"]
+pub struct Goal(Arc<dyn Fn(State) -> Stream + Send + Sync>);
+
+impl Goal {
+    /// A goal from a function of the state.
+    ///
+    /// ```
+    /// use kanren::{run_all, Goal, Stream};
+    /// assert_eq!(run_all(|_q| Goal::new(Stream::unit)).count(), 1);
+    /// ```
+    pub fn new(f: impl Fn(State) -> Stream + Send + Sync + 'static) -> Goal {
+        Goal(Arc::new(f))
+    }
+
+    /// A goal whose body is built by `f` each time it runs, not before: how a relation that
+    /// calls itself avoids building an infinite goal ([`defrel!`](crate::defrel) uses it).
+    ///
+    /// ```
+    /// use kanren::{conde, eq, run, Goal, Term};
+    /// fn fives(x: Term) -> Goal {
+    ///     Goal::lazy(move || conde([vec![eq(&x, 5)], vec![fives(x.clone())]]))
+    /// }
+    /// assert_eq!(run(3, |q| fives(q.into())).count(), 3);
+    /// ```
+    pub fn lazy(f: impl Fn() -> Goal + Send + Sync + 'static) -> Goal {
+        Goal::new(move |s| Stream(Node::Apply(f(), s)))
+    }
+
+    /// Runs the goal on a state.
+    ///
+    /// ```
+    /// use kanren::{succeed, State};
+    /// let _stream = succeed().apply(State::new());
+    /// ```
+    pub fn apply(&self, s: State) -> Stream {
+        (self.0)(s)
+    }
+}
+
+impl fmt::Debug for Goal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Goal")
+    }
+}
+
+/// The goal that always succeeds once (core.logic's `s#`).
+///
+/// ```
+/// assert_eq!(kanren::run_all(|_q| kanren::succeed()).count(), 1);
+/// ```
+pub fn succeed() -> Goal {
+    Goal::new(Stream::unit)
+}
+
+/// The goal that never succeeds (core.logic's `u#`).
+///
+/// ```
+/// assert_eq!(kanren::run_all(|_q| kanren::fail()).count(), 0);
+/// ```
+pub fn fail() -> Goal {
+    Goal::new(|_| Stream::empty())
+}
+
+/// `u` and `v` are equal: unify them (core.logic's `==`).
+///
+/// ```
+/// use kanren::{eq, list, run_all, Term};
+/// let answers: Vec<String> = run_all(|q| eq(list![1, q], list![1, 2])).map(|a| a.to_string()).collect();
+/// assert_eq!(answers, ["2"]);
+/// ```
+pub fn eq(u: impl Into<Term>, v: impl Into<Term>) -> Goal {
+    let (u, v) = (u.into(), v.into());
+    Goal::new(move |s| match s.unify(&u, &v) {
+        Some(s) => Stream::unit(s),
+        None => Stream::empty(),
+    })
+}
+
+/// All of `goals`, left to right (core.logic's `all`: `bind*` without a suspension).
+///
+/// ```
+/// use kanren::{conj, eq, run_all, Var};
+/// let x = Var::fresh();
+/// assert_eq!(run_all(move |q| conj([eq(x, 1), eq(q, x)])).next().unwrap().to_string(), "1");
+/// ```
+pub fn conj(goals: impl IntoIterator<Item = Goal>) -> Goal {
+    let goals: Arc<[Goal]> = goals.into_iter().collect();
+    match goals.len() {
+        0 => succeed(),
+        1 => goals[0].clone(),
+        _ => Goal::new(move |s| Stream(Node::Conj(Link::new(Node::Unit(s)), goals.clone()))),
+    }
+}
+
+/// Alias of [`conj`], with core.logic's name.
+///
+/// ```
+/// assert_eq!(kanren::run_all(|q| kanren::all([kanren::eq(q, 1)])).count(), 1);
+/// ```
+pub fn all(goals: impl IntoIterator<Item = Goal>) -> Goal {
+    conj(goals)
+}
+
+/// All of `goals`, nested to the right as core.logic's `and*` (`(all g0 (and* gs))`). The
+/// rest of the conjunction is built lazily, so a million goals cost no stack.
+///
+/// ```
+/// use kanren::{and_star, eq, run_all};
+/// assert_eq!(run_all(|q| and_star((0..3).map(move |_| eq(q, 1)))).count(), 1);
+/// ```
+pub fn and_star(goals: impl IntoIterator<Item = Goal>) -> Goal {
+    let goals: Arc<[Goal]> = goals.into_iter().collect();
+    and_from(goals, 0)
+}
+
+fn and_from(goals: Arc<[Goal]>, i: usize) -> Goal {
+    match goals.len() - i {
+        0 => succeed(),
+        1 => goals[i].clone(),
+        _ => Goal::new(move |s| {
+            let rest = and_from(goals.clone(), i + 1);
+            Stream(Node::Conj(
+                Link::new(Node::Unit(s)),
+                Arc::new([goals[i].clone(), rest]),
+            ))
+        }),
+    }
+}
+
+/// `g` holds for every element of `items` (core.logic's `everyg`).
+///
+/// ```
+/// use kanren::{everyg, eq, run_all, Var};
+/// let (a, b) = (Var::fresh(), Var::fresh());
+/// let answers: Vec<_> = run_all(move |q| kanren::conj([
+///     everyg(|v| eq(v, 0), [a, b]),
+///     eq(q, kanren::list![a, b]),
+/// ])).collect();
+/// assert_eq!(answers[0].to_string(), "(0 0)");
+/// ```
+pub fn everyg<T>(g: impl Fn(T) -> Goal, items: impl IntoIterator<Item = T>) -> Goal {
+    and_star(items.into_iter().map(g))
+}
+
+/// Any of `clauses`, each a conjunction, interleaved (core.logic's `conde`). Suspends once
+/// before trying the clauses.
+///
+/// ```
+/// use kanren::{conde, eq, run_all};
+/// let answers: Vec<String> = run_all(|q| conde([vec![eq(q, 1)], vec![eq(q, 2)]]))
+///     .map(|a| a.to_string())
+///     .collect();
+/// assert_eq!(answers, ["1", "2"]);
+/// ```
+pub fn conde<C: IntoIterator<Item = Goal>>(clauses: impl IntoIterator<Item = C>) -> Goal {
+    let clauses: Vec<Arc<[Goal]>> = clauses
+        .into_iter()
+        .map(|c| c.into_iter().collect())
+        .collect();
+    Goal::new(move |s| Stream(Node::Inc(Link::new(mplus_clauses(&clauses, &s)))))
+}
+
+/// `mplus*` over the clauses: `mplus(c0, thunk(mplus(c1, thunk(...))))`.
+fn mplus_clauses(clauses: &[Arc<[Goal]>], s: &State) -> Node {
+    let clause = |c: &Arc<[Goal]>| Node::Conj(Link::new(Node::Unit(s.clone())), c.clone());
+    match clauses.split_last() {
+        None => Node::Empty,
+        Some((last, init)) => init.iter().rev().fold(clause(last), |rest, c| {
+            Node::Mplus(Link::new(clause(c)), Link::new(rest))
+        }),
+    }
+}
+
+/// Any of `goals`, interleaved: `conde` with one goal per clause (core.logic's `or*`).
+///
+/// ```
+/// use kanren::{disj, eq, run_all};
+/// assert_eq!(run_all(|q| disj([eq(q, 1), eq(q, 2), eq(q, 3)])).count(), 3);
+/// ```
+pub fn disj(goals: impl IntoIterator<Item = Goal>) -> Goal {
+    conde(goals.into_iter().map(|g| [g]))
+}
+
+/// Alias of [`disj`], with core.logic's name.
+///
+/// ```
+/// assert_eq!(kanren::run_all(|q| kanren::or_star([kanren::eq(q, 1)])).count(), 1);
+/// ```
+pub fn or_star(goals: impl IntoIterator<Item = Goal>) -> Goal {
+    disj(goals)
+}
+
+/// Introduces `N` fresh variables for the goal `f` builds from them (core.logic's `fresh`).
+/// The variables are made, and the body built, each time the goal runs; the body runs after
+/// one suspension.
+///
+/// ```
+/// use kanren::{eq, fresh, list, run_all};
+/// let answers: Vec<String> = run_all(|q| fresh(move |[a, d]| kanren::conj([
+///     eq(q, list![a; d]),
+///     eq(a, 1),
+/// ]))).map(|x| x.to_string()).collect();
+/// assert_eq!(answers, ["(1 . _0)"]);
+/// ```
+pub fn fresh<const N: usize>(f: impl Fn([Var; N]) -> Goal + Send + Sync + 'static) -> Goal {
+    Goal::new(move |s| {
+        let vars = std::array::from_fn(|_| Var::fresh());
+        Stream::inc_apply(f(vars), s)
+    })
+}

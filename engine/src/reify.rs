@@ -1,0 +1,137 @@
+//! Reification: turning a final state into an answer, printed the way core.logic prints it.
+//!
+//! The query term is walked completely; each variable still unbound is renamed `_0`, `_1`,
+//! ... in order of first occurrence (left to right, heads before tails). Residual constraints
+//! that mention only variables of the answer follow after `:-`.
+
+use crate::state::State;
+use crate::term::{Term, Var};
+use rustc_hash::FxHashMap;
+use std::fmt;
+
+/// One answer of a query: the reified value and any residual constraints on its variables.
+///
+/// ```
+/// use kanren::{eq, fresh, list, run_all};
+/// let a = run_all(|q| fresh(move |[x]| eq(q, list![1, x]))).next().unwrap();
+/// assert_eq!(a.to_string(), "(1 _0)");
+/// assert_eq!(a.value().to_vec().unwrap()[0], 1.into());
+/// assert!(a.constraints().is_empty());
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Answer {
+    value: Term,
+    constraints: Vec<Term>,
+}
+
+impl Answer {
+    /// The reified value: its unbound variables are the reified variables `_0`, `_1`, ...
+    /// (see [`Var::reified`]).
+    ///
+    /// ```
+    /// let a = kanren::run_all(|q| kanren::eq(q, 3)).next().unwrap();
+    /// assert_eq!(a.value().as_int(), Some(3));
+    /// ```
+    pub fn value(&self) -> &Term {
+        &self.value
+    }
+
+    /// The residual constraints, each a term such as `(!= (_0 1))`, simplified and in a
+    /// canonical order.
+    ///
+    /// ```
+    /// assert!(kanren::run_all(|q| kanren::eq(q, 3)).next().unwrap().constraints().is_empty());
+    /// ```
+    pub fn constraints(&self) -> &[Term] {
+        &self.constraints
+    }
+
+    /// The answer as core.logic returns it: the value alone, or `(value :- c1 c2 ...)`.
+    ///
+    /// ```
+    /// let a = kanren::run_all(|q| kanren::eq(q, 3)).next().unwrap();
+    /// assert_eq!(a.into_term(), kanren::Term::from(3));
+    /// ```
+    pub fn into_term(self) -> Term {
+        if self.constraints.is_empty() {
+            return self.value;
+        }
+        let mut items = vec![self.value, Term::sym(":-")];
+        items.extend(self.constraints);
+        Term::list(items)
+    }
+
+    pub(crate) fn new(value: Term, constraints: Vec<Term>) -> Answer {
+        Answer { value, constraints }
+    }
+}
+
+impl fmt::Display for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.constraints.is_empty() {
+            return write!(f, "{}", self.value);
+        }
+        write!(f, "({} :-", self.value)?;
+        for c in &self.constraints {
+            write!(f, " {c}")?;
+        }
+        write!(f, ")")
+    }
+}
+
+/// Names the unbound variables of reified terms, in order of first occurrence.
+pub(crate) struct Reifier<'s> {
+    state: &'s State,
+    names: FxHashMap<Var, Var>,
+}
+
+impl<'s> Reifier<'s> {
+    pub(crate) fn new(state: &'s State) -> Reifier<'s> {
+        Reifier {
+            state,
+            names: FxHashMap::default(),
+        }
+    }
+
+    /// `t` walked completely, naming each new unbound variable with the next `_k`.
+    pub(crate) fn name(&mut self, t: &Term) -> Term {
+        let names = &mut self.names;
+        self.state.subst.rebuild(t, &mut |v| {
+            let k = names.len();
+            Some(Term::Var(
+                *names.entry(v).or_insert_with(|| Var::reified(k)),
+            ))
+        })
+    }
+
+    /// `t` walked completely with the names given so far; `None` if it mentions an unbound
+    /// variable that has no name (a variable absent from the answer).
+    #[allow(dead_code)] // for the constraint stores' residual constraints
+    pub(crate) fn rename(&self, t: &Term) -> Option<Term> {
+        let mut missing = false;
+        let out = self
+            .state
+            .subst
+            .rebuild(t, &mut |v| match self.names.get(&v) {
+                Some(n) => Some(Term::Var(*n)),
+                None => {
+                    missing = true;
+                    None
+                }
+            });
+        (!missing).then_some(out)
+    }
+}
+
+/// The answer for query term `q` in the final state `s`.
+pub(crate) fn reify(s: &State, q: &Term) -> Answer {
+    let mut r = Reifier::new(s);
+    let value = r.name(q);
+    let constraints = residual_constraints(s, &r);
+    Answer::new(value, constraints)
+}
+
+/// The constraint stores' residual constraints on the answer's variables.
+fn residual_constraints(_s: &State, _r: &Reifier<'_>) -> Vec<Term> {
+    Vec::new()
+}

@@ -1,0 +1,116 @@
+//! The search state: the substitution plus the constraint stores, threaded through goals.
+//!
+//! A `State` is persistent: cloning it is O(1) and every branch of the search owns its own
+//! version. [`State::unify`] is the one way bindings are added: it extends the substitution
+//! and then wakes the constraint stores for exactly the variables that were bound.
+
+use crate::subst::Subst;
+use crate::term::{Term, Var};
+use crate::unify::{unify, Bound};
+
+/// A search state: substitution and constraint stores.
+///
+/// Custom goals (see [`Goal::new`](crate::Goal::new)) read it with [`walk`](State::walk) and
+/// extend it with [`unify`](State::unify).
+///
+/// ```
+/// use kanren::{State, Var};
+/// let x = Var::fresh();
+/// let s = State::new().unify(&x.into(), &7.into()).unwrap();
+/// assert_eq!(s.walk(&x.into()), 7.into());
+/// assert!(s.unify(&x.into(), &8.into()).is_none());
+/// ```
+#[derive(Clone)]
+pub struct State {
+    pub(crate) subst: Subst,
+    pub(crate) occurs_check: bool,
+}
+
+impl Default for State {
+    fn default() -> State {
+        State::new()
+    }
+}
+
+impl State {
+    /// The empty state, with the occurs check on.
+    ///
+    /// ```
+    /// assert!(kanren::State::new().subst().is_empty());
+    /// ```
+    pub fn new() -> State {
+        State {
+            subst: Subst::default(),
+            occurs_check: true,
+        }
+    }
+
+    /// The same state with the occurs check switched on or off for later unifications.
+    ///
+    /// ```
+    /// use kanren::{list, State, Var};
+    /// let x = Var::fresh();
+    /// assert!(State::new().unify(&x.into(), &list![x]).is_none());
+    /// assert!(State::new().with_occurs_check(false).unify(&x.into(), &list![x]).is_some());
+    /// ```
+    pub fn with_occurs_check(mut self, on: bool) -> State {
+        self.occurs_check = on;
+        self
+    }
+
+    /// The substitution.
+    ///
+    /// ```
+    /// assert_eq!(kanren::State::new().subst().len(), 0);
+    /// ```
+    pub fn subst(&self) -> &Subst {
+        &self.subst
+    }
+
+    /// The value of `t` at the top level: see [`Subst::walk`].
+    ///
+    /// ```
+    /// let x = kanren::Var::fresh();
+    /// assert_eq!(kanren::State::new().walk(&x.into()), x.into());
+    /// ```
+    pub fn walk(&self, t: &Term) -> Term {
+        self.subst.walk(t)
+    }
+
+    /// The value of `t` with all its parts walked: see [`Subst::walk_star`].
+    ///
+    /// ```
+    /// use kanren::{list, State, Var};
+    /// let x = Var::fresh();
+    /// let s = State::new().unify(&x.into(), &1.into()).unwrap();
+    /// assert_eq!(s.walk_star(&list![x, x]), list![1, 1]);
+    /// ```
+    pub fn walk_star(&self, t: &Term) -> Term {
+        self.subst.walk_star(t)
+    }
+
+    /// Unifies `u` and `v` and re-checks the constraints on the variables this bound:
+    /// `None` when the terms do not unify or a constraint is violated.
+    ///
+    /// ```
+    /// use kanren::{list, State, Var};
+    /// let (a, d) = (Var::fresh(), Var::fresh());
+    /// let s = State::new().unify(&kanren::Term::cons(a, d), &list![1, 2]).unwrap();
+    /// assert_eq!(s.walk_star(&d.into()), list![2]);
+    /// ```
+    pub fn unify(&self, u: &Term, v: &Term) -> Option<State> {
+        let mut bound = Bound::new();
+        let subst = unify(&self.subst, u, v, self.occurs_check, &mut bound)?;
+        let mut next = self.clone();
+        next.subst = subst;
+        if bound.is_empty() {
+            return Some(next);
+        }
+        next.wake(&bound)
+    }
+
+    /// Runs the constraint stores for the variables that were just bound.
+    fn wake(self, _bound: &[Var]) -> Option<State> {
+        Some(self)
+    }
+}

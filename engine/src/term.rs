@@ -1,0 +1,483 @@
+//! Terms: the values logic variables range over, and the variables themselves.
+//!
+//! Representation (invariants):
+//! - `Term::Nil` is the empty list `()`; a proper list is a chain of `Pair`s ending in `Nil`; a
+//!   partial list ends in a `Var` (or any non-list term: an improper pair).
+//! - Compound terms share their parts behind `Arc`, so cloning a term is O(1) and terms are
+//!   `Send + Sync`. Nothing is interned: a term is freed when its last clone is dropped.
+//! - Equality, hashing, printing and dropping walk list tails in a loop, so a list of 100 000
+//!   elements does not recurse 100 000 deep.
+
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// A logic variable: a name that a substitution may bind to a term.
+///
+/// `Var` is `Copy`: relations pass variables around freely. Fresh variables come from a
+/// process-wide counter ([`Var::fresh`]); the reified variables of an answer (`_0`, `_1`, ...)
+/// live in a separate range ([`Var::reified`]).
+///
+/// ```
+/// use kanren::Var;
+/// let (x, y) = (Var::fresh(), Var::fresh());
+/// assert_ne!(x, y);
+/// assert_eq!(Var::reified(2).to_string(), "_2");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Var(u64);
+
+const REIFIED: u64 = 1 << 63;
+static NEXT_VAR: AtomicU64 = AtomicU64::new(0);
+
+impl Var {
+    /// A variable distinct from every other variable made so far (core.logic's `lvar`).
+    ///
+    /// ```
+    /// assert_ne!(kanren::Var::fresh(), kanren::Var::fresh());
+    /// ```
+    pub fn fresh() -> Var {
+        Var(NEXT_VAR.fetch_add(1, Ordering::Relaxed))
+    }
+
+    /// The `k`-th variable of a reified answer, printed `_k`.
+    ///
+    /// ```
+    /// assert_eq!(kanren::Var::reified(0).reified_index(), Some(0));
+    /// ```
+    pub fn reified(k: usize) -> Var {
+        Var(REIFIED | k as u64)
+    }
+
+    /// `Some(k)` when this is the reified variable `_k`.
+    ///
+    /// ```
+    /// assert_eq!(kanren::Var::fresh().reified_index(), None);
+    /// ```
+    pub fn reified_index(self) -> Option<usize> {
+        (self.0 & REIFIED != 0).then_some((self.0 & !REIFIED) as usize)
+    }
+}
+
+impl fmt::Display for Var {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.reified_index() {
+            Some(k) => write!(f, "_{k}"),
+            None => write!(f, "<lvar:{}>", self.0),
+        }
+    }
+}
+
+impl fmt::Debug for Var {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// A term: an atom, a variable, a pair (lists are built from pairs) or a vector.
+///
+/// Build terms with `From` conversions (`5.into()`, `"s".into()`, `vec![1, 2].into()` for a
+/// vector, `(a, b).into()` for a two-element vector), [`list!`](crate::list) and
+/// [`Term::sym`].
+///
+/// ```
+/// use kanren::{list, Term};
+/// let t: Term = list![1, 2, 3];
+/// assert_eq!(t.to_string(), "(1 2 3)");
+/// assert_eq!(Term::from(vec![1, 2]).to_string(), "[1 2]");
+/// ```
+#[derive(Clone)]
+pub enum Term {
+    /// A logic variable.
+    Var(Var),
+    /// An integer.
+    Int(i64),
+    /// A boolean.
+    Bool(bool),
+    /// The empty list `()` (Scheme's nil).
+    Nil,
+    /// A symbol or keyword (keywords keep their leading `:`), printed bare.
+    Sym(Arc<str>),
+    /// A string, printed quoted.
+    Str(Arc<str>),
+    /// A pair `(head . tail)`; lists are chains of pairs.
+    Pair(Arc<Cons>),
+    /// A vector `[a b c]`; unifies element-wise with vectors of the same length.
+    Vector(Arc<[Term]>),
+}
+
+impl Term {
+    /// A symbol (or a keyword, when the name starts with `:`).
+    ///
+    /// ```
+    /// assert_eq!(kanren::Term::sym(":k").to_string(), ":k");
+    /// ```
+    pub fn sym(name: &str) -> Term {
+        Term::Sym(name.into())
+    }
+
+    /// The pair `(head . tail)`: core.logic's `lcons`.
+    ///
+    /// ```
+    /// use kanren::{Term, Var};
+    /// assert_eq!(Term::cons(1, Term::Nil).to_string(), "(1)");
+    /// assert_eq!(Term::cons(1, 2).to_string(), "(1 . 2)");
+    /// ```
+    pub fn cons(head: impl Into<Term>, tail: impl Into<Term>) -> Term {
+        Term::Pair(Arc::new(Cons(head.into(), tail.into())))
+    }
+
+    /// The proper list of `items`.
+    ///
+    /// ```
+    /// assert_eq!(kanren::Term::list(0..3).to_string(), "(0 1 2)");
+    /// ```
+    pub fn list<T: Into<Term>>(items: impl IntoIterator<Item = T>) -> Term {
+        Term::list_with_tail(items, Term::Nil)
+    }
+
+    /// The list of `items` ending in `tail` (a partial list when `tail` is a variable).
+    ///
+    /// ```
+    /// use kanren::{Term, Var};
+    /// let t = Term::list_with_tail([1, 2], Var::reified(0));
+    /// assert_eq!(t.to_string(), "(1 2 . _0)");
+    /// ```
+    pub fn list_with_tail<T: Into<Term>>(
+        items: impl IntoIterator<Item = T>,
+        tail: impl Into<Term>,
+    ) -> Term {
+        let items: Vec<Term> = items.into_iter().map(Into::into).collect();
+        items
+            .into_iter()
+            .rev()
+            .fold(tail.into(), |acc, h| Term::cons(h, acc))
+    }
+
+    /// The variable, if this term is one.
+    ///
+    /// ```
+    /// let x = kanren::Var::fresh();
+    /// assert_eq!(kanren::Term::from(x).as_var(), Some(x));
+    /// ```
+    pub fn as_var(&self) -> Option<Var> {
+        match self {
+            Term::Var(v) => Some(*v),
+            _ => None,
+        }
+    }
+
+    /// The integer, if this term is one.
+    ///
+    /// ```
+    /// assert_eq!(kanren::Term::from(7).as_int(), Some(7));
+    /// ```
+    pub fn as_int(&self) -> Option<i64> {
+        match self {
+            Term::Int(i) => Some(*i),
+            _ => None,
+        }
+    }
+
+    /// The elements of a proper list or of a vector; `None` for anything else (including a
+    /// partial list).
+    ///
+    /// ```
+    /// use kanren::{list, Term};
+    /// assert_eq!(list![1, 2].to_vec(), Some(vec![Term::from(1), Term::from(2)]));
+    /// ```
+    pub fn to_vec(&self) -> Option<Vec<Term>> {
+        match self {
+            Term::Vector(items) => Some(items.to_vec()),
+            _ => {
+                let mut out = Vec::new();
+                let mut t = self;
+                loop {
+                    match t {
+                        Term::Nil => return Some(out),
+                        Term::Pair(p) => {
+                            out.push(p.0.clone());
+                            t = &p.1;
+                        }
+                        _ => return None,
+                    }
+                }
+            }
+        }
+    }
+
+    /// The integers of a proper list or vector of integers.
+    ///
+    /// ```
+    /// assert_eq!(kanren::list![3, 1].to_ints(), Some(vec![3, 1]));
+    /// ```
+    pub fn to_ints(&self) -> Option<Vec<i64>> {
+        self.to_vec()?.iter().map(Term::as_int).collect()
+    }
+
+    /// Whether the term contains no variables.
+    ///
+    /// ```
+    /// use kanren::{list, Var};
+    /// assert!(list![1, 2].is_ground());
+    /// assert!(!list![1, Var::fresh()].is_ground());
+    /// ```
+    pub fn is_ground(&self) -> bool {
+        let mut stack = vec![self];
+        while let Some(t) = stack.pop() {
+            match t {
+                Term::Var(_) => return false,
+                Term::Pair(p) => {
+                    stack.push(&p.1);
+                    stack.push(&p.0);
+                }
+                Term::Vector(items) => stack.extend(items.iter()),
+                _ => {}
+            }
+        }
+        true
+    }
+}
+
+/// Builds a proper list, or a partial list with `; tail`.
+///
+/// ```
+/// use kanren::{list, Var};
+/// assert_eq!(list![1, "a", true].to_string(), "(1 \"a\" true)");
+/// assert_eq!(list![1, 2; Var::reified(0)].to_string(), "(1 2 . _0)");
+/// assert_eq!(list![].to_string(), "()");
+/// ```
+#[macro_export]
+macro_rules! list {
+    () => { $crate::Term::Nil };
+    ($($x:expr),+ ; $tail:expr) => {
+        $crate::Term::list_with_tail([$($crate::Term::from($x)),+], $tail)
+    };
+    ($($x:expr),+ $(,)?) => {
+        $crate::Term::list([$($crate::Term::from($x)),+])
+    };
+}
+
+/// The cell of a pair: `Cons(head, tail)`.
+///
+/// ```
+/// use kanren::{list, Term};
+/// if let Term::Pair(p) = list![1, 2] {
+///     assert_eq!(p.0, 1.into());
+///     assert_eq!(p.1, list![2]);
+/// }
+/// ```
+pub struct Cons(pub Term, pub Term);
+
+impl Drop for Cons {
+    // Unrolls the uniquely owned part of the tail so dropping a long list does not recurse.
+    fn drop(&mut self) {
+        let mut tail = std::mem::replace(&mut self.1, Term::Nil);
+        while let Term::Pair(arc) = tail {
+            match Arc::try_unwrap(arc) {
+                Ok(mut cell) => tail = std::mem::replace(&mut cell.1, Term::Nil),
+                Err(_) => return,
+            }
+        }
+    }
+}
+
+impl PartialEq for Term {
+    fn eq(&self, other: &Term) -> bool {
+        let mut stack = vec![(self, other)];
+        while let Some((a, b)) = stack.pop() {
+            let same = match (a, b) {
+                (Term::Var(x), Term::Var(y)) => x == y,
+                (Term::Int(x), Term::Int(y)) => x == y,
+                (Term::Bool(x), Term::Bool(y)) => x == y,
+                (Term::Nil, Term::Nil) => true,
+                (Term::Sym(x), Term::Sym(y)) | (Term::Str(x), Term::Str(y)) => x == y,
+                (Term::Pair(p), Term::Pair(q)) => {
+                    if !Arc::ptr_eq(p, q) {
+                        stack.push((&p.1, &q.1));
+                        stack.push((&p.0, &q.0));
+                    }
+                    true
+                }
+                (Term::Vector(p), Term::Vector(q)) => {
+                    p.len() == q.len() && {
+                        stack.extend(p.iter().zip(q.iter()));
+                        true
+                    }
+                }
+                _ => false,
+            };
+            if !same {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+impl Eq for Term {}
+
+impl Hash for Term {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let mut stack = vec![self];
+        while let Some(t) = stack.pop() {
+            std::mem::discriminant(t).hash(state);
+            match t {
+                Term::Var(v) => v.hash(state),
+                Term::Int(i) => i.hash(state),
+                Term::Bool(b) => b.hash(state),
+                Term::Nil => {}
+                Term::Sym(s) | Term::Str(s) => s.hash(state),
+                Term::Pair(p) => {
+                    stack.push(&p.1);
+                    stack.push(&p.0);
+                }
+                Term::Vector(items) => {
+                    items.len().hash(state);
+                    stack.extend(items.iter().rev());
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Display for Term {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Term::Var(v) => write!(f, "{v}"),
+            Term::Int(i) => write!(f, "{i}"),
+            Term::Bool(b) => write!(f, "{b}"),
+            Term::Nil => write!(f, "()"),
+            Term::Sym(s) => write!(f, "{s}"),
+            Term::Str(s) => write!(f, "{s:?}"),
+            Term::Vector(items) => {
+                write!(f, "[")?;
+                for (i, t) in items.iter().enumerate() {
+                    if i > 0 {
+                        write!(f, " ")?;
+                    }
+                    write!(f, "{t}")?;
+                }
+                write!(f, "]")
+            }
+            Term::Pair(p) => {
+                write!(f, "({}", p.0)?;
+                let mut tail = &p.1;
+                loop {
+                    match tail {
+                        Term::Nil => return write!(f, ")"),
+                        Term::Pair(q) => {
+                            write!(f, " {}", q.0)?;
+                            tail = &q.1;
+                        }
+                        other => return write!(f, " . {other})"),
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Debug for Term {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl From<Var> for Term {
+    fn from(v: Var) -> Term {
+        Term::Var(v)
+    }
+}
+
+impl From<&Var> for Term {
+    fn from(v: &Var) -> Term {
+        Term::Var(*v)
+    }
+}
+
+impl From<&Term> for Term {
+    fn from(t: &Term) -> Term {
+        t.clone()
+    }
+}
+
+impl From<bool> for Term {
+    fn from(b: bool) -> Term {
+        Term::Bool(b)
+    }
+}
+
+impl From<&str> for Term {
+    fn from(s: &str) -> Term {
+        Term::Str(s.into())
+    }
+}
+
+impl From<String> for Term {
+    fn from(s: String) -> Term {
+        Term::Str(s.into())
+    }
+}
+
+macro_rules! from_int {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Term {
+            fn from(i: $t) -> Term {
+                Term::Int(i64::try_from(i).expect("integer term out of i64 range"))
+            }
+        }
+    )*};
+}
+from_int!(i8, i16, i32, i64, u8, u16, u32, usize, isize);
+
+impl<T: Into<Term>> From<Vec<T>> for Term {
+    fn from(items: Vec<T>) -> Term {
+        Term::Vector(items.into_iter().map(Into::into).collect())
+    }
+}
+
+impl<T: Into<Term>, const N: usize> From<[T; N]> for Term {
+    fn from(items: [T; N]) -> Term {
+        Term::Vector(items.into_iter().map(Into::into).collect())
+    }
+}
+
+impl<A: Into<Term>, B: Into<Term>> From<(A, B)> for Term {
+    fn from((a, b): (A, B)) -> Term {
+        Term::Vector(Arc::new([a.into(), b.into()]))
+    }
+}
+
+impl<A: Into<Term>, B: Into<Term>, C: Into<Term>> From<(A, B, C)> for Term {
+    fn from((a, b, c): (A, B, C)) -> Term {
+        Term::Vector(Arc::new([a.into(), b.into(), c.into()]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lists_compare_print_and_drop_without_recursion() {
+        let a = Term::list(0..200_000);
+        let b = Term::list(0..200_000);
+        assert_eq!(a, b);
+        assert_ne!(a, Term::list(0..199_999));
+        assert!(a.to_string().ends_with("199999)"));
+        drop(a);
+    }
+
+    #[test]
+    fn improper_pairs_print_dotted() {
+        assert_eq!(Term::cons(1, Term::cons(2, 3)).to_string(), "(1 2 . 3)");
+    }
+
+    #[test]
+    fn terms_are_send_and_sync() {
+        fn check<T: Send + Sync>() {}
+        check::<Term>();
+    }
+}

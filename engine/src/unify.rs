@@ -1,0 +1,98 @@
+//! Unification: extend a substitution so two terms become equal, or fail.
+//!
+//! Robinson unification over the triangular substitution, driven by an explicit stack of
+//! pairs still to equate (no recursion over term depth). It reports the variables it bound,
+//! so the constraint stores re-check only the constraints on those variables (as
+//! faster-miniKanren's `unify` returns its prefix of new bindings).
+
+use crate::subst::Subst;
+use crate::term::{Term, Var};
+use smallvec::SmallVec;
+use std::sync::Arc;
+
+/// The variables one unification bound, in binding order.
+pub type Bound = SmallVec<[Var; 4]>;
+
+/// Unifies `u` and `v` in `s`: `Some` of the extended substitution (its new bindings are
+/// appended to `bound`), or `None` when the terms cannot be made equal. With `occurs_check`,
+/// binding a variable to a term that contains it fails (`x = (x . _)`); without it, such a
+/// binding is made and later walks of that term do not terminate (core.logic's `run-nc`).
+///
+/// Time: O(size of the parts compared × walk).
+///
+/// ```
+/// use kanren::{list, unify, Subst, Var};
+/// let x = Var::fresh();
+/// let mut bound = Default::default();
+/// let s = unify(&Subst::default(), &list![1, x], &list![1, 2], true, &mut bound).unwrap();
+/// assert_eq!(s.walk(&x.into()), 2.into());
+/// assert_eq!(bound.as_slice(), &[x]);
+/// assert!(unify(&s, &x.into(), &3.into(), true, &mut bound).is_none());
+/// ```
+pub fn unify(
+    s: &Subst,
+    u: &Term,
+    v: &Term,
+    occurs_check: bool,
+    bound: &mut Bound,
+) -> Option<Subst> {
+    let mut s = s.clone();
+    let mut todo: SmallVec<[(Term, Term); 8]> = SmallVec::new();
+    todo.push((u.clone(), v.clone()));
+    while let Some((a, b)) = todo.pop() {
+        let a = s.walk(&a);
+        let b = s.walk(&b);
+        match (&a, &b) {
+            (Term::Var(x), Term::Var(y)) if x == y => {}
+            (Term::Var(x), _) => bind(&mut s, *x, b, occurs_check, bound)?,
+            (_, Term::Var(y)) => bind(&mut s, *y, a, occurs_check, bound)?,
+            (Term::Pair(p), Term::Pair(q)) => {
+                if !Arc::ptr_eq(p, q) {
+                    todo.push((p.1.clone(), q.1.clone()));
+                    todo.push((p.0.clone(), q.0.clone()));
+                }
+            }
+            (Term::Vector(p), Term::Vector(q)) => {
+                if p.len() != q.len() {
+                    return None;
+                }
+                if !Arc::ptr_eq(p, q) {
+                    todo.extend(p.iter().cloned().zip(q.iter().cloned()).rev());
+                }
+            }
+            _ => {
+                if a != b {
+                    return None;
+                }
+            }
+        }
+    }
+    Some(s)
+}
+
+fn bind(s: &mut Subst, x: Var, t: Term, occurs_check: bool, bound: &mut Bound) -> Option<()> {
+    if occurs_check && occurs(s, x, &t) {
+        return None;
+    }
+    s.insert(x, t);
+    bound.push(x);
+    Some(())
+}
+
+/// Whether `x` occurs in `t` under `s`. Iterative. Time: O(size of walked `t`).
+pub(crate) fn occurs(s: &Subst, x: Var, t: &Term) -> bool {
+    let mut stack: SmallVec<[Term; 8]> = SmallVec::new();
+    stack.push(t.clone());
+    while let Some(t) = stack.pop() {
+        match s.walk(&t) {
+            Term::Var(y) if y == x => return true,
+            Term::Pair(p) => {
+                stack.push(p.1.clone());
+                stack.push(p.0.clone());
+            }
+            Term::Vector(items) => stack.extend(items.iter().cloned()),
+            _ => {}
+        }
+    }
+    false
+}
