@@ -45,5 +45,9 @@ pub use subst::Subst;
 pub use term::{Cons, Term, Var};
 pub use unify::{unify, Bound};
 
-#[doc = include_str!("../../docs/guide.md")]
-pub mod guide {}
+/// The guide: core.logic's ideas in kanren, chapter by chapter. Every example is compiled and
+/// run by `cargo test`.
+pub mod guide {
+    #[doc = include_str!("../../docs/guide/01-logic-variables.md")]
+    pub mod ch01_logic_variables {}
+}
