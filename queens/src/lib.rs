@@ -1,1 +1,5 @@
 //! N-queens: the three posts' programs as kanren relations, a reference backtracker, and tools.
+#![deny(missing_docs)]
+
+pub mod backtrack;
+pub mod board;
