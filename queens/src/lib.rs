@@ -2,4 +2,5 @@
 #![deny(missing_docs)]
 
 pub mod backtrack;
+pub mod bitboard;
 pub mod board;
