@@ -4,3 +4,4 @@
 pub mod backtrack;
 pub mod bitboard;
 pub mod board;
+pub mod list_model;
