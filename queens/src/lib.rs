@@ -5,3 +5,4 @@ pub mod backtrack;
 pub mod bitboard;
 pub mod board;
 pub mod list_model;
+pub mod symmetry;
