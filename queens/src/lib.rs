@@ -4,5 +4,6 @@
 pub mod backtrack;
 pub mod bitboard;
 pub mod board;
+pub mod hill_climb;
 pub mod list_model;
 pub mod symmetry;
