@@ -254,6 +254,22 @@ mod tests {
     }
 
     #[test]
+    #[ignore = "timing report; run with --release -- --ignored --nocapture"]
+    fn timing_report() {
+        for n in [11, 12] {
+            let start = std::time::Instant::now();
+            let count = count_solutions(n);
+            let next_pos = start.elapsed();
+            let start = std::time::Instant::now();
+            assert_eq!(find_all_solutions(n).count() as u64, count);
+            println!(
+                "backtrack n={n}: next_pos {next_pos:?}, iterator {:?}",
+                start.elapsed()
+            );
+        }
+    }
+
+    #[test]
     #[ignore = "slow in debug mode; run with --release -- --ignored"]
     fn next_pos_counts_n13_and_n14() {
         assert_eq!(count_solutions(13), 73712);
