@@ -50,7 +50,9 @@ pub(crate) enum Node {
     Choice(State, Link),
     Inc(Link),
     Mplus(Link, Link),
-    Bind(Link, Goal),
+    /// `bind` of the stream over a run of goals; the last goal is the innermost (applied
+    /// first): `Bind(x, [g2, g1])` is `bind(bind(x, g1), g2)`.
+    Bind(Link, Vec<Goal>),
     Conj(Link, Arc<[Goal]>),
     Apply(Goal, State),
     Lazy(Box<dyn FnOnce() -> Stream + Send>),
@@ -97,7 +99,7 @@ impl Stream {
     /// assert_eq!(run_all(|_q| g.clone()).count(), 1);
     /// ```
     pub fn bind(a: Stream, g: Goal) -> Stream {
-        Stream(Node::Bind(Link::new(a.0), g))
+        Stream(Node::Bind(Link::new(a.0), vec![g]))
     }
 
     /// A suspension: the stream is produced by `f` only when the search gets to it.
@@ -139,58 +141,100 @@ impl Stream {
 pub(crate) enum Frame {
     /// `mplus(<being forced>, thunk)`.
     Mplus(Link),
-    /// `bind(<being forced>, goal)`.
-    Bind(Goal),
+    /// A run of pending binds, innermost last, as in [`Node::Bind`]. Keeping the run in one
+    /// frame lets a suspension capture it in O(1): a relation that recurses before its other
+    /// goals then costs O(1) per level instead of O(depth).
+    Binds(Vec<Goal>),
+}
+
+/// Pushes binds of `goals` (innermost last) above the current frames.
+fn push_binds(frames: &mut Vec<Frame>, goals: impl ExactSizeIterator<Item = Goal>) {
+    // Short runs join the run below them; long ones (captured by a suspension) move as they are.
+    if goals.len() <= 4 {
+        if let Some(Frame::Binds(run)) = frames.last_mut() {
+            run.extend(goals);
+            return;
+        }
+    }
+    frames.push(Frame::Binds(goals.collect()));
 }
 
 /// Rewrites `node` until it is `Empty`, `Unit`, `Choice` or `Inc`, using the rules above.
+/// `frames` must be empty on entry; it is empty again on return.
 fn hnf(mut node: Node, frames: &mut Vec<Frame>) -> Node {
-    let base = frames.len();
     loop {
         node = match node {
             Node::Mplus(x, y) => {
                 frames.push(Frame::Mplus(y));
                 x.into_inner()
             }
-            Node::Bind(x, g) => {
-                frames.push(Frame::Bind(g));
+            Node::Bind(x, goals) => {
+                if goals.len() <= 4 {
+                    push_binds(frames, goals.into_iter());
+                } else {
+                    frames.push(Frame::Binds(goals));
+                }
                 x.into_inner()
             }
             Node::Conj(x, goals) => {
-                frames.extend(goals.iter().rev().map(|g| Frame::Bind(g.clone())));
+                push_binds(frames, goals.iter().rev().cloned());
                 x.into_inner()
             }
             Node::Apply(g, s) => g.apply(s).0,
             Node::Lazy(f) => f().0,
-            head => {
-                if frames.len() == base {
-                    return head;
-                }
-                match frames.pop().expect("frame") {
-                    Frame::Mplus(y) => match head {
+            head => match frames.last_mut() {
+                None => return head,
+                Some(Frame::Binds(run)) => match head {
+                    // bind(Empty, g) = Empty, for every goal of the run.
+                    Node::Empty => {
+                        frames.pop();
+                        Node::Empty
+                    }
+                    Node::Unit(a) => {
+                        let g = pop_bind(frames);
+                        g.apply(a).0
+                    }
+                    Node::Choice(a, r) => {
+                        let g = pop_bind(frames);
+                        let rest = Node::Inc(Link::new(Node::Bind(r, vec![g.clone()])));
+                        frames.push(Frame::Mplus(Link::new(rest)));
+                        g.apply(a).0
+                    }
+                    // bind(Inc(t), g) = Inc(bind(t, g)), for the whole run at once.
+                    Node::Inc(t) => {
+                        let run = std::mem::take(run);
+                        frames.pop();
+                        Node::Inc(Link::new(Node::Bind(t, run)))
+                    }
+                    _ => unreachable!("head normal form"),
+                },
+                Some(Frame::Mplus(_)) => {
+                    let Some(Frame::Mplus(y)) = frames.pop() else {
+                        unreachable!("top frame is an mplus")
+                    };
+                    match head {
                         Node::Empty => Node::Inc(y),
                         Node::Unit(a) => Node::Choice(a, y),
                         Node::Choice(a, r) => Node::Choice(a, Link::new(Node::Mplus(y, r))),
                         Node::Inc(t) => Node::Inc(Link::new(Node::Mplus(y, t))),
-                        _ => unreachable!(),
-                    },
-                    Frame::Bind(g) => match head {
-                        Node::Empty => Node::Empty,
-                        Node::Unit(a) => g.apply(a).0,
-                        Node::Choice(a, r) => {
-                            frames.push(Frame::Mplus(Link::new(Node::Inc(Link::new(Node::Bind(
-                                r,
-                                g.clone(),
-                            ))))));
-                            g.apply(a).0
-                        }
-                        Node::Inc(t) => Node::Inc(Link::new(Node::Bind(t, g))),
-                        _ => unreachable!(),
-                    },
+                        _ => unreachable!("head normal form"),
+                    }
                 }
-            }
+            },
         }
     }
+}
+
+/// Takes the innermost goal of the run of binds on top of `frames`.
+fn pop_bind(frames: &mut Vec<Frame>) -> Goal {
+    let Some(Frame::Binds(run)) = frames.last_mut() else {
+        unreachable!("top frame is a run of binds")
+    };
+    let g = run.pop().expect("runs of binds are never empty");
+    if run.is_empty() {
+        frames.pop();
+    }
+    g
 }
 
 /// A boxed child stream. Streams nest as deep as the search is (one level per pending

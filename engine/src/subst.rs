@@ -92,7 +92,8 @@ impl Subst {
     }
 
     /// Walks `t` and all of its parts: the term with every bound variable replaced by its
-    /// value. Iterative: lists of any length are fine. Time: O(size of the result × walk).
+    /// value. Iterative: lists of any length are fine. Parts without variables are shared, not
+    /// copied. Time: O(size of the non-ground part of the result × walk).
     ///
     /// ```
     /// use kanren::{list, Subst, Var};
@@ -118,6 +119,7 @@ impl Subst {
         // Lists are resolved head by head; their spines are reassembled from the back.
         while let Some(job) = jobs.pop() {
             match job {
+                Job::Visit(t) if t.has_no_vars() => done.push(t),
                 Job::Visit(t) => match self.walk(&t) {
                     Term::Var(v) => done.push(f(v).unwrap_or(Term::Var(v))),
                     Term::Pair(p) => {

@@ -1,0 +1,114 @@
+//! Deep terms and deep searches run in a loop, not on the Rust stack. The test harness runs
+//! each test on a thread with a 2 MiB stack, so a recursion over 100 000 levels would fail.
+
+use kanren::{conde, conj, defrel, eq, fresh, list, run, run_all, run_nc, Term, Var};
+
+const N: usize = 100_000;
+
+defrel! {
+    /// `out` is `l` followed by `s`.
+    fn appendo(l, s, out) {
+        conde!(
+            [eq(&l, list![]), eq(&s, &out)],
+            [fresh!([a, d, res], eq(&l, list![a; d]), eq(&out, list![a; res]), appendo(d, &s, res))],
+        )
+    }
+}
+
+defrel! {
+    /// `n` is a Peano numeral `(s (s ... z))` of depth `k`, counting `k` down to 0 first (the
+    /// recursive call comes before the unification, so binds nest as deep as the recursion).
+    fn deepo(k, n) {
+        let depth = k.as_int().expect("ground depth");
+        if depth == 0 {
+            eq(&n, Term::sym("z"))
+        } else {
+            fresh!([m], deepo(depth - 1, m), eq(&n, list![Term::sym("s"); m]))
+        }
+    }
+}
+
+#[test]
+fn unify_and_reify_a_list_of_100_000_elements() {
+    let vars: Vec<Var> = (0..N).map(|_| Var::fresh()).collect();
+    let pattern = Term::list(vars.iter().copied());
+    let answer = run(1, move |q| {
+        conj([
+            eq(pattern.clone(), Term::list(0..N)),
+            eq(q, pattern.clone()),
+        ])
+    })
+    .next()
+    .expect("one answer");
+    assert_eq!(answer.value().to_ints().expect("ints").len(), N);
+    assert_eq!(answer.value().to_ints().unwrap()[N - 1], (N - 1) as i64);
+
+    // Reify a list of 100 000 fresh variables: named _0 .. _99999 in order.
+    let answer = run(1, |q| eq(q, Term::list((0..N).map(|_| Var::fresh()))))
+        .next()
+        .unwrap();
+    let items = answer.value().to_vec().unwrap();
+    assert_eq!(items[N - 1], Var::reified(N - 1).into());
+}
+
+#[test]
+fn appendo_over_100_000_elements() {
+    let left = Term::list(0..N);
+    let answer = run(1, move |q| appendo(left.clone(), list![-1], q))
+        .next()
+        .unwrap();
+    let ints = answer.value().to_ints().unwrap();
+    assert_eq!(ints.len(), N + 1);
+    assert_eq!(ints[N], -1);
+}
+
+#[test]
+fn a_relation_recursing_100_000_levels_deep() {
+    // Without the occurs check: with it, each of the 100 000 bindings would walk the numeral
+    // built so far (quadratic, as in every triangular-substitution miniKanren); this test is
+    // about the depth of the search, not about the occurs check.
+    let answer = run_nc(1, |q| deepo(N, q)).next().unwrap();
+    let mut depth = 0;
+    let mut t = answer.value().clone();
+    while let Term::Pair(p) = t.clone() {
+        depth += 1;
+        t = p.1.clone();
+    }
+    assert_eq!(depth, N);
+    assert_eq!(t, Term::sym("z"));
+}
+
+#[test]
+fn a_conjunction_of_100_000_goals() {
+    let vars: Vec<Var> = (0..N).map(|_| Var::fresh()).collect();
+    let chain: Vec<_> = vars.windows(2).map(|w| eq(w[0], w[1])).collect();
+    let (first, last) = (vars[0], vars[N - 1]);
+    let answers: Vec<_> =
+        run_all(move |q| conj(chain.clone().into_iter().chain([eq(last, 7), eq(q, first)])))
+            .collect();
+    assert_eq!(answers.len(), 1);
+    assert_eq!(answers[0].to_string(), "7");
+}
+
+#[test]
+fn a_million_answers_stream_without_growing() {
+    // Six digits: 10^6 answers, pulled one at a time.
+    fn digito(x: Var) -> kanren::Goal {
+        kanren::disj((0..10).map(move |d| eq(x, d)))
+    }
+    let count = run_all(|q| {
+        fresh(move |[a, b, c, d, e, f]| {
+            conj([
+                digito(a),
+                digito(b),
+                digito(c),
+                digito(d),
+                digito(e),
+                digito(f),
+                eq(q, list![a, b, c, d, e, f]),
+            ])
+        })
+    })
+    .count();
+    assert_eq!(count, 1_000_000);
+}
