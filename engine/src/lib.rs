@@ -26,6 +26,7 @@
 //! The guide ([`guide`]) teaches the library chapter by chapter, side by side with core.logic.
 #![deny(missing_docs)]
 
+pub mod fd;
 mod goal;
 mod macros;
 mod reify;
