@@ -19,7 +19,6 @@
 use super::props::Prop;
 use super::store::{Run, Step};
 use crate::goal::Goal;
-use crate::stream::Stream;
 use crate::term::{Term, Var};
 use std::ops;
 
@@ -127,37 +126,38 @@ pub enum Rel {
 /// assert_eq!(a, ["7"]);
 /// ```
 pub fn constrain(rel: Rel, lhs: Expr, rhs: Expr) -> Goal {
-    Goal::new(move |s| {
-        let mut run = Run::new(s);
-        if compile(&mut run, rel, &lhs, &rhs).is_err() {
-            return Stream::empty();
-        }
-        match run.fixpoint() {
-            Some(s) => Stream::unit(s),
-            None => Stream::empty(),
-        }
+    // The direct shapes are compiled now, once, so the goal holds a few words, not the trees.
+    match direct(rel, &lhs, &rhs) {
+        Some(Direct::Neq(x, y, k)) => super::post_goal(move |run| super::post_neq(run, &x, &y, k)),
+        Some(Direct::Prop(p)) => super::prop_goal(p),
+        None => super::post_goal(move |run| compile(run, rel, &lhs, &rhs)),
+    }
+}
+
+/// A relation that needs no intermediate variable.
+enum Direct {
+    Neq(Term, Term, i64),
+    Prop(Prop),
+}
+
+/// The direct propagator for `lhs rel rhs` when both sides are `term + constant`.
+fn direct(rel: Rel, lhs: &Expr, rhs: &Expr) -> Option<Direct> {
+    let ((tl, cl), (tr, cr)) = (lhs.offset()?, rhs.offset()?);
+    let term = |t: Option<Term>| t.unwrap_or(Term::Int(0));
+    let (tl, tr) = (term(tl), term(tr));
+    // tl + cl  rel  tr + cr
+    Some(match rel {
+        Rel::Ne => Direct::Neq(tl, tr, cr.checked_sub(cl)?),
+        Rel::Eq => Direct::Prop(Prop::Plus(tr, Term::Int(cr.checked_sub(cl)?), tl)),
+        Rel::Le => Direct::Prop(Prop::Lte(tl, tr, cl.checked_sub(cr)?)),
+        Rel::Lt => Direct::Prop(Prop::Lte(tl, tr, cl.checked_sub(cr)?.checked_add(1)?)),
+        Rel::Ge => Direct::Prop(Prop::Lte(tr, tl, cr.checked_sub(cl)?)),
+        Rel::Gt => Direct::Prop(Prop::Lte(tr, tl, cr.checked_sub(cl)?.checked_add(1)?)),
     })
 }
 
+/// Posts `lhs rel rhs` through intermediate variables (core.logic's `eq*`).
 fn compile(run: &mut Run, rel: Rel, lhs: &Expr, rhs: &Expr) -> Step {
-    let term = |t: Option<Term>| t.unwrap_or(Term::Int(0));
-    if let (Some((tl, cl)), Some((tr, cr))) = (lhs.offset(), rhs.offset()) {
-        let (tl, tr) = (term(tl), term(tr));
-        let k = cr.checked_sub(cl);
-        let nk = cl.checked_sub(cr);
-        match (rel, k, nk) {
-            (Rel::Ne, Some(k), _) => return super::post_neq(run, &tl, &tr, k),
-            (Rel::Eq, Some(k), _) => {
-                run.post(Prop::Plus(tr, Term::Int(k), tl));
-                return Ok(());
-            }
-            (Rel::Le, _, Some(nk)) => return post(run, Prop::Lte(tl, tr, nk)),
-            (Rel::Lt, _, Some(nk)) => return post(run, Prop::Lte(tl, tr, nk.saturating_add(1))),
-            (Rel::Ge, Some(k), _) => return post(run, Prop::Lte(tr, tl, k)),
-            (Rel::Gt, Some(k), _) => return post(run, Prop::Lte(tr, tl, k.saturating_add(1))),
-            _ => {}
-        }
-    }
     if rel == Rel::Eq {
         for (op, other) in [(lhs, rhs), (rhs, lhs)] {
             if !matches!(op, Expr::Leaf(_)) {

@@ -118,7 +118,7 @@ pub fn domain(values: impl IntoIterator<Item = i64>) -> Option<Domain> {
 }
 
 /// Runs `f` on the state as a propagation step, then propagates to the fixpoint.
-fn post_goal(f: impl Fn(&mut Run) -> Step + Send + Sync + 'static) -> Goal {
+pub(crate) fn post_goal(f: impl Fn(&mut Run) -> Step + Send + Sync + 'static) -> Goal {
     Goal::new(move |s| {
         let mut run = Run::new(s);
         if f(&mut run).is_err() {
@@ -260,7 +260,7 @@ pub(crate) fn post_neq(run: &mut Run, x: &Term, y: &Term, k: i64) -> Step {
 }
 
 /// Posts a table propagator in a goal.
-fn prop_goal(p: Prop) -> Goal {
+pub(crate) fn prop_goal(p: Prop) -> Goal {
     post_goal(move |run| {
         run.post(p.clone());
         Ok(())
@@ -372,4 +372,23 @@ pub fn quot(x: impl Into<Term>, y: impl Into<Term>, z: impl Into<Term>) -> Goal 
 pub fn distinct(xs: impl FdTerms) -> Goal {
     let xs: Arc<[Term]> = xs.into_terms().into();
     prop_goal(Prop::Distinct(xs))
+}
+
+/// The values `t` may still take in `s`: its domain, a singleton when bound to an integer,
+/// `None` when it is unconstrained or not an integer (core.logic's `get-dom`). For custom
+/// goals and tests.
+///
+/// ```
+/// use kanren::{fd, State, Var};
+/// let x = Var::fresh();
+/// assert!(fd::domain_of(&State::new(), &x.into()).is_none());
+/// let s = State::new().unify(&x.into(), &4.into()).unwrap();
+/// assert_eq!(fd::domain_of(&s, &x.into()).unwrap().to_string(), "4");
+/// ```
+pub fn domain_of(s: &crate::State, t: &Term) -> Option<Domain> {
+    match s.walk(t) {
+        Term::Int(v) => Some(Domain::singleton(v)),
+        Term::Var(x) => s.fd.doms.get(&x).cloned(),
+        _ => None,
+    }
 }

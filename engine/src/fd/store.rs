@@ -30,7 +30,7 @@ use std::sync::Arc;
 
 type Map<V> = GenericHashMap<Var, V, FxBuildHasher, DefaultSharedPtr>;
 
-/// One entry of a variable's watch list.
+/// One entry of a variable's watch list, as posted.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Watch {
     /// When this variable is bound to `a`, `other` must differ from `a + k`.
@@ -39,11 +39,46 @@ pub(crate) enum Watch {
     Prop { id: u32, any: bool },
 }
 
+/// A variable's watch list, split by the event that wakes each entry, so that a narrowing
+/// (the frequent event) looks only at the propagators that care about it.
+#[derive(Clone, Default, Debug)]
+pub(crate) struct Watches {
+    /// Inline disequalities `(other, k)`: when bound to `a`, `other != a + k`.
+    neq: Vec<(Var, i64)>,
+    /// Propagators woken only when the variable is bound.
+    on_bind: Vec<u32>,
+    /// Propagators woken by any change of the domain (and by binding).
+    on_change: Vec<u32>,
+}
+
+impl Watches {
+    fn push(&mut self, w: Watch) {
+        match w {
+            Watch::Neq { other, k } => self.neq.push((other, k)),
+            Watch::Prop { id, any: false } => self.on_bind.push(id),
+            Watch::Prop { id, any: true } => self.on_change.push(id),
+        }
+    }
+
+    fn entries(&self) -> impl Iterator<Item = Watch> + '_ {
+        let neq = self.neq.iter().map(|&(other, k)| Watch::Neq { other, k });
+        let bind = self
+            .on_bind
+            .iter()
+            .map(|&id| Watch::Prop { id, any: false });
+        let change = self
+            .on_change
+            .iter()
+            .map(|&id| Watch::Prop { id, any: true });
+        neq.chain(bind).chain(change)
+    }
+}
+
 /// The finite-domain part of a [`State`].
 #[derive(Clone, Default)]
 pub(crate) struct Store {
     pub(crate) doms: Map<Domain>,
-    watch: Map<Arc<Vec<Watch>>>,
+    watch: Map<Arc<Watches>>,
     pub(crate) props: imbl::Vector<Prop>,
 }
 
@@ -187,7 +222,9 @@ impl Run {
         match self.s.fd.watch.get_mut(&x) {
             Some(list) => Arc::make_mut(list).push(w),
             None => {
-                self.s.fd.watch.insert(x, Arc::new(vec![w]));
+                let mut list = Watches::default();
+                list.push(w);
+                self.s.fd.watch.insert(x, Arc::new(list));
             }
         }
     }
@@ -212,30 +249,25 @@ impl Run {
     pub(crate) fn fixpoint(mut self) -> Option<State> {
         loop {
             if let Some((x, bound)) = self.events.pop() {
-                let Some(list) = self.s.fd.watch.get(&x).cloned() else {
+                let Some(list) = self.s.fd.watch.get(&x) else {
                     continue;
                 };
-                if bound {
-                    let Term::Int(a) = self.s.subst.walk(&Term::Var(x)) else {
-                        return None;
-                    };
-                    for w in list.iter() {
-                        match *w {
-                            Watch::Neq { other, k } => {
-                                if let Some(v) = a.checked_add(k) {
-                                    self.forbid(other, v).ok()?;
-                                }
-                            }
-                            Watch::Prop { id, .. } => self.queue.push((id, Some(x))),
-                        }
-                    }
-                } else {
-                    for w in list.iter() {
-                        if let Watch::Prop { id, any: true } = *w {
-                            self.queue.push((id, None));
-                        }
+                if !bound {
+                    let ids = &list.on_change;
+                    self.queue.extend(ids.iter().map(|&id| (id, None)));
+                    continue;
+                }
+                let list = list.clone();
+                let Term::Int(a) = self.s.subst.walk(&Term::Var(x)) else {
+                    return None;
+                };
+                for &(other, k) in &list.neq {
+                    if let Some(v) = a.checked_add(k) {
+                        self.forbid(other, v).ok()?;
                     }
                 }
+                let ids = list.on_bind.iter().chain(&list.on_change);
+                self.queue.extend(ids.map(|&id| (id, Some(x))));
             } else if let Some((id, trigger)) = self.queue.pop() {
                 let p = self.s.fd.props[id as usize].clone();
                 p.propagate(&mut self, trigger).ok()?;
@@ -278,8 +310,8 @@ pub(crate) fn wake(s: State, bound: &[Var]) -> Option<State> {
                     run.narrow(&target, new).ok()?;
                 }
                 if let Some(list) = run.s.fd.watch.get(&x).cloned() {
-                    for w in list.iter() {
-                        run.watch(y, *w);
+                    for w in list.entries() {
+                        run.watch(y, w);
                     }
                     // Bound-only watchers of `x` fire when `y` is bound; wake the rest now.
                     run.events.push((y, false));
