@@ -1,4 +1,4 @@
-//! The FD N-queens model as a whole process: `fd_queens N [ff|leftmost|count|post]`.
+//! The FD N-queens model as a whole process: `fd_queens N [ff|ff-ascending|leftmost|count|post]`.
 //! Prints the first board found with `fd::label` (default first-fail) and checks it, or with
 //! `count` the number of solutions labeled in core.logic's order at reification, or with
 //! `post` only the time to post the model.
@@ -38,10 +38,13 @@ fn main() {
         println!("{count}");
         return;
     }
-    let how = if mode == "leftmost" {
-        fd::Labeling::LEFTMOST
-    } else {
-        fd::Labeling::FF
+    let how = match mode {
+        "leftmost" => fd::Labeling::LEFTMOST,
+        "ff-ascending" => fd::Labeling {
+            vars: fd::VarOrder::FirstFail,
+            values: fd::ValueOrder::Ascending,
+        },
+        _ => fd::Labeling::FF,
     };
     let label = fd::label(&cols, how);
     let Some(a) = run(1, move |q| {

@@ -141,9 +141,9 @@ impl Labeling {
 
     /// First-fail: smallest domain first, values from the middle out. Middle-out because a
     /// value near the middle of a domain leaves the most room to the others in models whose
-    /// constraints are differences (queens' diagonals, schedules): at n = 1000 queens,
-    /// first-fail with ascending values backtracks heavily, middle-out goes almost straight
-    /// down (docs/performance-fd.md).
+    /// constraints are differences (queens' diagonals, schedules): measured on 200-queens,
+    /// first-fail finds a board in 0.08 s middle-out and in 31 s ascending
+    /// (docs/performance-fd.md).
     pub const FF: Labeling = Labeling {
         vars: VarOrder::FirstFail,
         values: ValueOrder::MiddleOut,
