@@ -26,6 +26,7 @@
 //! The guide ([`guide`]) teaches the library chapter by chapter, side by side with core.logic.
 #![deny(missing_docs)]
 
+pub mod fd;
 mod goal;
 mod macros;
 mod reify;
@@ -50,4 +51,6 @@ pub use unify::{unify, Bound};
 pub mod guide {
     #[doc = include_str!("../../docs/guide/01-logic-variables.md")]
     pub mod ch01_logic_variables {}
+    #[doc = include_str!("../../docs/guide/07-finite-domains.md")]
+    pub mod ch07_finite_domains {}
 }

@@ -24,6 +24,7 @@ use crate::unify::{unify, Bound};
 pub struct State {
     pub(crate) subst: Subst,
     pub(crate) occurs_check: bool,
+    pub(crate) fd: crate::fd::Store,
 }
 
 impl Default for State {
@@ -42,6 +43,7 @@ impl State {
         State {
             subst: Subst::default(),
             occurs_check: true,
+            fd: crate::fd::Store::default(),
         }
     }
 
@@ -110,7 +112,7 @@ impl State {
     }
 
     /// Runs the constraint stores for the variables that were just bound.
-    fn wake(self, _bound: &[Var]) -> Option<State> {
-        Some(self)
+    fn wake(self, bound: &[Var]) -> Option<State> {
+        crate::fd::wake(self, bound)
     }
 }

@@ -1,0 +1,394 @@
+//! Finite-domain constraints (core.logic's `clojure.core.logic.fd`): domains, propagators, labeling.
+//!
+//! A variable gets a [`Domain`] with [`in_`] or [`dom`]; constraints ([`eq`], [`neq`],
+//! [`lt`], [`plus`], [`distinct`], the [`fd_eq!`](crate::fd_eq) expression macro, ...) are
+//! propagators that narrow domains whenever a variable they watch is bound or narrowed, to a
+//! fixpoint. A domain narrowed to one value binds its variable. Variables still holding a
+//! domain when an answer is reified are labeled in core.logic's order (its `force-ans`), so
+//! `run_all` yields every solution; [`label`] labels explicitly, with first-fail and
+//! middle-out orders.
+//!
+//! ```
+//! use kanren::{fd, fd_eq, fresh, list, run_all, eq};
+//! let answers: Vec<String> = run_all(|q| fresh(move |[x, y]| kanren::conj([
+//!     fd::in_([x, y], fd::interval(0, 9)),
+//!     fd_eq!(x + y == 9, x < y, x != 2),
+//!     eq(q, list![x, y]),
+//! ]))).map(|a| a.to_string()).collect();
+//! assert_eq!(answers, ["(0 9)", "(1 8)", "(3 6)", "(4 5)"]);
+//! ```
+//!
+//! DIVERGENCE: domains may hold negative numbers (core.logic clips them to 0).
+
+mod domain;
+mod expr;
+mod label;
+mod props;
+mod store;
+
+pub use domain::{Domain, Values, BITSET_SPAN};
+pub use expr::{constrain, Expr, Rel};
+pub(crate) use label::force_ans;
+pub use label::{label, Labeling, ValueOrder, VarOrder};
+pub(crate) use store::{wake, Store};
+
+use crate::goal::Goal;
+use crate::stream::Stream;
+use crate::term::{Term, Var};
+use props::Prop;
+use std::sync::Arc;
+use store::{Run, Step, Val};
+
+/// One term or several: what [`in_`], [`distinct`] and [`label`] accept (a `Var`, a `Term`,
+/// or an array, slice or `Vec` of things that convert into terms).
+///
+/// ```
+/// use kanren::{fd::FdTerms, Var};
+/// let x = Var::fresh();
+/// assert_eq!(x.into_terms().len(), 1);
+/// assert_eq!(vec![x, x].into_terms().len(), 2);
+/// ```
+pub trait FdTerms {
+    /// The terms, in order.
+    fn into_terms(self) -> Vec<Term>;
+}
+
+impl FdTerms for Var {
+    fn into_terms(self) -> Vec<Term> {
+        vec![Term::Var(self)]
+    }
+}
+
+impl FdTerms for Term {
+    fn into_terms(self) -> Vec<Term> {
+        vec![self]
+    }
+}
+
+impl<T: Clone + Into<Term>> FdTerms for &[T] {
+    fn into_terms(self) -> Vec<Term> {
+        self.iter().cloned().map(Into::into).collect()
+    }
+}
+
+impl<T: Clone + Into<Term>> FdTerms for &Vec<T> {
+    fn into_terms(self) -> Vec<Term> {
+        self.as_slice().into_terms()
+    }
+}
+
+impl<T: Into<Term>> FdTerms for Vec<T> {
+    fn into_terms(self) -> Vec<Term> {
+        self.into_iter().map(Into::into).collect()
+    }
+}
+
+impl<T: Into<Term>, const N: usize> FdTerms for [T; N] {
+    fn into_terms(self) -> Vec<Term> {
+        self.into_iter().map(Into::into).collect()
+    }
+}
+
+/// The integers `lo..=hi` (core.logic's `(fd/interval lo hi)`); `None`, the empty domain,
+/// when `lo > hi`: constraining a variable to it fails.
+///
+/// ```
+/// assert_eq!(kanren::fd::interval(-1, 1).unwrap().size(), 3);
+/// ```
+pub fn interval(lo: i64, hi: i64) -> Option<Domain> {
+    Domain::interval(lo, hi)
+}
+
+/// The integers `0..=hi` (core.logic's one-argument `(fd/interval hi)`).
+///
+/// ```
+/// assert_eq!(kanren::fd::interval_to(7).unwrap().to_string(), "0..7");
+/// ```
+pub fn interval_to(hi: i64) -> Option<Domain> {
+    Domain::interval(0, hi)
+}
+
+/// The listed integers (core.logic's `(fd/domain 1 3 5)`); `None` when there are none.
+///
+/// ```
+/// assert_eq!(kanren::fd::domain([5, 1, 3]).unwrap().to_string(), "1 3 5");
+/// ```
+pub fn domain(values: impl IntoIterator<Item = i64>) -> Option<Domain> {
+    Domain::from_values(values)
+}
+
+/// Runs `f` on the state as a propagation step, then propagates to the fixpoint.
+pub(crate) fn post_goal(f: impl Fn(&mut Run) -> Step + Send + Sync + 'static) -> Goal {
+    Goal::new(move |s| {
+        let mut run = Run::new(s);
+        if f(&mut run).is_err() {
+            return Stream::empty();
+        }
+        match run.fixpoint() {
+            Some(s) => Stream::unit(s),
+            None => Stream::empty(),
+        }
+    })
+}
+
+/// `x` ranges over `d` (core.logic's `fd/dom`): its domain becomes the intersection of `d`
+/// and any domain it had. Fails when that is empty or `x` is bound outside `d`; binds `x`
+/// when one value is left.
+///
+/// ```
+/// use kanren::{fd, run_all};
+/// let answers: Vec<String> = run_all(|q| kanren::conj([
+///     fd::dom(q, fd::interval(-2, 5)),
+///     fd::dom(q, fd::domain([-2, 9])),
+/// ])).map(|a| a.to_string()).collect();
+/// assert_eq!(answers, ["-2"]);
+/// assert_eq!(run_all(|q| fd::dom(q, fd::interval(3, 1))).count(), 0);
+/// ```
+pub fn dom(x: impl Into<Term>, d: impl Into<Option<Domain>>) -> Goal {
+    let (x, d) = (x.into(), d.into());
+    post_goal(move |run| {
+        let v = run.read(&x);
+        let new = match (&v, &d) {
+            (_, None) => None,
+            (Val::Dom(_, old), Some(d)) => old.intersect(d),
+            (_, Some(d)) => Some(d.clone()),
+        };
+        run.narrow(&v, new)
+    })
+}
+
+/// Every one of `xs` ranges over `d` (core.logic's `(fd/in x y z dom)`).
+///
+/// ```
+/// use kanren::{fd, list, run_all, Var};
+/// let (x, y) = (Var::fresh(), Var::fresh());
+/// let n = run_all(move |q| kanren::conj([
+///     fd::in_([x, y], fd::interval_to(2)),
+///     kanren::eq(q, list![x, y]),
+/// ])).count();
+/// assert_eq!(n, 9);
+/// ```
+pub fn in_(xs: impl FdTerms, d: impl Into<Option<Domain>>) -> Goal {
+    let d = d.into();
+    crate::goal::conj(xs.into_terms().into_iter().map(|x| dom(x, d.clone())))
+}
+
+/// `u = v` (core.logic's `fd/==`): both narrowed to the intersection of their domains.
+///
+/// ```
+/// use kanren::{fd, run_all, Var};
+/// let x = Var::fresh();
+/// let a: Vec<String> = run_all(move |q| kanren::conj([
+///     fd::dom(q, fd::interval(0, 5)), fd::dom(x, fd::interval(4, 9)), fd::eq(q, x),
+/// ])).map(|a| a.to_string()).collect();
+/// assert_eq!(a, ["4", "5"]);
+/// ```
+pub fn eq(u: impl Into<Term>, v: impl Into<Term>) -> Goal {
+    let p = Prop::Eq(u.into(), v.into());
+    post_goal(move |run| {
+        run.post(p.clone());
+        Ok(())
+    })
+}
+
+/// `u != v` (core.logic's `fd/!=`): once one side is bound, its value leaves the other's
+/// domain.
+///
+/// ```
+/// use kanren::{fd, run_all};
+/// let a: Vec<String> = run_all(|q| kanren::conj([fd::dom(q, fd::interval(0, 2)), fd::neq(q, 1)]))
+///     .map(|a| a.to_string()).collect();
+/// assert_eq!(a, ["0", "2"]);
+/// ```
+pub fn neq(u: impl Into<Term>, v: impl Into<Term>) -> Goal {
+    neq_offset(u, v, 0)
+}
+
+/// `x != y + k`: the disequality of the N-queens diagonals, stored inline in both watch
+/// lists. Costs nothing until one side is bound, then one value removal. Time: O(1) to post.
+///
+/// ```
+/// use kanren::{fd, list, run_all, Var};
+/// let (x, y) = (Var::fresh(), Var::fresh());
+/// let n = run_all(move |q| kanren::conj([
+///     fd::in_([x, y], fd::interval(0, 2)),
+///     fd::neq_offset(x, y, 1),
+///     kanren::eq(q, list![x, y]),
+/// ]))
+/// .count();
+/// assert_eq!(n, 7);
+/// ```
+pub fn neq_offset(x: impl Into<Term>, y: impl Into<Term>, k: i64) -> Goal {
+    let (x, y) = (x.into(), y.into());
+    post_goal(move |run| post_neq(run, &x, &y, k))
+}
+
+/// Posts `x != y + k` in a run.
+pub(crate) fn post_neq(run: &mut Run, x: &Term, y: &Term, k: i64) -> Step {
+    let var = |v: &Val| match v {
+        Val::Dom(x, _) | Val::Free(x) => Some(*x),
+        _ => None,
+    };
+    let (vx, vy) = (run.read(x), run.read(y));
+    if matches!(vx, Val::Bad) || matches!(vy, Val::Bad) {
+        return Err(store::Fail);
+    }
+    match (var(&vx), var(&vy), &vx, &vy) {
+        (None, None, Val::Int(a), Val::Int(b)) => {
+            if Some(*a) == b.checked_add(k) {
+                Err(store::Fail)
+            } else {
+                Ok(())
+            }
+        }
+        (None, Some(y), Val::Int(a), _) => a.checked_sub(k).map_or(Ok(()), |v| run.forbid(y, v)),
+        (Some(x), None, _, Val::Int(b)) => b.checked_add(k).map_or(Ok(()), |v| run.forbid(x, v)),
+        (Some(x), Some(y), _, _) if x == y => {
+            if k == 0 {
+                Err(store::Fail)
+            } else {
+                Ok(())
+            }
+        }
+        (Some(x), Some(y), _, _) => {
+            run.watch(x, store::Watch::Neq { other: y, k: -k });
+            run.watch(y, store::Watch::Neq { other: x, k });
+            Ok(())
+        }
+        _ => unreachable!("values are ints or variables here"),
+    }
+}
+
+/// Posts a table propagator in a goal.
+pub(crate) fn prop_goal(p: Prop) -> Goal {
+    post_goal(move |run| {
+        run.post(p.clone());
+        Ok(())
+    })
+}
+
+/// `u <= v` (core.logic's `fd/<=`).
+///
+/// ```
+/// use kanren::{fd, run_all};
+/// let a: Vec<String> = run_all(|q| kanren::conj([fd::dom(q, fd::interval(0, 9)), fd::lte(q, 1)]))
+///     .map(|a| a.to_string()).collect();
+/// assert_eq!(a, ["0", "1"]);
+/// ```
+pub fn lte(u: impl Into<Term>, v: impl Into<Term>) -> Goal {
+    prop_goal(Prop::Lte(u.into(), v.into(), 0))
+}
+
+/// `u < v` (core.logic's `fd/<`).
+///
+/// ```
+/// use kanren::{fd, run_all};
+/// assert_eq!(run_all(|q| kanren::conj([fd::dom(q, fd::interval(0, 9)), fd::lt(q, 1)])).count(), 1);
+/// ```
+pub fn lt(u: impl Into<Term>, v: impl Into<Term>) -> Goal {
+    prop_goal(Prop::Lte(u.into(), v.into(), 1))
+}
+
+/// `u >= v` (core.logic's `fd/>=`).
+///
+/// ```
+/// use kanren::{fd, run_all};
+/// assert_eq!(run_all(|q| kanren::conj([fd::dom(q, fd::interval(0, 9)), fd::gte(q, 8)])).count(), 2);
+/// ```
+pub fn gte(u: impl Into<Term>, v: impl Into<Term>) -> Goal {
+    lte(v, u)
+}
+
+/// `u > v` (core.logic's `fd/>`).
+///
+/// ```
+/// use kanren::{fd, run_all};
+/// assert_eq!(run_all(|q| kanren::conj([fd::dom(q, fd::interval(0, 9)), fd::gt(q, 8)])).count(), 1);
+/// ```
+pub fn gt(u: impl Into<Term>, v: impl Into<Term>) -> Goal {
+    lt(v, u)
+}
+
+/// `x + y = z` (core.logic's `fd/+`), with bounds consistency.
+///
+/// ```
+/// use kanren::{fd, run_all};
+/// let a: Vec<String> = run_all(|q| kanren::conj([fd::dom(q, fd::interval(0, 9)), fd::plus(q, 3, 5)]))
+///     .map(|a| a.to_string()).collect();
+/// assert_eq!(a, ["2"]);
+/// ```
+pub fn plus(x: impl Into<Term>, y: impl Into<Term>, z: impl Into<Term>) -> Goal {
+    prop_goal(Prop::Plus(x.into(), y.into(), z.into()))
+}
+
+/// `x - y = z` (core.logic's `fd/-`, which is `(fd/+ y z x)`).
+///
+/// ```
+/// use kanren::{fd, run_all};
+/// let a: Vec<String> = run_all(|q| kanren::conj([fd::dom(q, fd::interval(-9, 9)), fd::minus(2, 5, q)]))
+///     .map(|a| a.to_string()).collect();
+/// assert_eq!(a, ["-3"]);
+/// ```
+pub fn minus(x: impl Into<Term>, y: impl Into<Term>, z: impl Into<Term>) -> Goal {
+    plus(y, z, x)
+}
+
+/// `x * y = z` (core.logic's `fd/*`).
+///
+/// ```
+/// use kanren::{fd, run_all};
+/// let a: Vec<String> = run_all(|q| kanren::conj([fd::dom(q, fd::interval(-9, 9)), fd::times(q, q, 4)]))
+///     .map(|a| a.to_string()).collect();
+/// assert_eq!(a, ["-2", "2"]);
+/// ```
+pub fn times(x: impl Into<Term>, y: impl Into<Term>, z: impl Into<Term>) -> Goal {
+    prop_goal(Prop::Times(x.into(), y.into(), z.into()))
+}
+
+/// `x / y = z` exactly (core.logic's `fd/quot`, which is `(fd/* y z x)`: `x` is a multiple
+/// of `y`).
+///
+/// ```
+/// use kanren::{fd, run_all};
+/// let a: Vec<String> = run_all(|q| kanren::conj([fd::dom(q, fd::interval(0, 20)), fd::quot(q, 4, 3)]))
+///     .map(|a| a.to_string()).collect();
+/// assert_eq!(a, ["12"]);
+/// ```
+pub fn quot(x: impl Into<Term>, y: impl Into<Term>, z: impl Into<Term>) -> Goal {
+    times(y, z, x)
+}
+
+/// All of `xs` take pairwise different values (core.logic's `fd/distinct`): when one is
+/// bound, its value leaves every other domain (forward checking), in O(n) per binding.
+///
+/// ```
+/// use kanren::{fd, list, run_all, Var};
+/// let (x, y) = (Var::fresh(), Var::fresh());
+/// let n = run_all(move |q| kanren::conj([
+///     fd::in_([x, y], fd::interval(1, 3)), fd::distinct([x, y]), kanren::eq(q, list![x, y]),
+/// ])).count();
+/// assert_eq!(n, 6);
+/// ```
+pub fn distinct(xs: impl FdTerms) -> Goal {
+    let xs: Arc<[Term]> = xs.into_terms().into();
+    prop_goal(Prop::Distinct(xs))
+}
+
+/// The values `t` may still take in `s`: its domain, a singleton when bound to an integer,
+/// `None` when it is unconstrained or not an integer (core.logic's `get-dom`). For custom
+/// goals and tests.
+///
+/// ```
+/// use kanren::{fd, State, Var};
+/// let x = Var::fresh();
+/// assert!(fd::domain_of(&State::new(), &x.into()).is_none());
+/// let s = State::new().unify(&x.into(), &4.into()).unwrap();
+/// assert_eq!(fd::domain_of(&s, &x.into()).unwrap().to_string(), "4");
+/// ```
+pub fn domain_of(s: &crate::State, t: &Term) -> Option<Domain> {
+    match s.walk(t) {
+        Term::Int(v) => Some(Domain::singleton(v)),
+        Term::Var(x) => s.fd.doms.get(&x).cloned(),
+        _ => None,
+    }
+}

@@ -1,0 +1,225 @@
+//! The propagators: what each FD constraint removes from the domains of its variables.
+//!
+//! Each is a small value in the store's table; [`Prop::propagate`] narrows domains through a
+//! [`Run`] and never removes a value that belongs to a solution of its own constraint:
+//!
+//! ```text
+//! Plus(x, y, z)    x + y = z      bounds consistency: z ⊆ [x.lo+y.lo, x.hi+y.hi], x ⊆ [z.lo-y.hi, z.hi-y.lo], ...
+//! Times(x, y, z)   x * y = z      bounds: z within the corner products; x within the corner
+//!                                 quotients of z and y when y's bounds exclude 0
+//! Lte(x, y, k)     x + k <= y     x ⊆ (.., y.hi-k], y ⊆ [x.lo+k, ..)
+//! Eq(x, y)         x = y          both narrowed to the intersection (core.logic's `==c`)
+//! Distinct(xs)     pairwise ≠     forward checking: a bound value leaves every other domain
+//!                                 (core.logic's `-distinctc`)
+//! ```
+//!
+//! Binary disequalities `x != y + k` are not in this table: they live inline in the watch
+//! lists (see the store). Like core.logic, a variable without a domain gets one from `Plus`
+//! and `Times` once the other two are known; a half-unbounded range is never invented.
+
+use super::domain::Domain;
+use super::store::{Fail, Run, Step, Val};
+use crate::term::{Term, Var};
+use std::sync::Arc;
+
+/// A posted propagator.
+#[derive(Clone, Debug)]
+pub(crate) enum Prop {
+    Plus(Term, Term, Term),
+    Times(Term, Term, Term),
+    Lte(Term, Term, i64),
+    Eq(Term, Term),
+    Distinct(Arc<[Term]>),
+}
+
+impl Prop {
+    /// Whether it must run on every domain change (bounds reasoning) rather than only when a
+    /// variable is bound.
+    pub(crate) fn on_any_change(&self) -> bool {
+        !matches!(self, Prop::Distinct(_))
+    }
+
+    /// The variables it watches.
+    pub(crate) fn vars(&self) -> Vec<Var> {
+        let ts: Vec<&Term> = match self {
+            Prop::Plus(a, b, c) | Prop::Times(a, b, c) => vec![a, b, c],
+            Prop::Lte(a, b, _) | Prop::Eq(a, b) => vec![a, b],
+            Prop::Distinct(xs) => xs.iter().collect(),
+        };
+        ts.into_iter().filter_map(Term::as_var).collect()
+    }
+
+    /// Narrows the domains of its variables. `trigger` is the variable whose binding woke it,
+    /// if that is why it runs (used by `Distinct` to do O(n) work per binding).
+    pub(crate) fn propagate(&self, run: &mut Run, trigger: Option<Var>) -> Step {
+        match self {
+            Prop::Plus(x, y, z) => plus(run, x, y, z),
+            Prop::Times(x, y, z) => times(run, x, y, z),
+            Prop::Lte(x, y, k) => {
+                if let Some((_, yhi)) = run.read(y).bounds() {
+                    restrict(run, x, None, Some(yhi as i128 - *k as i128))?;
+                }
+                if let Some((xlo, _)) = run.read(x).bounds() {
+                    restrict(run, y, Some(xlo as i128 + *k as i128), None)?;
+                }
+                Ok(())
+            }
+            Prop::Eq(x, y) => {
+                let (vx, vy) = (run.read(x), run.read(y));
+                let (dx, dy) = (as_domain(&vx)?, as_domain(&vy)?);
+                let both = match (&dx, &dy) {
+                    (Some(a), Some(b)) => a.intersect(b),
+                    (Some(d), None) | (None, Some(d)) => Some(d.clone()),
+                    (None, None) => return Ok(()),
+                };
+                run.narrow(&vx, both.clone())?;
+                let vy = run.read(y);
+                run.narrow(&vy, both)
+            }
+            Prop::Distinct(xs) => distinct(run, xs, trigger),
+        }
+    }
+}
+
+/// The domain a value stands for: `Ok(None)` for a variable without one.
+fn as_domain(v: &Val) -> Result<Option<Domain>, Fail> {
+    match v {
+        Val::Int(a) => Ok(Some(Domain::singleton(*a))),
+        Val::Dom(_, d) => Ok(Some(d.clone())),
+        Val::Free(_) => Ok(None),
+        Val::Bad => Err(Fail),
+    }
+}
+
+/// Narrows `t` to `[lo, hi]` (`None` = unbounded on that side; clamped to `i64`).
+fn restrict(run: &mut Run, t: &Term, lo: Option<i128>, hi: Option<i128>) -> Step {
+    let v = run.read(t);
+    let clamp = |b: i128| b.clamp(i64::MIN as i128, i64::MAX as i128) as i64;
+    let (lo64, hi64) = (lo.map(clamp), hi.map(clamp));
+    if lo.zip(hi).is_some_and(|(l, h)| l > h) {
+        return Err(Fail);
+    }
+    let new = match &v {
+        Val::Bad => return Err(Fail),
+        Val::Int(a) => {
+            let a = *a as i128;
+            let ok = lo.is_none_or(|l| a >= l) && hi.is_none_or(|h| a <= h);
+            return if ok { Ok(()) } else { Err(Fail) };
+        }
+        Val::Free(_) => match (lo64, hi64) {
+            (Some(l), Some(h)) => Domain::interval(l, h),
+            _ => return Ok(()),
+        },
+        Val::Dom(_, d) => {
+            let d = match lo {
+                Some(l) if l > d.max() as i128 => None,
+                Some(_) => d.keep_ge(lo64.expect("lo")),
+                None => Some(d.clone()),
+            };
+            match (d, hi) {
+                (Some(d), Some(h)) if h < d.min() as i128 => None,
+                (Some(d), Some(_)) => d.keep_le(hi64.expect("hi")),
+                (d, _) => d,
+            }
+        }
+    };
+    run.narrow(&v, new)
+}
+
+/// `x + y = z`, bounds consistency (core.logic's `+c`).
+fn plus(run: &mut Run, x: &Term, y: &Term, z: &Term) -> Step {
+    let b = |run: &Run, t: &Term| run.read(t).bounds().map(|(l, h)| (l as i128, h as i128));
+    if let (Some(bx), Some(by)) = (b(run, x), b(run, y)) {
+        restrict(run, z, Some(bx.0 + by.0), Some(bx.1 + by.1))?;
+    }
+    if let (Some(bz), Some(by)) = (b(run, z), b(run, y)) {
+        restrict(run, x, Some(bz.0 - by.1), Some(bz.1 - by.0))?;
+    }
+    if let (Some(bz), Some(bx)) = (b(run, z), b(run, x)) {
+        restrict(run, y, Some(bz.0 - bx.1), Some(bz.1 - bx.0))?;
+    }
+    Ok(())
+}
+
+/// `x * y = z`, bounds reasoning (core.logic's `*c`, with signs handled).
+fn times(run: &mut Run, x: &Term, y: &Term, z: &Term) -> Step {
+    let b = |run: &Run, t: &Term| run.read(t).bounds().map(|(l, h)| (l as i128, h as i128));
+    if let (Some(bx), Some(by)) = (b(run, x), b(run, y)) {
+        let ps = [bx.0 * by.0, bx.0 * by.1, bx.1 * by.0, bx.1 * by.1];
+        restrict(run, z, ps.iter().min().copied(), ps.iter().max().copied())?;
+    }
+    for (a, other) in [(x, y), (y, x)] {
+        if let (Some(bz), Some(bo)) = (b(run, z), b(run, other)) {
+            if bo.0 > 0 || bo.1 < 0 {
+                let qs = [(bz.0, bo.0), (bz.0, bo.1), (bz.1, bo.0), (bz.1, bo.1)];
+                let lo = qs.iter().map(|&(n, d)| div_ceil(n, d)).min();
+                let hi = qs.iter().map(|&(n, d)| div_floor(n, d)).max();
+                restrict(run, a, lo, hi)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn div_floor(n: i128, d: i128) -> i128 {
+    let q = n / d;
+    if (n % d != 0) && ((n < 0) != (d < 0)) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+fn div_ceil(n: i128, d: i128) -> i128 {
+    let q = n / d;
+    if (n % d != 0) && ((n < 0) == (d < 0)) {
+        q + 1
+    } else {
+        q
+    }
+}
+
+/// Pairwise distinct, by forward checking. Woken by the binding of `trigger` (to `a`): `a`
+/// leaves every other domain, and another member already equal to `a` fails. Without a
+/// trigger (when posted) every bound value is checked and removed. Time: O(n) per binding.
+fn distinct(run: &mut Run, xs: &[Term], trigger: Option<Var>) -> Step {
+    let values: Vec<i64> = match trigger {
+        Some(x) => match run.read(&Term::Var(x)) {
+            Val::Int(a) => vec![a],
+            _ => return Ok(()),
+        },
+        None => {
+            let mut vs: Vec<i64> = Vec::new();
+            for t in xs {
+                match run.read(t) {
+                    Val::Int(a) => vs.push(a),
+                    Val::Bad => return Err(Fail),
+                    _ => {}
+                }
+            }
+            let mut sorted = vs.clone();
+            sorted.sort_unstable();
+            if sorted.windows(2).any(|w| w[0] == w[1]) {
+                return Err(Fail);
+            }
+            vs
+        }
+    };
+    for a in values {
+        let mut seen = 0;
+        for t in xs {
+            match run.read(t) {
+                Val::Int(b) if b == a => {
+                    seen += 1;
+                    if seen > 1 {
+                        return Err(Fail);
+                    }
+                }
+                Val::Dom(y, _) => run.forbid(y, a)?,
+                Val::Bad => return Err(Fail),
+                _ => {}
+            }
+        }
+    }
+    Ok(())
+}
