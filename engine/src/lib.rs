@@ -46,6 +46,11 @@ pub use subst::Subst;
 pub use term::{Cons, Term, Var};
 pub use unify::{unify, Bound};
 
+/// The README's example, compiled and run as a doc-test.
+#[doc = include_str!("../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctest;
+
 /// The guide: core.logic's ideas in kanren, chapter by chapter. Every example is compiled and
 /// run by `cargo test`.
 pub mod guide {
