@@ -3,7 +3,9 @@
 //! Run with `cargo bench -p kanren --bench kernel`; figures go to docs/performance.md.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use kanren::{conde, conj, defrel, disj, eq, fresh, list, run_all, unify, Bound, Goal, Subst, Term, Var};
+use kanren::{
+    conde, conj, defrel, disj, eq, fresh, list, run_all, unify, Bound, Goal, Subst, Term, Var,
+};
 use std::hint::black_box;
 
 defrel! {
@@ -44,12 +46,22 @@ fn unify_lists(c: &mut Criterion) {
         let pattern = Term::list(vars.iter().copied());
         let ground = Term::list(0..len);
         g.throughput(Throughput::Elements(len as u64));
-        g.bench_with_input(BenchmarkId::new("vars_with_ground_list", len), &len, |b, _| {
-            b.iter(|| {
-                let mut bound = Bound::new();
-                black_box(unify(&Subst::default(), &pattern, &ground, true, &mut bound))
-            })
-        });
+        g.bench_with_input(
+            BenchmarkId::new("vars_with_ground_list", len),
+            &len,
+            |b, _| {
+                b.iter(|| {
+                    let mut bound = Bound::new();
+                    black_box(unify(
+                        &Subst::default(),
+                        &pattern,
+                        &ground,
+                        true,
+                        &mut bound,
+                    ))
+                })
+            },
+        );
     }
     g.finish();
 }
@@ -62,7 +74,10 @@ fn appendo_splits(c: &mut Criterion) {
     g.bench_function("all_splits_of_1000", |b| {
         b.iter(|| {
             let whole = whole.clone();
-            let n = run_all(move |q| fresh(move |[x, y]| conj([appendo(x, y, &whole), eq(q, list![x, y])]))).count();
+            let n = run_all(move |q| {
+                fresh(move |[x, y]| conj([appendo(x, y, &whole), eq(q, list![x, y])]))
+            })
+            .count();
             assert_eq!(n, len + 1);
         })
     });
@@ -77,7 +92,14 @@ fn stream_answers(c: &mut Criterion) {
         b.iter(|| {
             let n = run_all(|q| {
                 fresh(move |[a, b, c, d, e]| {
-                    conj([digito(a), digito(b), digito(c), digito(d), digito(e), eq(q, list![a, b, c, d, e])])
+                    conj([
+                        digito(a),
+                        digito(b),
+                        digito(c),
+                        digito(d),
+                        digito(e),
+                        eq(q, list![a, b, c, d, e]),
+                    ])
                 })
             })
             .count();

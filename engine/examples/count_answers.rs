@@ -13,9 +13,15 @@ fn digito(x: Var) -> Goal {
 fn main() {
     let digits: usize = std::env::args()
         .nth(1)
-        .map(|a| a.parse().expect("usage: count_answers DIGITS (a number from 1 to 8)"))
+        .map(|a| {
+            a.parse()
+                .expect("usage: count_answers DIGITS (a number from 1 to 8)")
+        })
         .unwrap_or(6);
-    assert!((1..=8).contains(&digits), "usage: count_answers DIGITS (a number from 1 to 8)");
+    assert!(
+        (1..=8).contains(&digits),
+        "usage: count_answers DIGITS (a number from 1 to 8)"
+    );
     let count = run_all(move |q| {
         Goal::lazy(move || {
             let vars: Vec<Var> = (0..digits).map(|_| Var::fresh()).collect();
