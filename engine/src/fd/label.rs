@@ -9,9 +9,8 @@
 //!                          a list or vector (t0 t1 ..) -> seq(t0 t1 ..)
 //!                          anything else               -> succeed
 //! seq(t0 ts..)    = bind(force(t0)(s), λa. seq(ts..)(a))      (core.logic's `all`, no suspension)
-//! map-sum(x, v0 vs..)(s) =
-//!     s[x:=v0] fails    -> Inc(map-sum(x, vs..)(s))            (mplus(nil, f) = f: the thunk, a suspension)
-//!     s[x:=v0] = s'     -> Choice(s', thunk map-sum(x, vs..)(s))
+//! map-sum(x, v0 vs..)   = conde [x := v0] [map-sum(x, vs..)]   (core.logic's fd.clj)
+//! map-sum(x, ())        = fail
 //! ```
 //!
 //! Elements are labeled left to right, each re-walked after the earlier ones propagated,
@@ -20,9 +19,8 @@
 //! swaps at suspensions. So a value whose subtree dies deep (after some labeling) yields a
 //! suspension, and the sibling values get their turn before that subtree's siblings: this is
 //! why the first 8-queens answer is `(1 3 5 7 2 0 6 4)` and not the lexicographic
-//! `(0 4 7 5 2 6 1 3)`. A value that fails at once (propagation rejects it) leaves the thunk
-//! of the remaining values, which is itself a suspension (core.logic's `mplus` on nil
-//! returns its second argument, a function, unforced).
+//! `(0 4 7 5 2 6 1 3)`. Each value is one `conde`, so it costs one suspension whether or not
+//! propagation rejects it at once.
 //!
 //! [`label`] instead searches depth-first (as Prolog's `labeling/2`), choosing the variable
 //! and the value order by [`Labeling`], and yields its solutions in that order.
@@ -73,20 +71,25 @@ fn force_seq(s: State, items: Arc<[Term]>, i: usize) -> Stream {
     Stream::bind(head, Goal::new(move |a| force_seq(a, items.clone(), i + 1)))
 }
 
-/// core.logic's `map-sum` over the values of `d` from `from` up, binding `x`.
+/// core.logic's `map-sum` over the values of `d` from `from` up, binding `x`: a `conde` per
+/// value, `(conde [(bind x v0)] [(map-sum rest)])`, so each value costs one suspension and the
+/// rest of the values are a lazy second clause.
 fn map_sum(s: State, x: Var, d: Domain, from: i64) -> Stream {
     let Some(v) = d.next_from(from) else {
         return Stream::empty();
     };
-    let head = s.unify(&Term::Var(x), &Term::Int(v));
+    let head = match s.unify(&Term::Var(x), &Term::Int(v)) {
+        Some(s2) => Node::Unit(s2),
+        None => Node::Empty,
+    };
     let rest = Node::Lazy(Box::new(move || match v.checked_add(1) {
         Some(n) => map_sum(s, x, d, n),
         None => Stream::empty(),
     }));
-    match head {
-        Some(s2) => Stream(Node::Choice(s2, Link::new(rest))),
-        None => Stream(Node::Inc(Link::new(rest))),
-    }
+    Stream(Node::Inc(Link::new(Node::Mplus(
+        Link::new(head),
+        Link::new(rest),
+    ))))
 }
 
 /// Which variable [`label`] tries next.
