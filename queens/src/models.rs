@@ -45,9 +45,9 @@ pub use query::{Fix, Labeling, Mode, Model, Query};
 ///
 /// ```
 /// use queens::models::{check, Model, Query, ModelError};
-/// let err = check(Model::Bitboard, 65, &Query::default()).unwrap_err();
-/// assert!(matches!(err, ModelError::TooLarge { limit: 64, .. }));
-/// assert!(err.to_string().contains("at most 64"));
+/// let err = check(Model::Bitboard, 34, &Query::default()).unwrap_err();
+/// assert!(matches!(err, ModelError::TooLarge { limit: 33, .. }));
+/// assert!(err.to_string().contains("at most 33"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ModelError {
@@ -310,7 +310,7 @@ pub fn count(
             let mut found = 0u64;
             for _ in solutions(model, n, &q)? {
                 found += 1;
-                if found % 4096 == 0 {
+                if found & 4095 == 0 {
                     progress(Progress::Solutions(found));
                 }
             }

@@ -5,9 +5,11 @@
 //! bounds `--count` and `--all`, which visit the whole search tree: past it a count runs
 //! for hours (the number of solutions grows about 6-fold per size, and so does the time).
 //! `--all` is held to the same limit as `--count` because it does the same search; for a
-//! few boards of a larger size use `--first K`. A first-solution query that filters the
-//! model's stream (`--unique`, or `--fix` with any model but fd, which posts fixes as
-//! goals) may scan the whole tree before its first answer, so it gets the exhaustive limit.
+//! few boards of a larger size use `--first K`. A first-solution query with `--fix` on any
+//! model but fd (which posts fixes as goals) filters the model's stream and may scan the
+//! whole tree before its first answer, so it gets the exhaustive limit. `--unique` does
+//! not: the first solution in lexicographic order is the smallest of its symmetry class,
+//! so it is also the first unique one.
 //!
 //! Times are release builds on one core of the development machine; each row's `why`
 //! says what happens just past the limit.
@@ -19,7 +21,7 @@ use super::{Labeling, Mode, Model, ModelError, Query};
 /// ```
 /// use queens::models::{limits, Model};
 /// let row = limits::limit(Model::Bitboard, None);
-/// assert_eq!((row.first, row.exhaustive), (64, 19));
+/// assert_eq!((row.first, row.exhaustive), (33, 18));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limit {
@@ -39,17 +41,18 @@ pub struct Limit {
 
 /// Every model's limits; the first row that matches the model (and labeling) applies.
 ///
-/// | model | first | count/all | past the limit |
+/// | model | first | count/all | measured (release, this project's 2-core machine) |
 /// | --- | ---: | ---: | --- |
-/// | fd, `--labeling ff` | 1000 | 13 | propagation per node grows with n²; counting as fd |
-/// | fd | 30 | 13 | core/leftmost first answers backtrack heavily past ~30; counting n = 13 takes a minute |
-/// | relational | 20 | 11 | `safeo` re-checks every pair: n = 11 takes seconds, 12 a minute |
-/// | list | 28 | 15 | lexicographic first answers: ~1 s at 28, erratic beyond; n = 15 counts in a minute |
-/// | backtrack | 30 | 16 | first answer n = 30 in ~1 s (29 and 31 are worse); n = 16 counts in minutes, 18 in hours |
-/// | bitboard | 64 | 19 | one bit per column of a `u64`; n = 19 counts in ~20 min, 20 in hours |
-/// | hill-climb | 10 000 000 | — | memory: about 40 bytes per row (700 MB at 10⁷ in all) |
+/// | fd, `--labeling ff` | 1000 | 13 | estimate until the FD model is merged and measured |
+/// | fd | 30 | 13 | estimate: core/leftmost labeling is a lexicographic-like search, as backtrack |
+/// | relational | 20 | 11 | estimate: `safeo` re-checks every pair of queens per step |
+/// | list | 28 | 16 | first: 1.4 s at n = 28; count: 1 s at 13, ×6 per size (about 5 min at 16) |
+/// | backtrack | 30 | 16 | first: 6 s at n = 30, erratic beyond; count: 42 s at 15, 4.4 min at 16, ~30 min at 17 |
+/// | bitboard | 33 | 18 | first: 2 s at 33, over 20 s at 34 and far more for many sizes to 64; count: 43 s at 17, ~5 min at 18 |
+/// | hill-climb | 10 000 000 | — | memory: 780 MB peak at n = 10⁷ (about 80 bytes per row); 6 s |
 ///
-/// The fd and relational rows are estimates until those models are merged and measured.
+/// A first solution of a board past these sizes: `--model hill-climb` (any size to 10⁷) or,
+/// once merged, `--model fd --labeling ff`.
 pub const LIMITS: &[Limit] = &[
     Limit {
         model: Model::Fd,
@@ -79,31 +82,31 @@ pub const LIMITS: &[Limit] = &[
         model: Model::List,
         labeling: None,
         first: 28,
-        first_why: "the lexicographically first solution takes minutes past n = 28",
-        exhaustive: 15,
-        exhaustive_why: "the list model counts n = 15 in a minute, n = 17 would take hours",
+        first_why: "the lexicographically first solution takes over a second at n = 28 and grows fast; use --model hill-climb",
+        exhaustive: 16,
+        exhaustive_why: "counting takes about 5 minutes at n = 16 and half an hour at 17",
     },
     Limit {
         model: Model::Backtrack,
         labeling: None,
         first: 30,
-        first_why: "the lexicographically first solution takes minutes past n = 30",
+        first_why: "the lexicographically first solution takes 6 s at n = 30 and up to hours past it; use --model hill-climb",
         exhaustive: 16,
-        exhaustive_why: "counting takes minutes at n = 16 and hours past n = 17",
+        exhaustive_why: "counting takes about 4 minutes at n = 16, half an hour at 17 and hours past it",
     },
     Limit {
         model: Model::Bitboard,
         labeling: None,
-        first: crate::bitboard::MAX_N,
-        first_why: "one bit per column of a u64",
-        exhaustive: 19,
-        exhaustive_why: "counting takes about 20 minutes at n = 19 and hours past it",
+        first: 33,
+        first_why: "the lexicographically first solution takes over 20 s at n = 34 and hours for many sizes up to the bitboard's own limit of 64; use --model hill-climb",
+        exhaustive: 18,
+        exhaustive_why: "counting takes about 5 minutes at n = 18, half an hour at 19 and hours past it",
     },
     Limit {
         model: Model::HillClimb,
         labeling: None,
         first: 10_000_000,
-        first_why: "memory: the search keeps about 40 bytes per row",
+        first_why: "memory: about 80 bytes per row, 780 MB at n = 10000000",
         exhaustive: 0,
         exhaustive_why: "hill climbing cannot count",
     },
@@ -125,7 +128,7 @@ pub fn limit(model: Model, labeling: Option<Labeling>) -> &'static Limit {
 }
 
 /// Refuses `n` above the limit of `model` for the mode of `q` (the exhaustive limit when
-/// `q` filters the stream: see the module doc).
+/// fixes filter the stream: see the module doc).
 ///
 /// ```
 /// use queens::models::{limits, Mode, Model, Query};
@@ -139,10 +142,15 @@ pub fn limit(model: Model, labeling: Option<Labeling>) -> &'static Limit {
 /// ```
 pub fn check(model: Model, n: usize, q: &Query) -> Result<(), ModelError> {
     let row = limit(model, q.labeling);
-    let filters = q.unique || (!q.fixes.is_empty() && model != Model::Fd);
-    let (max, why) = match q.mode {
-        Mode::First(_) if !filters => (row.first, row.first_why),
-        _ => (row.exhaustive, row.exhaustive_why),
+    let filters = !q.fixes.is_empty() && model != Model::Fd;
+    let (max, why, mode) = match q.mode {
+        Mode::First(_) if filters => (
+            row.exhaustive,
+            row.exhaustive_why,
+            "--fix (it filters this model's boards, so a first answer may take a whole count)",
+        ),
+        Mode::First(_) => (row.first, row.first_why, q.mode.flag()),
+        Mode::All | Mode::Count => (row.exhaustive, row.exhaustive_why, q.mode.flag()),
     };
     if n <= max {
         return Ok(());
@@ -151,7 +159,7 @@ pub fn check(model: Model, n: usize, q: &Query) -> Result<(), ModelError> {
         model,
         n,
         limit: max,
-        mode: q.mode.flag(),
+        mode,
         why,
     })
 }

@@ -13,18 +13,18 @@ use std::str::FromStr;
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, clap::ValueEnum)]
 pub enum Model {
-    /// The first post's core.logic program: one FD variable per row (`queens::fd`).
+    /// The first post's core.logic program, one FD variable per row (queens::fd)
     #[default]
     Fd,
-    /// The second post's `safeo`/`nqueenso` relations (`queens::relational`).
+    /// The second post's safeo/nqueenso relations (queens::relational)
     Relational,
-    /// The third post's Haskell list model ([`crate::list_model`]).
+    /// The third post's Haskell list model (queens::list_model)
     List,
-    /// The plain backtracker ([`crate::backtrack`]).
+    /// The plain backtracker, the C++ next_pos port (queens::backtrack)
     Backtrack,
-    /// Bitmask backtracking, n ≤ 64 ([`crate::bitboard`]).
+    /// Bitmask backtracking, n ≤ 64 (queens::bitboard)
     Bitboard,
-    /// Min-conflicts local search for one solution ([`crate::hill_climb`]).
+    /// Local search for one solution of a huge board (queens::hill_climb)
     HillClimb,
 }
 
@@ -84,12 +84,12 @@ impl fmt::Display for Model {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, clap::ValueEnum)]
 pub enum Labeling {
-    /// core.logic's own order, so the first answer for n = 8 is `(1 3 5 7 2 0 6 4)`.
+    /// core.logic's order: the first answer for n = 8 is (1 3 5 7 2 0 6 4)
     #[default]
     Core,
-    /// The leftmost unbound variable, values ascending.
+    /// The leftmost unbound variable, values ascending
     Leftmost,
-    /// First-fail: the smallest domain first; reaches much larger boards.
+    /// First-fail: the smallest domain first; reaches much larger boards
     #[value(name = "ff")]
     FirstFail,
 }

@@ -140,7 +140,16 @@ fn refusals_name_their_reason() {
     };
     assert!(message(Model::List, 8, seeded).contains("--seed"));
     let too_big = message(Model::Bitboard, 65, Query::default());
-    assert!(too_big.contains("at most 64"), "{too_big}");
+    assert!(too_big.contains("at most 33"), "{too_big}");
+    let too_big = message(
+        Model::Bitboard,
+        19,
+        Query {
+            mode: Mode::Count,
+            ..Query::default()
+        },
+    );
+    assert!(too_big.contains("at most 18"), "{too_big}");
 }
 
 #[test]
