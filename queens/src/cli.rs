@@ -14,9 +14,9 @@
 //!
 //! Exit codes ([`exit`]): 0 when boards or a count were printed; 1 when a first-solution or
 //! `--all` query found no board (n = 2 and 3, or fixes that attack each other; a count of 0
-//! is still a count, exit 0); 2 for bad input, said on stderr before any work (clap's own
-//! errors use 2 as well); 3 when writing the output fails; 130 after Ctrl-C. A closed
-//! stdout (`queens 12 --all | head`) ends the program quietly with 0.
+//! is still a count, exit 0); 2 for bad input or a model not in this build, said on stderr
+//! before any work (clap's own errors use 2 as well); 3 when writing the output fails; 130
+//! after Ctrl-C. A closed stdout (`queens 12 --all | head`) ends the program quietly with 0.
 //!
 //! The parts: [`output`] writes the boards in each format, [`report`] shows progress and
 //! statistics on stderr, [`interrupt`] turns Ctrl-C into a clean stop.
