@@ -4,7 +4,7 @@
 //! `n`×`n` board, all of them, or how many there are, possibly with queens pinned
 //! ([`Fix`]) and only one board per symmetry class (`unique`). [`check`] refuses, before
 //! any work, a query a model cannot answer or a board above its limit
-//! ([`limits::LIMITS`]); [`solutions`] and [`count`] then run it.
+//! ([`limits::LIMITS`]); [`solutions`] and [`count()`] then run it.
 //!
 //! How each part of a query reaches each model:
 //! - **Fixes** filter every model's stream (a board is kept when it has every pinned queen),
