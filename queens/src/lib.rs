@@ -19,8 +19,10 @@
 pub mod backtrack;
 pub mod bitboard;
 pub mod board;
+pub mod cli;
 pub mod hill_climb;
 pub mod list_model;
+pub mod models;
 pub mod symmetry;
 
 pub use backtrack::{count_solutions, find_all_solutions, solve_backtrack, Solutions};

@@ -1,3 +1,5 @@
-fn main() {
-    println!("queens: not built yet");
+//! The `queens` program: see [`queens::cli`] for its options, output and exit codes.
+
+fn main() -> std::process::ExitCode {
+    queens::cli::main()
 }

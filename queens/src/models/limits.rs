@@ -1,0 +1,207 @@
+//! The largest board each model accepts, per mode, in one table: refused before any work.
+//!
+//! Two limits per model. **first** bounds the first-solution modes (the default and
+//! `--first K`): how far the model's first answer stays within seconds. **exhaustive**
+//! bounds `--count` and `--all`, which visit the whole search tree: past it a count runs
+//! for hours (the number of solutions grows about 6-fold per size, and so does the time).
+//! `--all` is held to the same limit as `--count` because it does the same search; for a
+//! few boards of a larger size use `--first K`. A first-solution query with `--fix` on any
+//! model but fd (which posts fixes as goals) filters the model's stream and may scan the
+//! whole tree before its first answer, so it gets the exhaustive limit. `--unique` does
+//! not: the first solution in lexicographic order is the smallest of its symmetry class,
+//! so it is also the first unique one.
+//!
+//! Times are release builds on one core of the development machine; each row's `why`
+//! says what happens just past the limit.
+
+use super::{Labeling, Mode, Model, ModelError, Query};
+
+/// One row of [`LIMITS`].
+///
+/// ```
+/// use queens::models::{limits, Model};
+/// let row = limits::limit(Model::Bitboard, None);
+/// assert_eq!((row.first, row.exhaustive), (33, 18));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limit {
+    /// The model.
+    pub model: Model,
+    /// The FD labeling this row is for; `None` for every labeling (and other models).
+    pub labeling: Option<Labeling>,
+    /// Largest n for the first-solution modes.
+    pub first: usize,
+    /// Why `first` is where it is.
+    pub first_why: &'static str,
+    /// Largest n for `--count` and `--all`.
+    pub exhaustive: usize,
+    /// Why `exhaustive` is where it is.
+    pub exhaustive_why: &'static str,
+}
+
+/// Every model's limits; the first row that matches the model (and labeling) applies.
+///
+/// | model | first | count/all | measured (release, this project's 2-core machine) |
+/// | --- | ---: | ---: | --- |
+/// | fd, `--labeling ff` | 1000 | 13 | estimate until the FD model is merged and measured |
+/// | fd | 30 | 13 | estimate: core/leftmost labeling is a lexicographic-like search, as backtrack |
+/// | relational | 20 | 11 | estimate: `safeo` re-checks every pair of queens per step |
+/// | list | 28 | 16 | first: 1.4 s at n = 28; count: 1 s at 13, ×6 per size (about 5 min at 16) |
+/// | backtrack | 30 | 16 | first: 6 s at n = 30, erratic beyond; count: 42 s at 15, 4.4 min at 16, ~30 min at 17 |
+/// | bitboard | 33 | 18 | first: 2 s at 33, over 20 s at 34 and far more for many sizes to 64; count: 43 s at 17, ~5 min at 18 |
+/// | hill-climb | 10 000 000 | — | memory: 780 MB peak at n = 10⁷ (about 80 bytes per row); 6 s |
+///
+/// A first solution of a board past these sizes: `--model hill-climb` (any size to 10⁷) or,
+/// once merged, `--model fd --labeling ff`.
+pub const LIMITS: &[Limit] = &[
+    Limit {
+        model: Model::Fd,
+        labeling: Some(Labeling::FirstFail),
+        first: 1000,
+        first_why: "first-fail labeling propagates over n^2 pair constraints per node",
+        exhaustive: 13,
+        exhaustive_why: "counting with the FD model past n = 13 takes hours",
+    },
+    Limit {
+        model: Model::Fd,
+        labeling: None,
+        first: 30,
+        first_why: "core and leftmost labeling backtrack heavily past n = 30; try --labeling ff",
+        exhaustive: 13,
+        exhaustive_why: "counting with the FD model past n = 13 takes hours",
+    },
+    Limit {
+        model: Model::Relational,
+        labeling: None,
+        first: 20,
+        first_why: "the relational search past n = 20 takes minutes",
+        exhaustive: 11,
+        exhaustive_why: "the relational model counts n = 12 in minutes, larger in hours",
+    },
+    Limit {
+        model: Model::List,
+        labeling: None,
+        first: 28,
+        first_why: "the lexicographically first solution takes over a second at n = 28 and grows fast; use --model hill-climb",
+        exhaustive: 16,
+        exhaustive_why: "counting takes about 5 minutes at n = 16 and half an hour at 17",
+    },
+    Limit {
+        model: Model::Backtrack,
+        labeling: None,
+        first: 30,
+        first_why: "the lexicographically first solution takes 6 s at n = 30 and up to hours past it; use --model hill-climb",
+        exhaustive: 16,
+        exhaustive_why: "counting takes about 4 minutes at n = 16, half an hour at 17 and hours past it",
+    },
+    Limit {
+        model: Model::Bitboard,
+        labeling: None,
+        first: 33,
+        first_why: "the lexicographically first solution takes over 20 s at n = 34 and hours for many sizes up to the bitboard's own limit of 64; use --model hill-climb",
+        exhaustive: 18,
+        exhaustive_why: "counting takes about 5 minutes at n = 18, half an hour at 19 and hours past it",
+    },
+    Limit {
+        model: Model::HillClimb,
+        labeling: None,
+        first: 10_000_000,
+        first_why: "memory: about 80 bytes per row, 780 MB at n = 10000000",
+        exhaustive: 0,
+        exhaustive_why: "hill climbing cannot count",
+    },
+];
+
+/// The row of [`LIMITS`] for `model` with `labeling` (`None`: the default labeling).
+///
+/// ```
+/// use queens::models::{limits, Labeling, Model};
+/// assert_eq!(limits::limit(Model::Fd, Some(Labeling::FirstFail)).first, 1000);
+/// assert_eq!(limits::limit(Model::Fd, None).first, 30);
+/// assert_eq!(limits::limit(Model::HillClimb, None).first, 10_000_000);
+/// ```
+pub fn limit(model: Model, labeling: Option<Labeling>) -> &'static Limit {
+    LIMITS
+        .iter()
+        .find(|row| row.model == model && (row.labeling.is_none() || row.labeling == labeling))
+        .expect("LIMITS has a row for every model")
+}
+
+/// Refuses `n` above the limit of `model` for the mode of `q` (the exhaustive limit when
+/// fixes filter the stream: see the module doc).
+///
+/// ```
+/// use queens::models::{limits, Mode, Model, Query};
+/// let count = Query { mode: Mode::Count, ..Query::default() };
+/// assert!(limits::check(Model::Backtrack, 16, &count).is_ok());
+/// let err = limits::check(Model::Backtrack, 17, &count).unwrap_err();
+/// assert!(err.to_string().contains("at most 16"));
+/// let pinned = Query { fixes: vec!["0=0".parse().unwrap()], ..Query::default() };
+/// assert!(limits::check(Model::Backtrack, 20, &pinned).is_err());
+/// assert!(limits::check(Model::Backtrack, 20, &Query::default()).is_ok());
+/// ```
+pub fn check(model: Model, n: usize, q: &Query) -> Result<(), ModelError> {
+    let row = limit(model, q.labeling);
+    let filters = !q.fixes.is_empty() && model != Model::Fd;
+    let (max, why, mode) = match q.mode {
+        Mode::First(_) if filters => (
+            row.exhaustive,
+            row.exhaustive_why,
+            "--fix (it filters this model's boards, so a first answer may take a whole count)",
+        ),
+        Mode::First(_) => (row.first, row.first_why, q.mode.flag()),
+        Mode::All | Mode::Count => (row.exhaustive, row.exhaustive_why, q.mode.flag()),
+    };
+    if n <= max {
+        return Ok(());
+    }
+    Err(ModelError::TooLarge {
+        model,
+        n,
+        limit: max,
+        mode,
+        why,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_model_has_a_row() {
+        for model in Model::ALL {
+            assert_eq!(limit(model, None).model, model);
+        }
+        assert_eq!(
+            limit(Model::Fd, Some(Labeling::Leftmost)).labeling,
+            None,
+            "leftmost shares the default row"
+        );
+    }
+
+    #[test]
+    fn the_limit_itself_is_allowed() {
+        for row in LIMITS {
+            let first = Query::default();
+            assert!(check(
+                row.model,
+                row.first,
+                &Query {
+                    labeling: row.labeling,
+                    ..first.clone()
+                }
+            )
+            .is_ok());
+            assert!(check(
+                row.model,
+                row.first + 1,
+                &Query {
+                    labeling: row.labeling,
+                    ..first
+                }
+            )
+            .is_err());
+        }
+    }
+}
