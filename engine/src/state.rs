@@ -24,7 +24,8 @@ use crate::unify::{unify, Bound};
 pub struct State {
     pub(crate) subst: Subst,
     pub(crate) occurs_check: bool,
-    pub(crate) fd: crate::fd::Store,
+    /// The finite-domain store, shared until a branch changes it (keeps `State` small).
+    pub(crate) fd: std::sync::Arc<crate::fd::Store>,
 }
 
 impl Default for State {
@@ -43,7 +44,7 @@ impl State {
         State {
             subst: Subst::default(),
             occurs_check: true,
-            fd: crate::fd::Store::default(),
+            fd: Default::default(),
         }
     }
 

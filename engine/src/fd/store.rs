@@ -186,11 +186,11 @@ impl Run {
     /// `x` (unbound) now has domain `d`: store it, or bind `x` if `d` is a singleton.
     fn set(&mut self, x: Var, d: Domain) {
         if d.is_singleton() {
-            self.s.fd.doms.remove(&x);
+            Arc::make_mut(&mut self.s.fd).doms.remove(&x);
             self.s.subst.insert(x, Term::Int(d.min()));
             self.events.push((x, true));
         } else {
-            self.s.fd.doms.insert(x, d);
+            Arc::make_mut(&mut self.s.fd).doms.insert(x, d);
             self.events.push((x, false));
         }
     }
@@ -219,12 +219,12 @@ impl Run {
             Term::Var(y) => y,
             _ => x,
         };
-        match self.s.fd.watch.get_mut(&x) {
+        match Arc::make_mut(&mut self.s.fd).watch.get_mut(&x) {
             Some(list) => Arc::make_mut(list).push(w),
             None => {
                 let mut list = Watches::default();
                 list.push(w);
-                self.s.fd.watch.insert(x, Arc::new(list));
+                Arc::make_mut(&mut self.s.fd).watch.insert(x, Arc::new(list));
             }
         }
     }
@@ -236,7 +236,7 @@ impl Run {
         for t in p.vars() {
             self.watch(t, Watch::Prop { id, any });
         }
-        self.s.fd.props.push_back(p);
+        Arc::make_mut(&mut self.s.fd).props.push_back(p);
         self.queue.push((id, None));
     }
 
@@ -288,7 +288,10 @@ pub(crate) fn wake(s: State, bound: &[Var]) -> Option<State> {
     }
     let mut run = Run::new(s);
     for &x in bound {
-        let dom = run.s.fd.doms.remove(&x);
+        let dom = match run.s.fd.doms.contains_key(&x) {
+            true => Arc::make_mut(&mut run.s.fd).doms.remove(&x),
+            false => None,
+        };
         let watched = run.s.fd.watch.contains_key(&x);
         if dom.is_none() && !watched {
             continue;
