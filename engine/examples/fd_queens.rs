@@ -1,6 +1,7 @@
-//! The FD N-queens model as a whole process: `fd_queens N [ff|ff-ascending|leftmost|count|post]`.
+//! The FD N-queens model as a whole process: `fd_queens N [ff|ff-ascending|leftmost|first|count|post]`.
 //! Prints the first board found with `fd::label` (default first-fail) and checks it, or with
-//! `count` the number of solutions labeled in core.logic's order at reification, or with
+//! `first` the first answer and with `count` the number of solutions, labeled in core.logic's
+//! order at reification, or with
 //! `post` only the time to post the model.
 use kanren::{and_star, conj, eq, everyg, fd, fd_eq, run, run_all, Term, Var};
 
@@ -30,6 +31,11 @@ fn main() {
         let t = std::time::Instant::now();
         assert_eq!(run(1, move |_q| model.clone()).count(), 1);
         println!("posted the model in {:?}", t.elapsed());
+        return;
+    }
+    if mode == "first" {
+        let first = run(1, move |q| conj([model.clone(), eq(q, Term::list(cols.clone()))])).next();
+        println!("{}", first.map_or("no solution".to_string(), |a| a.to_string()));
         return;
     }
     if mode == "count" {
