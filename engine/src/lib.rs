@@ -26,9 +26,17 @@
 //! The guide ([`guide`]) teaches the library chapter by chapter, side by side with core.logic.
 #![deny(missing_docs)]
 
+// The pattern macros expand to `::kanren::...` paths, also inside this crate.
+extern crate self as kanren;
+
+mod conda;
+mod diseq;
 mod goal;
+mod lists;
 mod macros;
+mod project;
 mod reify;
+mod residual;
 mod run;
 mod state;
 mod stream;
@@ -36,7 +44,14 @@ mod subst;
 mod term;
 mod unify;
 
+pub use conda::{conda, condu, onceo};
+pub use diseq::neq;
 pub use goal::{all, and_star, conde, conj, disj, eq, everyg, fail, fresh, or_star, succeed, Goal};
+pub use kanren_macros::{defna, defne, defnu, matcha, matche, matchu};
+pub use lists::{
+    appendo, conso, distincto, emptyo, firsto, member1o, membero, permuteo, rembero, resto,
+};
+pub use project::project;
 pub use reify::Answer;
 pub use run::{run, run_all, run_nc, run_nc_all, Answers};
 pub use state::State;

@@ -24,6 +24,7 @@ use crate::unify::{unify, Bound};
 pub struct State {
     pub(crate) subst: Subst,
     pub(crate) occurs_check: bool,
+    pub(crate) diseq: crate::diseq::Store,
 }
 
 impl Default for State {
@@ -42,6 +43,7 @@ impl State {
         State {
             subst: Subst::default(),
             occurs_check: true,
+            diseq: Default::default(),
         }
     }
 
@@ -110,7 +112,8 @@ impl State {
     }
 
     /// Runs the constraint stores for the variables that were just bound.
-    fn wake(self, _bound: &[Var]) -> Option<State> {
-        Some(self)
+    fn wake(self, bound: &[Var]) -> Option<State> {
+        let s = crate::diseq::wake(self, bound)?;
+        Some(s)
     }
 }

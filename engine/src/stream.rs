@@ -135,6 +135,12 @@ impl Stream {
     }
 }
 
+/// `s` rewritten to a head normal form (`Empty`, `Unit`, `Choice` or `Inc`) by the rules
+/// above: what `conda` and `condu` look at to decide. Iterative, like all forcing.
+pub(crate) fn head_normal_form(s: Stream) -> Stream {
+    Stream(hnf(s.0, &mut Vec::new()))
+}
+
 /// A pending operation around the stream being forced.
 pub(crate) enum Frame {
     /// `mplus(<being forced>, thunk)`.
