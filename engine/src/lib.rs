@@ -65,4 +65,14 @@ pub use unify::{unify, Bound};
 pub mod guide {
     #[doc = include_str!("../../docs/guide/01-logic-variables.md")]
     pub mod ch01_logic_variables {}
+    #[doc = include_str!("../../docs/guide/02-disequality.md")]
+    pub mod ch02_disequality {}
+    #[doc = include_str!("../../docs/guide/03-pattern-matching.md")]
+    pub mod ch03_pattern_matching {}
+    #[doc = include_str!("../../docs/guide/04-conda-condu-onceo.md")]
+    pub mod ch04_conda_condu_onceo {}
+    #[doc = include_str!("../../docs/guide/05-project.md")]
+    pub mod ch05_project {}
+    #[doc = include_str!("../../docs/guide/06-lists.md")]
+    pub mod ch06_lists {}
 }

@@ -6,9 +6,9 @@
 //!    existentially quantified and unconstrained by the answer, so some value of it always
 //!    makes the disequality hold.
 //! 2. Each remaining constraint "not all of x1=t1 .. xk=tk" is rewritten to the canonical form
-//!    of its most general unifier: variables equated with each other are represented by the one
-//!    with the smallest name (`_0` before `_1`), every other binding is fully resolved, and the
-//!    pairs are sorted. Equivalent constraints thus print identically, whatever order the goals
+//!    of its most general unifier: variables equated with each other are written as pairs
+//!    `(smallest other)` from the one with the smallest name (`(_0 _1)`, `(_0 _2)`), every other
+//!    binding is fully resolved, and the pairs are sorted. Equivalent constraints thus print identically, whatever order the goals
 //!    ran in.
 //! 3. Duplicates are removed, and so is every constraint implied by another one (B is implied by
 //!    A when B's bindings entail all of A's: A is then the stronger disequality).
@@ -82,7 +82,7 @@ fn canonical(pairs: &[(Term, Term)]) -> Option<Pairs> {
             Term::Var(root) => {
                 let r = rep[&root];
                 if r != v {
-                    out.push((v, Term::Var(r)));
+                    out.push((r, Term::Var(v)));
                 }
             }
             _ => {
@@ -92,6 +92,7 @@ fn canonical(pairs: &[(Term, Term)]) -> Option<Pairs> {
             }
         }
     }
+    out.sort_by(|(x, t), (y, u)| x.cmp(y).then_with(|| cmp_terms(t, u)));
     Some(out)
 }
 
