@@ -34,8 +34,14 @@ fn main() {
         return;
     }
     if mode == "first" {
-        let first = run(1, move |q| conj([model.clone(), eq(q, Term::list(cols.clone()))])).next();
-        println!("{}", first.map_or("no solution".to_string(), |a| a.to_string()));
+        let first = run(1, move |q| {
+            conj([model.clone(), eq(q, Term::list(cols.clone()))])
+        })
+        .next();
+        println!(
+            "{}",
+            first.map_or("no solution".to_string(), |a| a.to_string())
+        );
         return;
     }
     if mode == "count" {

@@ -26,10 +26,18 @@
 //! The guide ([`guide`]) teaches the library chapter by chapter, side by side with core.logic.
 #![deny(missing_docs)]
 
+// The pattern macros expand to `::kanren::...` paths, also inside this crate.
+extern crate self as kanren;
+
+mod conda;
+mod diseq;
 pub mod fd;
 mod goal;
+mod lists;
 mod macros;
+mod project;
 mod reify;
+mod residual;
 mod run;
 mod state;
 mod stream;
@@ -37,7 +45,14 @@ mod subst;
 mod term;
 mod unify;
 
+pub use conda::{conda, condu, onceo};
+pub use diseq::neq;
 pub use goal::{all, and_star, conde, conj, disj, eq, everyg, fail, fresh, or_star, succeed, Goal};
+pub use kanren_macros::{defna, defne, defnu, matcha, matche, matchu};
+pub use lists::{
+    appendo, conso, distincto, emptyo, firsto, member1o, membero, permuteo, rembero, resto,
+};
+pub use project::project;
 pub use reify::Answer;
 pub use run::{run, run_all, run_nc, run_nc_all, Answers};
 pub use state::State;
@@ -56,6 +71,16 @@ pub struct ReadmeDoctest;
 pub mod guide {
     #[doc = include_str!("../../docs/guide/01-logic-variables.md")]
     pub mod ch01_logic_variables {}
+    #[doc = include_str!("../../docs/guide/02-disequality.md")]
+    pub mod ch02_disequality {}
+    #[doc = include_str!("../../docs/guide/03-pattern-matching.md")]
+    pub mod ch03_pattern_matching {}
+    #[doc = include_str!("../../docs/guide/04-conda-condu-onceo.md")]
+    pub mod ch04_conda_condu_onceo {}
+    #[doc = include_str!("../../docs/guide/05-project.md")]
+    pub mod ch05_project {}
+    #[doc = include_str!("../../docs/guide/06-lists.md")]
+    pub mod ch06_lists {}
     #[doc = include_str!("../../docs/guide/07-finite-domains.md")]
     pub mod ch07_finite_domains {}
 }

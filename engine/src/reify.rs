@@ -106,7 +106,6 @@ impl<'s> Reifier<'s> {
 
     /// `t` walked completely with the names given so far; `None` if it mentions an unbound
     /// variable that has no name (a variable absent from the answer).
-    #[allow(dead_code)] // for the constraint stores' residual constraints
     pub(crate) fn rename(&self, t: &Term) -> Option<Term> {
         let mut missing = false;
         let out = self
@@ -132,6 +131,6 @@ pub(crate) fn reify(s: &State, q: &Term) -> Answer {
 }
 
 /// The constraint stores' residual constraints on the answer's variables.
-fn residual_constraints(_s: &State, _r: &Reifier<'_>) -> Vec<Term> {
-    Vec::new()
+fn residual_constraints(s: &State, r: &Reifier<'_>) -> Vec<Term> {
+    crate::residual::residual(s, r)
 }

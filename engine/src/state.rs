@@ -26,6 +26,7 @@ pub struct State {
     pub(crate) occurs_check: bool,
     /// The finite-domain store, shared until a branch changes it (keeps `State` small).
     pub(crate) fd: std::sync::Arc<crate::fd::Store>,
+    pub(crate) diseq: crate::diseq::Store,
 }
 
 impl Default for State {
@@ -45,6 +46,7 @@ impl State {
             subst: Subst::default(),
             occurs_check: true,
             fd: Default::default(),
+            diseq: Default::default(),
         }
     }
 
@@ -114,6 +116,7 @@ impl State {
 
     /// Runs the constraint stores for the variables that were just bound.
     fn wake(self, bound: &[Var]) -> Option<State> {
-        crate::fd::wake(self, bound)
+        let s = crate::diseq::wake(self, bound)?;
+        crate::fd::wake(s, bound)
     }
 }

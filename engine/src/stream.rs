@@ -55,6 +55,10 @@ pub(crate) enum Node {
     Bind(Link, Vec<Goal>),
     Conj(Link, Arc<[Goal]>),
     Apply(Goal, State),
+    /// `t` under the frames `fs[i..]` (outermost first): what forcing `t` under those frames
+    /// became when `t` suspended. Equal, by the rules above, to rebuilding the frames around
+    /// `Inc(t)` one by one, but captured in O(1) and unpacked one frame at a time.
+    Resume(Link, Vec<Frame>, usize),
     Lazy(Box<dyn FnOnce() -> Stream + Send>),
 }
 
@@ -137,6 +141,12 @@ impl Stream {
     }
 }
 
+/// `s` rewritten to a head normal form (`Empty`, `Unit`, `Choice` or `Inc`) by the rules
+/// above: what `conda` and `condu` look at to decide. Iterative, like all forcing.
+pub(crate) fn head_normal_form(s: Stream) -> Stream {
+    Stream(hnf(s.0, &mut Vec::new()))
+}
+
 /// A pending operation around the stream being forced.
 pub(crate) enum Frame {
     /// `mplus(<being forced>, thunk)`.
@@ -149,6 +159,9 @@ pub(crate) enum Frame {
 
 /// Pushes binds of `goals` (innermost last) above the current frames.
 fn push_binds(frames: &mut Vec<Frame>, goals: impl ExactSizeIterator<Item = Goal>) {
+    if goals.len() == 0 {
+        return;
+    }
     // Short runs join the run below them; long ones (captured by a suspension) move as they are.
     if goals.len() <= 4 {
         if let Some(Frame::Binds(run)) = frames.last_mut() {
@@ -182,9 +195,29 @@ fn hnf(mut node: Node, frames: &mut Vec<Frame>) -> Node {
             }
             Node::Apply(g, s) => g.apply(s).0,
             Node::Lazy(f) => f().0,
+            Node::Resume(t, mut fs, i) => match fs.get_mut(i) {
+                None => t.into_inner(),
+                Some(f) => match std::mem::replace(f, Frame::Binds(Vec::new())) {
+                    Frame::Binds(run) => {
+                        frames.push(Frame::Binds(run));
+                        Node::Resume(t, fs, i + 1)
+                    }
+                    // The frame mplus(_, y) around a suspension became Mplus(y, rest).
+                    Frame::Mplus(y) => {
+                        frames.push(Frame::Mplus(Link::new(Node::Resume(t, fs, i + 1))));
+                        y.into_inner()
+                    }
+                },
+            },
+            // A suspension under pending frames: every frame would wrap it in turn
+            // (bind(Inc(t), g) = Inc(bind(t, g)), mplus(Inc(t), y) = Inc(mplus(y, t))); take
+            // them all at once instead.
+            Node::Inc(t) if !frames.is_empty() => {
+                Node::Inc(Link::new(Node::Resume(t, std::mem::take(frames), 0)))
+            }
             head => match frames.last_mut() {
                 None => return head,
-                Some(Frame::Binds(run)) => match head {
+                Some(Frame::Binds(_)) => match head {
                     // bind(Empty, g) = Empty, for every goal of the run.
                     Node::Empty => {
                         frames.pop();
@@ -200,13 +233,7 @@ fn hnf(mut node: Node, frames: &mut Vec<Frame>) -> Node {
                         frames.push(Frame::Mplus(Link::new(rest)));
                         g.apply(a).0
                     }
-                    // bind(Inc(t), g) = Inc(bind(t, g)), for the whole run at once.
-                    Node::Inc(t) => {
-                        let run = std::mem::take(run);
-                        frames.pop();
-                        Node::Inc(Link::new(Node::Bind(t, run)))
-                    }
-                    _ => unreachable!("head normal form"),
+                    _ => unreachable!("head normal form, not a suspension"),
                 },
                 Some(Frame::Mplus(_)) => {
                     let Some(Frame::Mplus(y)) = frames.pop() else {
@@ -216,8 +243,7 @@ fn hnf(mut node: Node, frames: &mut Vec<Frame>) -> Node {
                         Node::Empty => Node::Inc(y),
                         Node::Unit(a) => Node::Choice(a, y),
                         Node::Choice(a, r) => Node::Choice(a, Link::new(Node::Mplus(y, r))),
-                        Node::Inc(t) => Node::Inc(Link::new(Node::Mplus(y, t))),
-                        _ => unreachable!("head normal form"),
+                        _ => unreachable!("head normal form, not a suspension"),
                     }
                 }
             },
@@ -271,6 +297,14 @@ impl Drop for Link {
                     detach(a);
                     detach(b);
                 }
+                Node::Resume(a, fs, _) => {
+                    detach(a);
+                    for f in fs {
+                        if let Frame::Mplus(y) = f {
+                            detach(y);
+                        }
+                    }
+                }
                 _ => {}
             }
         }
@@ -280,6 +314,11 @@ impl Drop for Link {
 fn has_children(node: &Node) -> bool {
     matches!(
         node,
-        Node::Choice(..) | Node::Inc(_) | Node::Bind(..) | Node::Conj(..) | Node::Mplus(..)
+        Node::Choice(..)
+            | Node::Inc(_)
+            | Node::Bind(..)
+            | Node::Conj(..)
+            | Node::Mplus(..)
+            | Node::Resume(..)
     )
 }

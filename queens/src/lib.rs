@@ -23,6 +23,7 @@ pub mod cli;
 pub mod hill_climb;
 pub mod list_model;
 pub mod models;
+pub mod relational;
 pub mod symmetry;
 
 pub use backtrack::{count_solutions, find_all_solutions, solve_backtrack, Solutions};

@@ -221,15 +221,8 @@ fn fd_model(n: usize, q: &Query) -> Result<SolutionStream, ModelError> {
 }
 
 /// The relational model (`queens::relational`); fixes are applied by the caller's filter.
-fn relational_model(n: usize, q: &Query) -> Result<SolutionStream, ModelError> {
-    // WIRE: replace this body with
-    //     Ok(Box::new(crate::relational::solve_nqueens(n)))
-    // (the fixes in `q` are applied by `solutions` as a filter, or post them as goals).
-    let _ = (n, q);
-    Err(ModelError::Unavailable {
-        model: Model::Relational,
-        reason: "the relational model (queens::relational) is not merged yet; try --model list",
-    })
+fn relational_model(n: usize, _q: &Query) -> Result<SolutionStream, ModelError> {
+    Ok(Box::new(crate::relational::solve_nqueens(n)))
 }
 
 /// The model's own stream of every solution, before fixes, `unique` and `k` are applied.

@@ -224,7 +224,9 @@ impl Run {
             None => {
                 let mut list = Watches::default();
                 list.push(w);
-                Arc::make_mut(&mut self.s.fd).watch.insert(x, Arc::new(list));
+                Arc::make_mut(&mut self.s.fd)
+                    .watch
+                    .insert(x, Arc::new(list));
             }
         }
     }

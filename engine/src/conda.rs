@@ -1,0 +1,125 @@
+//! Committed choice: `conda` (soft cut), `condu` (committed choice) and `onceo`.
+//!
+//! core.logic's `ifa`/`ifu`, clause by clause: run the clause's head (its first goal) and
+//! look at the head normal form of its stream:
+//!
+//! ```text
+//! Empty         -> try the next clause (no clause left: fail)
+//! Unit(a)       -> bind the clause's other goals over a
+//! Choice(a, r)  -> conda: bind them over all of Choice(a, r);  condu: over a alone
+//! Inc(t)        -> suspend, then decide again on t forced one step
+//! ```
+//!
+//! Once a head has produced an answer, the later clauses are never tried. The whole goal
+//! suspends once before the first head runs (core.logic's `-inc`).
+
+use crate::goal::Goal;
+use crate::state::State;
+use crate::stream::{head_normal_form, Link, Node, Stream};
+use std::sync::Arc;
+
+#[derive(Clone, Copy)]
+enum Cut {
+    /// conda: keep every answer of the head that succeeded.
+    Soft,
+    /// condu: keep only the head's first answer.
+    Once,
+}
+
+/// A clause: its head (the question) and the goals that follow it.
+type Clause = (Goal, Arc<[Goal]>);
+
+/// The first clause whose head succeeds, with all of that head's answers (core.logic's
+/// `conda`, a soft cut). A clause's head is its first goal; an empty clause succeeds.
+///
+/// ```
+/// use kanren::{conda, eq, fail, run_all, succeed, Term};
+/// let olive = || Term::sym("olive");
+/// // The Reasoned Schemer, frame 10.1: the first head that succeeds commits.
+/// let a: Vec<String> = run_all(|x| conda([
+///     vec![eq(olive(), x), succeed()],
+///     vec![eq(Term::sym("oil"), x), succeed()],
+///     vec![fail()],
+/// ])).map(|a| a.to_string()).collect();
+/// assert_eq!(a, ["olive"]);
+/// ```
+pub fn conda<C: IntoIterator<Item = Goal>>(clauses: impl IntoIterator<Item = C>) -> Goal {
+    committed(clauses, Cut::Soft)
+}
+
+/// The first clause whose head succeeds, with only that head's first answer (core.logic's
+/// `condu`, committed choice).
+///
+/// ```
+/// use kanren::{condu, conde, eq, run_all, succeed};
+/// let a: Vec<String> = run_all(|q| condu([
+///     vec![conde([vec![eq(q, 1)], vec![eq(q, 2)]]), succeed()],
+///     vec![eq(q, 3)],
+/// ])).map(|a| a.to_string()).collect();
+/// assert_eq!(a, ["1"]);
+/// ```
+pub fn condu<C: IntoIterator<Item = Goal>>(clauses: impl IntoIterator<Item = C>) -> Goal {
+    committed(clauses, Cut::Once)
+}
+
+/// The first answer of `g`, if any (core.logic's `onceo`: `(condu [g])`).
+///
+/// ```
+/// use kanren::{disj, eq, onceo, run_all};
+/// let a: Vec<String> = run_all(|q| onceo(disj([eq(q, "tea"), eq(q, "cup")])))
+///     .map(|a| a.to_string())
+///     .collect();
+/// assert_eq!(a, ["\"tea\""]);
+/// ```
+pub fn onceo(g: Goal) -> Goal {
+    condu([[g]])
+}
+
+fn committed<C: IntoIterator<Item = Goal>>(clauses: impl IntoIterator<Item = C>, cut: Cut) -> Goal {
+    let clauses: Arc<[Clause]> = clauses
+        .into_iter()
+        .map(|c| {
+            let mut goals = c.into_iter();
+            let head = goals.next().unwrap_or_else(crate::goal::succeed);
+            (head, goals.collect())
+        })
+        .collect();
+    Goal::new(move |s| {
+        let clauses = clauses.clone();
+        Stream::suspend(move || first_clause(clauses, 0, s, cut))
+    })
+}
+
+/// Tries the clauses from `i` on: the first head that does not fail decides.
+fn first_clause(clauses: Arc<[Clause]>, mut i: usize, s: State, cut: Cut) -> Stream {
+    loop {
+        let Some((head, _)) = clauses.get(i) else {
+            return Stream::empty();
+        };
+        let h = head_normal_form(head.apply(s.clone()));
+        if matches!(h.0, Node::Empty) {
+            i += 1;
+            continue;
+        }
+        return decide(h, clauses, i, s, cut);
+    }
+}
+
+/// Dispatches on the head normal form `h` of clause `i`'s head (see the module table).
+fn decide(h: Stream, clauses: Arc<[Clause]>, i: usize, s: State, cut: Cut) -> Stream {
+    let rest = || clauses[i].1.clone();
+    let then = |h: Node| Stream(Node::Conj(Link::new(h), rest()));
+    match h.0 {
+        Node::Empty => first_clause(clauses, i + 1, s, cut),
+        Node::Unit(a) => then(Node::Unit(a)),
+        Node::Choice(a, r) => match cut {
+            Cut::Soft => then(Node::Choice(a, r)),
+            Cut::Once => then(Node::Unit(a)),
+        },
+        Node::Inc(t) => Stream::suspend(move || {
+            let h = head_normal_form(Stream(t.into_inner()));
+            decide(h, clauses, i, s, cut)
+        }),
+        _ => unreachable!("head_normal_form returns a head normal form"),
+    }
+}

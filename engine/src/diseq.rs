@@ -1,0 +1,234 @@
+//! Disequality (core.logic's `!=`): the constraint store, its goal, and its wake-up rule.
+//!
+//! A disequality `u != v` is kept in solved form, as faster-miniKanren and core.logic keep it:
+//! unify `u` and `v` in a scratch copy of the substitution; the bindings that unification adds
+//! (its *prefix*) are exactly what would have to hold for `u` and `v` to become equal. The
+//! constraint is the negation of that conjunction: "not all of `x1 = t1, ..., xk = tk`".
+//!
+//! ```text
+//! post u != v:   unify fails              -> the constraint can never be violated: drop it
+//!                unify adds no binding    -> u and v are already equal: fail
+//!                unify adds x1=t1..xk=tk  -> store the prefix, watched by its variables
+//! wake on x:     re-unify the prefix of every constraint watching x, with the same three cases
+//! ```
+//!
+//! Representation (invariants):
+//! - `constraints`: id -> prefix, a non-empty list of `(var, term)` pairs whose variables were
+//!   unbound when the prefix was last computed.
+//! - `watch`: var -> ids of the constraints that mention it (on the left or inside a right-hand
+//!   term: binding a right-hand variable to a left one can complete a prefix). Ids of dropped
+//!   constraints may linger there and are skipped; a bound variable's entry is removed when it
+//!   wakes, since a variable is bound at most once.
+//!
+//! Costs: posting a disequality between atoms (the common case in the queens programs) is a
+//! walk and a comparison and touches no store; waking costs O(constraints on the bound
+//! variables); an empty store costs one test per unification.
+
+use crate::goal::Goal;
+use crate::state::State;
+use crate::stream::Stream;
+use crate::subst::Subst;
+use crate::term::{Term, Var};
+use crate::unify::{unify, Bound};
+use imbl::shared_ptr::DefaultSharedPtr;
+use imbl::GenericHashMap;
+use rustc_hash::FxBuildHasher;
+use smallvec::SmallVec;
+use std::sync::Arc;
+
+/// One disequality in solved form: "not all of these bindings".
+pub(crate) type Prefix = Arc<[(Var, Term)]>;
+
+type Ids = SmallVec<[u32; 2]>;
+
+/// The disequality store of a [`State`]. Persistent: cloning is O(1).
+#[derive(Clone, Default)]
+pub(crate) struct Store {
+    constraints: GenericHashMap<u32, Prefix, FxBuildHasher, DefaultSharedPtr>,
+    watch: GenericHashMap<Var, Ids, FxBuildHasher, DefaultSharedPtr>,
+    next_id: u32,
+}
+
+impl Store {
+    /// The live constraints, in no particular order.
+    pub(crate) fn prefixes(&self) -> impl Iterator<Item = &Prefix> {
+        self.constraints.values()
+    }
+
+    fn insert(&mut self, id: u32, prefix: Prefix) {
+        for v in prefix_vars(&prefix) {
+            let mut ids = self.watch.get(&v).cloned().unwrap_or_default();
+            if !ids.contains(&id) {
+                ids.push(id);
+                self.watch.insert(v, ids);
+            }
+        }
+        self.constraints.insert(id, prefix);
+    }
+}
+
+/// The variables a prefix mentions, left-hand sides and inside right-hand terms.
+fn prefix_vars(prefix: &[(Var, Term)]) -> SmallVec<[Var; 4]> {
+    let mut vars: SmallVec<[Var; 4]> = SmallVec::new();
+    let mut stack: SmallVec<[&Term; 8]> = SmallVec::new();
+    for (x, t) in prefix {
+        vars.push(*x);
+        stack.push(t);
+    }
+    while let Some(t) = stack.pop() {
+        match t {
+            Term::Var(v) => vars.push(*v),
+            Term::Pair(p) => {
+                stack.push(&p.1);
+                stack.push(&p.0);
+            }
+            Term::Vector(items) => stack.extend(items.iter()),
+            _ => {}
+        }
+    }
+    vars.sort_unstable();
+    vars.dedup();
+    vars
+}
+
+/// What unifying a prefix (or `u` with `v`) says about a disequality.
+enum Verdict {
+    /// The two sides can never become equal: the constraint is satisfied for good.
+    Never,
+    /// The two sides are already equal: the constraint is violated.
+    Equal,
+    /// They are equal exactly when these bindings hold.
+    Unless(Prefix),
+}
+
+/// Unifies each pair of `pairs` in a scratch copy of `s` and reads the verdict off the bindings
+/// that were added (their order is the order unification made them).
+fn verdict(s: &Subst, occurs_check: bool, pairs: &[(Term, Term)]) -> Verdict {
+    let mut bound = Bound::new();
+    let mut scratch = s.clone();
+    for (u, v) in pairs {
+        match unify(&scratch, u, v, occurs_check, &mut bound) {
+            Some(next) => scratch = next,
+            None => return Verdict::Never,
+        }
+    }
+    if bound.is_empty() {
+        return Verdict::Equal;
+    }
+    let prefix = bound
+        .iter()
+        .map(|&x| (x, scratch.get(x).expect("just bound").clone()))
+        .collect();
+    Verdict::Unless(prefix)
+}
+
+/// `u` and `v` are never equal: core.logic's `!=`, a constraint kept in the state until it can
+/// no longer be violated, re-checked whenever one of its variables is bound.
+///
+/// ```
+/// use kanren::{eq, neq, run_all};
+/// let a: Vec<String> = run_all(|q| neq(q, 1)).map(|a| a.to_string()).collect();
+/// assert_eq!(a, ["(_0 :- (!= (_0 1)))"]);
+/// assert_eq!(run_all(|q| kanren::conj([neq(q, 1), eq(q, 1)])).count(), 0);
+/// assert_eq!(run_all(|q| kanren::conj([neq(q, 1), eq(q, 2)])).count(), 1);
+/// ```
+pub fn neq(u: impl Into<Term>, v: impl Into<Term>) -> Goal {
+    let (u, v) = (u.into(), v.into());
+    Goal::new(move |s| match post(s, &u, &v) {
+        Some(s) => Stream::unit(s),
+        None => Stream::empty(),
+    })
+}
+
+/// Adds `u != v` to `s`: `None` when `u` and `v` are already equal.
+pub(crate) fn post(s: State, u: &Term, v: &Term) -> Option<State> {
+    let (wu, wv) = (s.walk(u), s.walk(v));
+    if is_atom(&wu) && is_atom(&wv) {
+        // Fast path: two atoms are decided now and need no store.
+        return (wu != wv).then_some(s);
+    }
+    match verdict(&s.subst, s.occurs_check, &[(wu, wv)]) {
+        Verdict::Never => Some(s),
+        Verdict::Equal => None,
+        Verdict::Unless(prefix) => {
+            let mut s = s;
+            let id = s.diseq.next_id;
+            s.diseq.next_id += 1;
+            s.diseq.insert(id, prefix);
+            Some(s)
+        }
+    }
+}
+
+fn is_atom(t: &Term) -> bool {
+    !matches!(t, Term::Var(_) | Term::Pair(_) | Term::Vector(_))
+}
+
+/// Re-checks the constraints that watch the variables just bound: drops those that can no
+/// longer be violated, fails on one that is, and re-solves the rest (called by
+/// [`State::unify`]). Time: O(constraints on `bound` × their size).
+pub(crate) fn wake(mut s: State, bound: &[Var]) -> Option<State> {
+    if s.diseq.constraints.is_empty() {
+        return Some(s);
+    }
+    let mut ids: SmallVec<[u32; 8]> = SmallVec::new();
+    for v in bound {
+        if let Some(watching) = s.diseq.watch.remove(v) {
+            ids.extend(watching);
+        }
+    }
+    ids.sort_unstable();
+    ids.dedup();
+    for id in ids {
+        let Some(prefix) = s.diseq.constraints.get(&id).cloned() else {
+            continue; // dropped earlier
+        };
+        let pairs: SmallVec<[(Term, Term); 4]> = prefix
+            .iter()
+            .map(|(x, t)| (Term::Var(*x), t.clone()))
+            .collect();
+        match verdict(&s.subst, s.occurs_check, &pairs) {
+            Verdict::Never => {
+                s.diseq.constraints.remove(&id);
+            }
+            Verdict::Equal => return None,
+            Verdict::Unless(next) => s.diseq.insert(id, next),
+        }
+    }
+    Some(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v() -> Term {
+        Term::Var(Var::fresh())
+    }
+
+    #[test]
+    fn ground_disequalities_touch_no_store() {
+        let s = post(State::new(), &1.into(), &2.into()).unwrap();
+        assert_eq!(s.diseq.prefixes().count(), 0);
+        assert!(post(State::new(), &1.into(), &1.into()).is_none());
+    }
+
+    #[test]
+    fn dropped_once_it_can_no_longer_be_violated() {
+        let x = v();
+        let s = post(State::new(), &x, &1.into()).unwrap();
+        assert_eq!(s.diseq.prefixes().count(), 1);
+        let s = s.unify(&x, &2.into()).unwrap();
+        assert_eq!(s.diseq.prefixes().count(), 0);
+        assert!(s.diseq.watch.is_empty());
+    }
+
+    #[test]
+    fn a_binding_on_the_right_hand_side_wakes_the_constraint() {
+        let (x, y) = (v(), v());
+        let s = post(State::new(), &x, &y).unwrap();
+        // Whichever way the prefix is oriented, aliasing the two fails.
+        assert!(s.unify(&y, &x).is_none());
+        assert!(s.unify(&x, &y).is_none());
+    }
+}

@@ -1,0 +1,155 @@
+//! `project`: stepping outside the relational world, and the integer arithmetic used there.
+//!
+//! `project(vars, f)` walks each variable completely in the current state and builds the goal
+//! `f(values)` from the values, as core.logic's `project` does: a variable that is still fresh
+//! comes through as a variable, not an error. Inside, ordinary Rust computes on the values;
+//! `+`, `-` and `*` on integer terms let `(!= (- x2 x1) (- y2 y1))` read as
+//! `neq(x2 - x1, y2 - y1)`.
+
+use crate::goal::Goal;
+use crate::stream::Stream;
+use crate::term::Term;
+use std::ops::{Add, Mul, Sub};
+
+/// The goal `f` builds from the current values of `vars` (core.logic's `project`): each value
+/// is the variable walked completely (`walk*`); one that is still fresh stays a variable. As in
+/// core.logic, the built goal runs after one suspension (`(fresh [] goals)`). Values that are
+/// atoms are read without allocating.
+///
+/// The [`project!`](crate::project!) macro shadows the variables by their values, as
+/// core.logic's form does.
+///
+/// ```
+/// use kanren::{eq, fresh, neq, project, run_all, Term};
+/// let a: Vec<String> = run_all(|q| fresh(move |[x]| kanren::conj([
+///     eq(x, 3),
+///     project([x.into()], move |[v]: &[Term; 1]| eq(q, v * 2)),
+/// ]))).map(|a| a.to_string()).collect();
+/// assert_eq!(a, ["6"]);
+/// ```
+pub fn project<const N: usize>(
+    vars: [Term; N],
+    f: impl Fn(&[Term; N]) -> Goal + Send + Sync + 'static,
+) -> Goal {
+    Goal::new(move |s| {
+        let values = vars.each_ref().map(|v| match s.walk(v) {
+            t @ (Term::Pair(_) | Term::Vector(_)) => s.walk_star(&t),
+            t => t,
+        });
+        Stream::inc_apply(f(&values), s)
+    })
+}
+
+/// `project!([x, y] => goals...)`: core.logic's `(project [x y] goals...)`. Inside the goals,
+/// `x` and `y` are the `&Term` values of the variables, so integer arithmetic reads directly:
+/// `neq(x2 - x1, y2 - y1)`. Expands to [`project`](crate::project()).
+///
+/// ```
+/// use kanren::{eq, fresh, neq, project, run_all};
+/// let a: Vec<String> = run_all(|q| fresh!([x, y],
+///     eq(x, 1),
+///     eq(y, 4),
+///     project!([x, y] => neq(y - x, 2), eq(q, y - x)),
+/// )).map(|a| a.to_string()).collect();
+/// assert_eq!(a, ["3"]);
+/// ```
+#[macro_export]
+macro_rules! project {
+    ([$($v:ident),+ $(,)?] => $($g:expr),+ $(,)?) => {
+        $crate::project([$($crate::Term::from(&$v)),+], move |__values| {
+            let [$($v),+] = __values;
+            $crate::conj([$($g),+])
+        })
+    };
+}
+
+fn int(t: &Term) -> i64 {
+    match t {
+        Term::Int(i) => *i,
+        other => panic!(
+            "kanren: integer arithmetic on the non-integer term {other} \
+             (inside project, a variable that is still fresh stays a variable)"
+        ),
+    }
+}
+
+fn arith(a: &Term, b: &Term, op: &str, f: fn(i64, i64) -> Option<i64>) -> Term {
+    let (x, y) = (int(a), int(b));
+    match f(x, y) {
+        Some(r) => Term::Int(r),
+        None => panic!("kanren: integer overflow in {x} {op} {y}"),
+    }
+}
+
+macro_rules! arith_ops {
+    ($($trait:ident $method:ident $op:literal $checked:ident;)*) => {$(
+        impl $trait<&Term> for &Term {
+            type Output = Term;
+            fn $method(self, rhs: &Term) -> Term {
+                arith(self, rhs, $op, i64::$checked)
+            }
+        }
+        impl $trait<Term> for &Term {
+            type Output = Term;
+            fn $method(self, rhs: Term) -> Term {
+                arith(self, &rhs, $op, i64::$checked)
+            }
+        }
+        impl $trait<&Term> for Term {
+            type Output = Term;
+            fn $method(self, rhs: &Term) -> Term {
+                arith(&self, rhs, $op, i64::$checked)
+            }
+        }
+        impl $trait<Term> for Term {
+            type Output = Term;
+            fn $method(self, rhs: Term) -> Term {
+                arith(&self, &rhs, $op, i64::$checked)
+            }
+        }
+        impl $trait<i64> for &Term {
+            type Output = Term;
+            fn $method(self, rhs: i64) -> Term {
+                arith(self, &Term::Int(rhs), $op, i64::$checked)
+            }
+        }
+        impl $trait<i64> for Term {
+            type Output = Term;
+            fn $method(self, rhs: i64) -> Term {
+                arith(&self, &Term::Int(rhs), $op, i64::$checked)
+            }
+        }
+    )*};
+}
+
+arith_ops! {
+    Add add "+" checked_add;
+    Sub sub "-" checked_sub;
+    Mul mul "*" checked_mul;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Var;
+
+    #[test]
+    fn arithmetic_on_integer_terms() {
+        let (a, b) = (Term::from(7), Term::from(3));
+        assert_eq!(&a - &b, Term::from(4));
+        assert_eq!(&a + &b * 2, Term::from(13));
+        assert_eq!(a.clone() * b.clone() - 1, Term::from(20));
+    }
+
+    #[test]
+    #[should_panic(expected = "kanren: integer arithmetic on the non-integer term")]
+    fn arithmetic_on_a_fresh_variable_panics() {
+        let _ = &Term::from(Var::fresh()) - &Term::from(1);
+    }
+
+    #[test]
+    #[should_panic(expected = "kanren: integer overflow in 9223372036854775807 + 1")]
+    fn overflow_panics() {
+        let _ = Term::from(i64::MAX) + 1;
+    }
+}

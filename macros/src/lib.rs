@@ -1,0 +1,269 @@
+//! The pattern-matching macros of kanren: `defne`/`matche` and their `conda`/`condu` forms.
+//!
+//! Use them through the `kanren` crate, which re-exports them. Each expands to the clause
+//! combinator of the same letter (`conde`, `conda`, `condu`) over clauses built from
+//! `fresh` and `eq`, exactly as core.logic's macros expand (see `pattern.rs`), so answers come
+//! in core.logic's order.
+//!
+//! Patterns (whitespace-separated, as in core.logic):
+//! - `_` matches anything; a name is a variable, fresh where first mentioned in the clause,
+//!   unless it names an argument, when it stands for that argument's value;
+//! - literals `1`, `-1`, `"s"`, `true`; `{expr}` is any Rust expression (a symbol, a local);
+//! - `[a b c]` a vector; `[h . t]` and `(h . t)` a list with head `h` and tail `t`;
+//!   `(a b)` a proper list; `()` the empty list.
+//!
+//! DIVERGENCE: in core.logic `[a b]` also matches a two-element list, because Clojure
+//! unifies vectors with sequences; kanren keeps vectors and lists apart, so a proper list
+//! without a tail is written `(a b)`, and parentheses do not evaluate an expression (use
+//! braces).
+
+mod pattern;
+
+use pattern::{clause, parse_seq, Error, Scope};
+use proc_macro2::{Delimiter, Ident, Span, TokenStream, TokenTree};
+use quote::{format_ident, quote};
+
+/// Defines a relation by pattern clauses, interleaved like `conde` (core.logic's `defne`).
+///
+/// `defne! { fn name(a, b) { ([pattern-a pattern-b] goal, goal, ...) ... } }`. The function
+/// takes `impl Into<Term>` arguments and returns a `Goal` whose body is built when it runs, so
+/// it may call itself. Inside a clause the arguments are owned `Term`s (use `&a` to use one
+/// twice) and pattern variables are `Var`s.
+///
+/// ```
+/// use kanren::{defne, run_all, list};
+/// defne! {
+///     /// `out` is `l` followed by `s`.
+///     fn appendo(l, s, out) {
+///         ([() _ s])
+///         ([[a . d] _ [a . r]] appendo(d, s, r))
+///     }
+/// }
+/// let a: Vec<String> = kanren::run!(*, [x, y] => appendo(x, y, list![1, 2]))
+///     .map(|a| a.to_string())
+///     .collect();
+/// assert_eq!(a, ["[() (1 2)]", "[(1) (2)]", "[(1 2) ()]"]);
+/// ```
+#[proc_macro]
+pub fn defne(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    emit(define(input.into(), quote!(::kanren::conde)))
+}
+
+/// [`defne!`] with soft-cut clauses (core.logic's `defna`, over `conda`). As in core.logic,
+/// a clause's patterns and goals together are its question: the first clause that succeeds
+/// is the only one whose answers are kept.
+///
+/// ```
+/// use kanren::{defna, run_all, Term};
+/// defna! {
+///     /// `out` is `:small` for 0 and `:other` for anything else.
+///     fn sizeo(n, out) {
+///         ([0 {Term::sym(":small")}])
+///         ([_ {Term::sym(":other")}])
+///     }
+/// }
+/// let a: Vec<String> = run_all(|q| sizeo(0, q)).map(|a| a.to_string()).collect();
+/// assert_eq!(a, [":small"]);
+/// ```
+#[proc_macro]
+pub fn defna(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    emit(define(input.into(), quote!(::kanren::conda)))
+}
+
+/// [`defne!`] with committed-choice clauses (core.logic's `defnu`, over `condu`).
+///
+/// ```
+/// use kanren::{defnu, list, run_all};
+/// defnu! {
+///     /// `x` is some element of `l`: only the first one.
+///     fn some_membero(x, l) {
+///         ([_ [x . _]])
+///         ([_ [_ . t]] some_membero(x, t))
+///     }
+/// }
+/// let a: Vec<String> = run_all(|q| some_membero(q, list![7, 8])).map(|a| a.to_string()).collect();
+/// assert_eq!(a, ["7"]);
+/// ```
+#[proc_macro]
+pub fn defnu(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    emit(define(input.into(), quote!(::kanren::condu)))
+}
+
+/// Pattern clauses over the given terms, interleaved like `conde` (core.logic's `matche`).
+///
+/// `matche!([t1, t2], ([p1 p2] goal, ...) ...)`. An argument that is a plain name may be
+/// named in the patterns, standing for its value; other arguments are any expressions
+/// convertible into a `Term`.
+///
+/// ```
+/// use kanren::{list, matche, run_all};
+/// let a: Vec<String> = run_all(|q| matche!([q],
+///     ([(x . _)])
+///     ([5])
+/// )).map(|a| a.to_string()).collect();
+/// assert_eq!(a, ["(_0 . _1)", "5"]);
+/// ```
+#[proc_macro]
+pub fn matche(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    emit(match_(input.into(), quote!(::kanren::conde)))
+}
+
+/// [`matche!`] with soft-cut clauses (core.logic's `matcha`, over `conda`).
+///
+/// ```
+/// use kanren::{matcha, run_all};
+/// let a: Vec<String> = run_all(|q| matcha!([q], ([1]) ([2]))).map(|a| a.to_string()).collect();
+/// assert_eq!(a, ["1"]);
+/// ```
+#[proc_macro]
+pub fn matcha(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    emit(match_(input.into(), quote!(::kanren::conda)))
+}
+
+/// [`matche!`] with committed-choice clauses (core.logic's `matchu`, over `condu`).
+///
+/// ```
+/// use kanren::{list, matchu, run_all};
+/// let a: Vec<String> = run_all(|q| matchu!([list![1, 2]], ([(_ . t)] kanren::eq(q, t))))
+///     .map(|a| a.to_string())
+///     .collect();
+/// assert_eq!(a, ["(2)"]);
+/// ```
+#[proc_macro]
+pub fn matchu(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    emit(match_(input.into(), quote!(::kanren::condu)))
+}
+
+fn emit(r: Result<TokenStream, Error>) -> proc_macro::TokenStream {
+    match r {
+        Ok(ts) => ts.into(),
+        Err((span, msg)) => {
+            let msg = format!("kanren: {msg}");
+            quote::quote_spanned!(span=> ::std::compile_error!(#msg);).into()
+        }
+    }
+}
+
+fn err<T>(span: Span, msg: &str) -> Result<T, Error> {
+    Err((span, msg.to_string()))
+}
+
+/// `#[attr]* vis fn name(args) { clauses }`.
+fn define(input: TokenStream, combinator: TokenStream) -> Result<TokenStream, Error> {
+    let tts: Vec<TokenTree> = input.into_iter().collect();
+    let mut i = 0;
+    let mut head = TokenStream::new(); // attributes and visibility, passed through
+    loop {
+        match tts.get(i) {
+            Some(TokenTree::Ident(id)) if id == "fn" => break,
+            Some(tt) => {
+                head.extend([tt.clone()]);
+                i += 1;
+            }
+            None => return err(Span::call_site(), "expected `fn name(args) { clauses }`"),
+        }
+    }
+    let (name, params, body) = match &tts[i + 1..] {
+        [TokenTree::Ident(name), TokenTree::Group(p), TokenTree::Group(b)]
+            if p.delimiter() == Delimiter::Parenthesis && b.delimiter() == Delimiter::Brace =>
+        {
+            (name, p, b)
+        }
+        _ => return err(tts[i].span(), "expected `fn name(args) { clauses }`"),
+    };
+    let args: Vec<Ident> = split_commas(params.stream())
+        .into_iter()
+        .map(|a| match a.into_iter().collect::<Vec<_>>().as_slice() {
+            [TokenTree::Ident(id)] => Ok(id.clone()),
+            other => err(
+                other.first().map_or(params.span(), |t| t.span()),
+                "an argument is a plain name",
+            ),
+        })
+        .collect::<Result<_, _>>()?;
+    let clauses = clauses(&args, body.stream())?;
+    Ok(quote! {
+        #[allow(unused_variables)]
+        #head fn #name(#(#args: impl ::std::convert::Into<::kanren::Term>),*) -> ::kanren::Goal {
+            #(let #args: ::kanren::Term = ::std::convert::Into::into(#args);)*
+            ::kanren::Goal::lazy(move || {
+                #(let #args = ::std::clone::Clone::clone(&#args);)*
+                #combinator([#(#clauses),*])
+            })
+        }
+    })
+}
+
+/// `[arg, ...], clauses`.
+fn match_(input: TokenStream, combinator: TokenStream) -> Result<TokenStream, Error> {
+    let mut tts = input.into_iter();
+    let args = match tts.next() {
+        Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Bracket => g,
+        other => {
+            let span = other.map_or(Span::call_site(), |t| t.span());
+            return err(span, "expected `[args], clauses`");
+        }
+    };
+    let mut names = Vec::new();
+    let mut lets = Vec::new();
+    for (k, a) in split_commas(args.stream()).into_iter().enumerate() {
+        let single: Vec<TokenTree> = a.clone().into_iter().collect();
+        if let [TokenTree::Ident(id)] = single.as_slice() {
+            lets.push(quote!(let #id: ::kanren::Term =
+                ::std::convert::Into::into(::std::clone::Clone::clone(&#id));));
+            names.push(id.clone());
+        } else {
+            let id = format_ident!("__kanren_arg_{}", k, span = Span::mixed_site());
+            lets.push(quote!(let #id: ::kanren::Term = ::std::convert::Into::into(#a);));
+            names.push(id);
+        }
+    }
+    let clauses = clauses(&names, tts.collect())?;
+    Ok(quote! {{
+        #(#lets)*
+        let _ = (#(&#names),*);
+        #combinator([#(#clauses),*])
+    }})
+}
+
+/// The clauses `([patterns] goals...)`, separated by nothing, commas or semicolons.
+fn clauses(args: &[Ident], body: TokenStream) -> Result<Vec<TokenStream>, Error> {
+    let mut out = Vec::new();
+    for tt in body {
+        let g = match tt {
+            TokenTree::Punct(p) if p.as_char() == ',' || p.as_char() == ';' => continue,
+            TokenTree::Group(g) if g.delimiter() == Delimiter::Parenthesis => g,
+            other => return err(other.span(), "expected a clause `([patterns] goals...)`"),
+        };
+        let mut inner = g.stream().into_iter();
+        let pats = match inner.next() {
+            Some(TokenTree::Group(p)) if p.delimiter() == Delimiter::Bracket => p,
+            _ => return err(g.span(), "a clause starts with its patterns in `[...]`"),
+        };
+        let goals: Vec<TokenStream> = split_commas(inner.collect());
+        let mut scope = Scope {
+            args,
+            seen: Vec::new(),
+        };
+        out.push(clause(
+            &mut scope,
+            &parse_seq(pats.stream())?,
+            &goals,
+            pats.span(),
+        )?);
+    }
+    Ok(out)
+}
+
+/// Splits at top-level commas, dropping empty pieces (a leading or trailing comma).
+fn split_commas(ts: TokenStream) -> Vec<TokenStream> {
+    let mut out = vec![TokenStream::new()];
+    for tt in ts {
+        match &tt {
+            TokenTree::Punct(p) if p.as_char() == ',' => out.push(TokenStream::new()),
+            _ => out.last_mut().expect("non-empty").extend([tt]),
+        }
+    }
+    out.retain(|t| !t.is_empty());
+    out
+}

@@ -1,0 +1,214 @@
+//! Patterns of `defne`/`matche` clauses: parsing, and their expansion into nested `fresh` + `==`.
+//!
+//! The expansion is core.logic's (`ex*` in `clojure.core.logic`): for each argument whose
+//! pattern is not `_`, in order, one `(fresh [vars first seen here] (== pattern-term arg) rest)`;
+//! a clause whose patterns are all `_` is its goals alone. Arguments named in a pattern stand
+//! for their values (core.logic's locals), every other name is a variable, fresh where it is
+//! first mentioned; a nested `_` is a new variable each time.
+
+use proc_macro2::{Delimiter, Group, Ident, Span, TokenStream, TokenTree};
+use quote::{quote, quote_spanned};
+
+/// A parsed pattern.
+pub(crate) enum Pat {
+    /// `_`.
+    Blank,
+    /// A name: a variable, or an argument.
+    Name(Ident),
+    /// A literal (`1`, `-1`, `"s"`, `true`) or an escaped expression `{expr}`.
+    Value(TokenStream),
+    /// `[a b c]`: a vector.
+    Vector(Vec<Pat>),
+    /// `[a b . t]` or `(a b . t)` (tail given) or `(a b)` / `()` (tail `()`): a list.
+    List(Vec<Pat>, Option<Box<Pat>>),
+}
+
+pub(crate) type Error = (Span, String);
+
+/// Parses the patterns inside a clause's `[...]`.
+pub(crate) fn parse_seq(tokens: TokenStream) -> Result<Vec<Pat>, Error> {
+    let tts: Vec<TokenTree> = tokens.into_iter().collect();
+    let (items, tail) = parse_items(&tts)?;
+    if let Some(t) = tail {
+        return Err((t.1, "a clause's patterns cannot have a dotted tail".into()));
+    }
+    Ok(items)
+}
+
+type Tail = Option<(Pat, Span)>;
+
+/// Parses `p1 p2 ... [. tail]`.
+fn parse_items(tts: &[TokenTree]) -> Result<(Vec<Pat>, Tail), Error> {
+    let mut items = Vec::new();
+    let mut i = 0;
+    while i < tts.len() {
+        if let TokenTree::Punct(p) = &tts[i] {
+            if p.as_char() == '.' {
+                if items.is_empty() {
+                    return Err((
+                        p.span(),
+                        "a dotted tail needs at least one item before `.`".into(),
+                    ));
+                }
+                let (tail, used) = parse_one(&tts[i + 1..])
+                    .ok_or_else(|| (p.span(), "expected one pattern after `.`".to_string()))??;
+                if i + 1 + used != tts.len() {
+                    return Err((p.span(), "expected exactly one pattern after `.`".into()));
+                }
+                return Ok((items, Some((tail, p.span()))));
+            }
+        }
+        let (pat, used) = parse_one(&tts[i..]).expect("non-empty")?;
+        items.push(pat);
+        i += used;
+    }
+    Ok((items, None))
+}
+
+/// Parses one pattern from the front of `tts`: the pattern and how many token trees it used.
+fn parse_one(tts: &[TokenTree]) -> Option<Result<(Pat, usize), Error>> {
+    let first = tts.first()?;
+    Some(match first {
+        TokenTree::Ident(id) if id == "_" => Ok((Pat::Blank, 1)),
+        TokenTree::Ident(id) if id == "true" || id == "false" => Ok((Pat::Value(quote!(#id)), 1)),
+        TokenTree::Ident(id) => Ok((Pat::Name(id.clone()), 1)),
+        TokenTree::Literal(l) => Ok((Pat::Value(quote!(#l)), 1)),
+        TokenTree::Punct(p) if p.as_char() == '-' => match tts.get(1) {
+            Some(TokenTree::Literal(l)) => Ok((Pat::Value(quote!(-#l)), 2)),
+            _ => Err((p.span(), "expected a number after `-`".into())),
+        },
+        TokenTree::Group(g) => parse_group(g).map(|p| (p, 1)),
+        TokenTree::Punct(p) => Err((
+            p.span(),
+            format!("unexpected `{}` in a pattern", p.as_char()),
+        )),
+    })
+}
+
+fn parse_group(g: &Group) -> Result<Pat, Error> {
+    let tts: Vec<TokenTree> = g.stream().into_iter().collect();
+    match g.delimiter() {
+        Delimiter::Brace => Ok(Pat::Value(g.stream())),
+        Delimiter::Bracket => {
+            let (items, tail) = parse_items(&tts)?;
+            Ok(match tail {
+                Some((t, _)) => Pat::List(items, Some(Box::new(t))),
+                None => Pat::Vector(items),
+            })
+        }
+        Delimiter::Parenthesis => {
+            let (items, tail) = parse_items(&tts)?;
+            Ok(Pat::List(items, tail.map(|(t, _)| Box::new(t))))
+        }
+        Delimiter::None => Err((g.span(), "unexpected invisible group in a pattern".into())),
+    }
+}
+
+/// The names of a clause's argument, the kanren crate path, and the names seen so far.
+pub(crate) struct Scope<'a> {
+    pub(crate) args: &'a [Ident],
+    pub(crate) seen: Vec<Ident>,
+}
+
+impl Scope<'_> {
+    /// Records the variables of `p` that are neither arguments nor seen, in order.
+    fn new_vars(&mut self, p: &Pat, out: &mut Vec<Ident>) {
+        match p {
+            Pat::Name(id) => {
+                if !self.args.contains(id) && !self.seen.contains(id) {
+                    self.seen.push(id.clone());
+                    out.push(id.clone());
+                }
+            }
+            Pat::Vector(items) => items.iter().for_each(|q| self.new_vars(q, out)),
+            Pat::List(items, tail) => {
+                items.iter().for_each(|q| self.new_vars(q, out));
+                if let Some(t) = tail {
+                    self.new_vars(t, out);
+                }
+            }
+            Pat::Blank | Pat::Value(_) => {}
+        }
+    }
+}
+
+/// The term a pattern builds.
+fn term(p: &Pat) -> TokenStream {
+    match p {
+        Pat::Blank => quote!(::kanren::Term::Var(::kanren::Var::fresh())),
+        Pat::Name(id) => quote!(::kanren::Term::from(&#id)),
+        Pat::Value(v) => quote!(::kanren::Term::from(#v)),
+        Pat::Vector(items) => {
+            let items = items.iter().map(term);
+            quote!(::kanren::Term::Vector(::std::sync::Arc::new([#(#items),*])))
+        }
+        Pat::List(items, tail) => {
+            let tail = tail
+                .as_ref()
+                .map_or(quote!(::kanren::Term::Nil), |t| term(t));
+            items.iter().rev().fold(tail, |acc, h| {
+                let h = term(h);
+                quote!(::kanren::Term::cons(#h, #acc))
+            })
+        }
+    }
+}
+
+/// One clause expanded: the goals of a `conde` clause (a `Vec<Goal>` expression).
+pub(crate) fn clause(
+    scope: &mut Scope<'_>,
+    pats: &[Pat],
+    goals: &[TokenStream],
+    span: Span,
+) -> Result<TokenStream, Error> {
+    if pats.len() != scope.args.len() {
+        return Err((
+            span,
+            format!(
+                "this clause has {} patterns for {} arguments",
+                pats.len(),
+                scope.args.len()
+            ),
+        ));
+    }
+    let pairs: Vec<(&Pat, &Ident)> = pats
+        .iter()
+        .zip(scope.args)
+        .filter(|(p, _)| !matches!(p, Pat::Blank))
+        .collect();
+    if pairs.is_empty() {
+        return Ok(quote!(::std::vec![#(#goals),*]));
+    }
+    let body = nest(scope, &pairs, goals);
+    let args = scope.args;
+    Ok(quote!({
+        #(let #args = ::std::clone::Clone::clone(&#args);)*
+        ::std::vec![#body]
+    }))
+}
+
+/// `(fresh [vs] (== t a) rest)` for the first pair, `rest` being the others nested likewise and
+/// then the goals.
+fn nest(scope: &mut Scope<'_>, pairs: &[(&Pat, &Ident)], goals: &[TokenStream]) -> TokenStream {
+    let ((p, a), rest) = pairs.split_first().expect("at least one pair");
+    let mut vars = Vec::new();
+    scope.new_vars(p, &mut vars);
+    let t = term(p);
+    let mut inner = vec![quote!(::kanren::eq(#t, &#a))];
+    if !rest.is_empty() {
+        inner.push(nest(scope, rest, goals));
+    } else {
+        inner.extend(goals.iter().cloned());
+    }
+    let args = scope.args;
+    let span = a.span();
+    let touch = (!vars.is_empty()).then(|| quote!(let _ = [#(#vars),*];));
+    quote_spanned! {span=>
+        ::kanren::fresh(move |[#(#vars),*]| {
+            #touch
+            #(let #args = ::std::clone::Clone::clone(&#args);)*
+            let _ = (#(&#args),*);
+            ::kanren::conj([#(#inner),*])
+        })
+    }
+}

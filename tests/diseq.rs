@@ -1,0 +1,256 @@
+//! Disequality (`neq`, core.logic's `!=`): residual constraints, simplification, and the three
+//! cases where core.logic 1.x is wrong.
+
+use kanren::{conj, eq, fresh, list, neq, run_all, Answers, Goal, Term, Var};
+use proptest::prelude::*;
+
+fn show(answers: Answers) -> String {
+    answers
+        .map(|a| a.to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn residual_constraints_print_as_core_logic() {
+    insta::assert_snapshot!("neq_q_1", show(run_all(|q| neq(q, 1))));
+    insta::assert_snapshot!(
+        "two_alternatives",
+        show(run_all(|q| fresh(move |[x, y]| conj([
+            eq(q, list![x, y]),
+            neq(list![x, y], list![1, 2]),
+        ]))))
+    );
+    insta::assert_snapshot!(
+        "two_constraints_canonical_order",
+        show(run_all(|q| conj([neq(q, 2), neq(q, 1)])))
+    );
+}
+
+#[test]
+fn constraints_are_simplified() {
+    // A duplicate and a subsumed constraint disappear: (!= (_0 1)) implies (!= (_0 1) (_1 2)).
+    insta::assert_snapshot!(
+        "duplicates_and_subsumed_removed",
+        show(run_all(|q| fresh(move |[x, y]| conj([
+            eq(q, list![x, y]),
+            neq(list![x, y], list![1, 2]),
+            neq(x, 1),
+            neq(1, x),
+        ]))))
+    );
+    // A variable-variable alternative is written smaller name first, however it was posted.
+    insta::assert_snapshot!(
+        "var_var_orientation",
+        show(run_all(|q| fresh(move |[x, y]| conj([
+            eq(q, list![x, y]),
+            neq(y, x)
+        ]))))
+    );
+}
+
+#[test]
+fn constraints_on_absent_variables_are_dropped() {
+    insta::assert_snapshot!(
+        "absent_dropped",
+        show(run_all(|q| fresh(move |[x]| conj([
+            neq(x, 1),
+            neq(q, list![x]),
+            eq(q, 5)
+        ]))))
+    );
+    // A constraint mentioning both an answer variable and an absent one is dropped too: the
+    // absent variable can always be chosen to differ.
+    insta::assert_snapshot!(
+        "mixed_dropped",
+        show(run_all(|q| fresh(move |[x]| neq(q, list![x]))))
+    );
+}
+
+#[test]
+fn constraints_fail_and_vanish_as_bindings_arrive() {
+    assert_eq!(run_all(|q| conj([neq(q, 1), eq(q, 1)])).count(), 0);
+    assert_eq!(run_all(|q| conj([eq(q, 1), neq(q, 1)])).count(), 0);
+    insta::assert_snapshot!(
+        "satisfied_vanishes",
+        show(run_all(|q| conj([neq(q, 1), eq(q, 2)])))
+    );
+    // Partial progress: (!= (x y) (1 2)) with x = 1 leaves (!= (y 2)).
+    insta::assert_snapshot!(
+        "partial_progress",
+        show(run_all(|q| fresh(move |[x]| conj([
+            neq(list![x, q], list![1, 2]),
+            eq(x, 1)
+        ]))))
+    );
+}
+
+/// core.logic 1.x loses an alternative of `(!= [q q] [p r])`: the repeated `q` makes its prefix
+/// `q=p, q=r`, and binding `q` then checks only part of it.
+#[test]
+fn repeated_variable_keeps_both_alternatives() {
+    let goals =
+        |q: Var, p: Var, r: Var| vec![neq(vec![q, q], vec![p, r]), eq(q, 1), eq(r, 1), eq(p, 2)];
+    // Every order of the four goals: q=1, r=1, p=2 makes [1 1] != [2 1], so it succeeds.
+    for perm in permutations(4) {
+        let order = perm.clone();
+        let n = run_all(move |a| {
+            fresh(move |[q, p, r]| {
+                let gs = goals(q, p, r);
+                conj(
+                    order
+                        .iter()
+                        .map(|&i| gs[i].clone())
+                        .chain([eq(a, vec![q, p, r])]),
+                )
+            })
+        })
+        .count();
+        assert_eq!(n, 1, "order {perm:?}");
+    }
+    // And with p = 1 too it is violated, in every order.
+    for perm in permutations(4) {
+        let order = perm.clone();
+        let n = run_all(move |_a| {
+            fresh(move |[q, p, r]| {
+                let gs = [neq(vec![q, q], vec![p, r]), eq(q, 1), eq(r, 1), eq(p, 1)];
+                conj(order.iter().map(|&i| gs[i].clone()))
+            })
+        })
+        .count();
+        assert_eq!(n, 0, "order {perm:?}");
+    }
+    insta::assert_snapshot!(
+        "repeated_var_residual",
+        show(run_all(|a| fresh(move |[q, p, r]| conj([
+            neq(vec![q, q], vec![p, r]),
+            eq(a, vec![q, p, r]),
+        ]))))
+    );
+}
+
+/// core.logic 1.x drops the constraint between a partial list and a longer proper list.
+#[test]
+fn partial_list_against_longer_proper_list() {
+    let n = run_all(|_q| {
+        fresh(|[a, d]| {
+            conj([
+                neq(Term::cons(a, d), list![5, 6]),
+                eq(a, 5),
+                eq(d, list![6]),
+            ])
+        })
+    })
+    .count();
+    assert_eq!(n, 0);
+    insta::assert_snapshot!(
+        "partial_vs_proper_residual",
+        show(run_all(|q| fresh(move |[a, d]| conj([
+            eq(q, Term::cons(a, d)),
+            neq(Term::cons(a, d), list![5, 6]),
+            eq(a, 5),
+        ]))))
+    );
+}
+
+/// core.logic 1.x throws on `!=` between two partial lists.
+#[test]
+fn two_partial_lists() {
+    let both = |x: Var, y: Var| neq(list![1; x], list![1; y]);
+    assert_eq!(
+        run_all(|_q| fresh(move |[x, y]| conj([both(x, y), eq(x, y)]))).count(),
+        0
+    );
+    assert_eq!(
+        run_all(|_q| fresh(move |[x, y]| conj([both(x, y), eq(x, list![2]), eq(y, list![3])])))
+            .count(),
+        1
+    );
+    assert_eq!(
+        run_all(|_q| fresh(move |[x, y]| conj([both(x, y), eq(x, list![2]), eq(y, list![2])])))
+            .count(),
+        0
+    );
+    insta::assert_snapshot!(
+        "two_partial_lists_residual",
+        show(run_all(|q| fresh(move |[x, y]| conj([
+            eq(q, vec![x, y]),
+            neq(list![1, 2; x], list![1; y]),
+        ]))))
+    );
+}
+
+fn permutations(n: usize) -> Vec<Vec<usize>> {
+    if n == 0 {
+        return vec![vec![]];
+    }
+    let mut out = Vec::new();
+    for p in permutations(n - 1) {
+        for i in 0..=p.len() {
+            let mut q = p.clone();
+            q.insert(i, n - 1);
+            out.push(q);
+        }
+    }
+    out
+}
+
+/// A small term over three fixed variables and a few atoms.
+fn term_strategy() -> impl Strategy<Value = Shape> {
+    let leaf = prop_oneof![
+        (0usize..3).prop_map(Shape::Var),
+        (0i64..3).prop_map(Shape::Int)
+    ];
+    leaf.prop_recursive(3, 12, 2, |inner| {
+        prop_oneof![
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| Shape::Pair(Box::new(a), Box::new(b))),
+            inner.prop_map(|a| Shape::Vec1(Box::new(a))),
+        ]
+    })
+}
+
+#[derive(Clone, Debug)]
+enum Shape {
+    Var(usize),
+    Int(i64),
+    Pair(Box<Shape>, Box<Shape>),
+    Vec1(Box<Shape>),
+}
+
+fn build(s: &Shape, vars: &[Var; 3]) -> Term {
+    match s {
+        Shape::Var(i) => vars[*i].into(),
+        Shape::Int(i) => (*i).into(),
+        Shape::Pair(a, b) => Term::cons(build(a, vars), build(b, vars)),
+        Shape::Vec1(a) => vec![build(a, vars)].into(),
+    }
+}
+
+fn answers_in_order(n: Shape, m: Shape, e1: Shape, e2: Shape, neq_first: bool) -> Vec<String> {
+    run_all(move |q| {
+        fresh(move |vars: [Var; 3]| {
+            let d: Goal = neq(build(&n, &vars), build(&m, &vars));
+            let e: Goal = eq(build(&e1, &vars), build(&e2, &vars));
+            let out = eq(q, vars.to_vec());
+            if neq_first {
+                conj([d, e, out])
+            } else {
+                conj([e, d, out])
+            }
+        })
+    })
+    .map(|a| a.to_string())
+    .collect()
+}
+
+proptest! {
+    /// `neq` then `eq` gives the same answers, printed identically, as `eq` then `neq`.
+    #[test]
+    fn neq_then_eq_is_eq_then_neq(
+        n in term_strategy(), m in term_strategy(), e1 in term_strategy(), e2 in term_strategy()
+    ) {
+        let a = answers_in_order(n.clone(), m.clone(), e1.clone(), e2.clone(), true);
+        let b = answers_in_order(n, m, e1, e2, false);
+        prop_assert_eq!(a, b);
+    }
+}

@@ -1,0 +1,145 @@
+//! `defne`/`matche` and their `a`/`u` forms: every pattern form, and answer order as core.logic.
+
+use kanren::{conde, defna, defne, defnu, eq, fresh, list, matche, run, run_all, Answers, Term};
+
+fn show(answers: Answers) -> String {
+    answers
+        .map(|a| a.to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+defne! {
+    /// Every pattern form in one relation: `_`, literals, a vector, a dotted list, a proper
+    /// list, `()`, an escaped expression, and a variable repeated across arguments.
+    fn shapeo(a, b) {
+        ([_ ()])
+        ([1 "one"])
+        ([-1 true])
+        ([[x y] (y x)])
+        ([[h . t] t])
+        ([{Term::sym(":k")} [[p q] [[r s] . u]]])
+        ([z z])
+    }
+}
+
+#[test]
+fn every_pattern_form() {
+    insta::assert_snapshot!(
+        "shapes",
+        show(run_all(|q| fresh!([a, b], shapeo(a, b), eq(q, vec![a, b]))))
+    );
+    insta::assert_snapshot!("shape_of_1", show(run_all(|q| shapeo(1, q))));
+    insta::assert_snapshot!("shape_of_vector", show(run_all(|q| shapeo(vec![7, 8], q))));
+}
+
+defne! {
+    /// Is the queen `q` safe from all queens in the list `others`? The second post's `safeo`,
+    /// with the projected arithmetic.
+    fn safeo(q, others) {
+        ([_ ()])
+        ([[x1 y1] [[x2 y2] . t]]
+            kanren::neq(x1, x2),
+            kanren::neq(y1, y2),
+            kanren::project!([x1, x2, y1, y2] =>
+                kanren::neq(x2 - x1, y2 - y1),
+                kanren::neq(x1 - y2, x2 - y1)),
+            safeo(vec![x1, y1], t))
+    }
+}
+
+#[test]
+fn nested_vector_and_dotted_list_destructuring() {
+    let others = || list![vec![0, 0], vec![3, 1]];
+    assert_eq!(run_all(|_q| safeo(vec![2, 2], others())).count(), 0); // 0,0 diagonal
+    assert_eq!(run_all(|_q| safeo(vec![2, 3], others())).count(), 1);
+    assert_eq!(run_all(|_q| safeo(vec![5, 2], others())).count(), 1);
+    assert_eq!(run_all(|_q| safeo(vec![4, 2], others())).count(), 0); // 3,1 diagonal
+}
+
+#[test]
+fn clauses_interleave_like_conde() {
+    // The same relation written with matche and with conde/fresh/eq gives the same order.
+    fn nato(n: Term) -> kanren::Goal {
+        kanren::Goal::lazy(move || {
+            let n = n.clone();
+            matche!([n], ([0]) ([(1 . m)] nato(m.into())))
+        })
+    }
+    fn nat_conde(n: Term) -> kanren::Goal {
+        kanren::Goal::lazy(move || {
+            let (n, n2) = (n.clone(), n.clone());
+            conde([
+                vec![fresh(move |[]| eq(0, &n2))],
+                vec![{
+                    let n = n.clone();
+                    fresh(move |[m]| kanren::conj([eq(list![1; m], &n), nat_conde(m.into())]))
+                }],
+            ])
+        })
+    }
+    let a = show(run(5, |q| {
+        fresh!(
+            [x, y],
+            kanren::disj([nato(x.into()), nato(y.into())]),
+            eq(q, vec![x, y])
+        )
+    }));
+    let b = show(run(5, |q| {
+        fresh!(
+            [x, y],
+            kanren::disj([nat_conde(x.into()), nat_conde(y.into())]),
+            eq(q, vec![x, y])
+        )
+    }));
+    assert_eq!(a, b);
+    insta::assert_snapshot!("nat_interleaving", a);
+}
+
+#[test]
+fn matche_on_expressions_and_locals() {
+    let l = list![1, 2, 3];
+    insta::assert_snapshot!(
+        "matche_expr",
+        show(run_all(move |q| matche!([l, list![4]],
+            ([[a . _] [b]] eq(q, vec![a, b]))
+            ([(_ _ c) _] eq(q, c))
+        )))
+    );
+}
+
+defna! {
+    /// The first clause that succeeds: `:one` for 1, `:many` otherwise.
+    fn counto(n, out) {
+        ([1 {Term::sym(":one")}])
+        ([_ {Term::sym(":many")}])
+    }
+}
+
+defnu! {
+    /// The first element of `l` that can be `x`, and only that one.
+    fn firstmembero(x, l) {
+        ([_ [x . _]])
+        ([_ [_ . t]] firstmembero(x, t))
+    }
+}
+
+#[test]
+fn the_a_and_u_forms_cut() {
+    insta::assert_snapshot!("defna_one", show(run_all(|q| counto(1, q))));
+    insta::assert_snapshot!("defna_many", show(run_all(|q| counto(3, q))));
+    insta::assert_snapshot!(
+        "defnu_first",
+        show(run_all(|q| firstmembero(q, list![5, 6, 7])))
+    );
+    insta::assert_snapshot!(
+        "matchu_first",
+        show(run_all(|q| kanren::matchu!([q], ([1])([2]))))
+    );
+    insta::assert_snapshot!(
+        "matcha_first",
+        show(run_all(
+            |q| kanren::matcha!([q], ([(x . _)] eq(x, 1)) ([2]))
+        ))
+    );
+}
