@@ -152,9 +152,10 @@ pub(crate) fn post(s: State, u: &Term, v: &Term) -> Option<State> {
         Verdict::Equal => None,
         Verdict::Unless(prefix) => {
             let mut s = s;
-            let id = s.diseq.next_id;
-            s.diseq.next_id += 1;
-            s.diseq.insert(id, prefix);
+            let store = std::sync::Arc::make_mut(&mut s.diseq);
+            let id = store.next_id;
+            store.next_id += 1;
+            store.insert(id, prefix);
             Some(s)
         }
     }
@@ -173,8 +174,10 @@ pub(crate) fn wake(mut s: State, bound: &[Var]) -> Option<State> {
     }
     let mut ids: SmallVec<[u32; 8]> = SmallVec::new();
     for v in bound {
-        if let Some(watching) = s.diseq.watch.remove(v) {
-            ids.extend(watching);
+        if s.diseq.watch.contains_key(v) {
+            if let Some(watching) = std::sync::Arc::make_mut(&mut s.diseq).watch.remove(v) {
+                ids.extend(watching);
+            }
         }
     }
     ids.sort_unstable();
@@ -189,10 +192,10 @@ pub(crate) fn wake(mut s: State, bound: &[Var]) -> Option<State> {
             .collect();
         match verdict(&s.subst, s.occurs_check, &pairs) {
             Verdict::Never => {
-                s.diseq.constraints.remove(&id);
+                std::sync::Arc::make_mut(&mut s.diseq).constraints.remove(&id);
             }
             Verdict::Equal => return None,
-            Verdict::Unless(next) => s.diseq.insert(id, next),
+            Verdict::Unless(next) => std::sync::Arc::make_mut(&mut s.diseq).insert(id, next),
         }
     }
     Some(s)

@@ -26,7 +26,8 @@ pub struct State {
     pub(crate) occurs_check: bool,
     /// The finite-domain store, shared until a branch changes it (keeps `State` small).
     pub(crate) fd: std::sync::Arc<crate::fd::Store>,
-    pub(crate) diseq: crate::diseq::Store,
+    /// The disequality store, shared until a branch changes it.
+    pub(crate) diseq: std::sync::Arc<crate::diseq::Store>,
 }
 
 impl Default for State {
