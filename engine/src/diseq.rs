@@ -192,7 +192,9 @@ pub(crate) fn wake(mut s: State, bound: &[Var]) -> Option<State> {
             .collect();
         match verdict(&s.subst, s.occurs_check, &pairs) {
             Verdict::Never => {
-                std::sync::Arc::make_mut(&mut s.diseq).constraints.remove(&id);
+                std::sync::Arc::make_mut(&mut s.diseq)
+                    .constraints
+                    .remove(&id);
             }
             Verdict::Equal => return None,
             Verdict::Unless(next) => std::sync::Arc::make_mut(&mut s.diseq).insert(id, next),

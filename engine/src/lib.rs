@@ -35,6 +35,7 @@ pub mod fd;
 mod goal;
 mod lists;
 mod macros;
+mod matching;
 mod project;
 mod reify;
 mod residual;
@@ -52,6 +53,7 @@ pub use kanren_macros::{defna, defne, defnu, matcha, matche, matchu};
 pub use lists::{
     appendo, conso, distincto, emptyo, firsto, member1o, membero, permuteo, rembero, resto,
 };
+pub use matching::{fresh_match, PatOp};
 pub use project::project;
 pub use reify::Answer;
 pub use run::{run, run_all, run_nc, run_nc_all, Answers};

@@ -402,6 +402,12 @@ impl From<&Term> for Term {
     }
 }
 
+impl From<&&Term> for Term {
+    fn from(t: &&Term) -> Term {
+        (*t).clone()
+    }
+}
+
 impl From<bool> for Term {
     fn from(b: bool) -> Term {
         Term::Bool(b)

@@ -132,24 +132,34 @@ impl Scope<'_> {
     }
 }
 
-/// The term a pattern builds.
-fn term(p: &Pat) -> TokenStream {
+/// The pattern as `kanren::PatOp`s in prefix order (see `kanren::fresh_match`). `vars` are
+/// the variables first seen in this pattern, in slot order.
+fn ops(p: &Pat, vars: &[Ident], out: &mut Vec<TokenStream>, filled: &mut Vec<Ident>) {
     match p {
-        Pat::Blank => quote!(::kanren::Term::Var(::kanren::Var::fresh())),
-        Pat::Name(id) => quote!(::kanren::Term::from(&#id)),
-        Pat::Value(v) => quote!(::kanren::Term::from(#v)),
+        Pat::Blank => out.push(quote!(::kanren::PatOp::Any)),
+        Pat::Name(id) => match vars.iter().position(|v| v == id) {
+            Some(k) if filled.contains(id) => out.push(quote!(::kanren::PatOp::Same(#k))),
+            Some(k) => {
+                filled.push(id.clone());
+                out.push(quote!(::kanren::PatOp::Slot(#k)));
+            }
+            None => out.push(quote!(::kanren::PatOp::Is(::kanren::Term::from(&#id)))),
+        },
+        Pat::Value(v) => out.push(quote!(::kanren::PatOp::Is(::kanren::Term::from(#v)))),
         Pat::Vector(items) => {
-            let items = items.iter().map(term);
-            quote!(::kanren::Term::Vector(::std::sync::Arc::new([#(#items),*])))
+            let n = items.len();
+            out.push(quote!(::kanren::PatOp::Vector(#n)));
+            items.iter().for_each(|q| ops(q, vars, out, filled));
         }
         Pat::List(items, tail) => {
-            let tail = tail
-                .as_ref()
-                .map_or(quote!(::kanren::Term::Nil), |t| term(t));
-            items.iter().rev().fold(tail, |acc, h| {
-                let h = term(h);
-                quote!(::kanren::Term::cons(#h, #acc))
-            })
+            for q in items {
+                out.push(quote!(::kanren::PatOp::Cons));
+                ops(q, vars, out, filled);
+            }
+            match tail {
+                Some(t) => ops(t, vars, out, filled),
+                None => out.push(quote!(::kanren::PatOp::Nil)),
+            }
         }
     }
 }
@@ -191,24 +201,34 @@ pub(crate) fn clause(
 /// then the goals.
 fn nest(scope: &mut Scope<'_>, pairs: &[(&Pat, &Ident)], goals: &[TokenStream]) -> TokenStream {
     let ((p, a), rest) = pairs.split_first().expect("at least one pair");
+    let outer = scope.seen.clone();
     let mut vars = Vec::new();
     scope.new_vars(p, &mut vars);
-    let t = term(p);
-    let mut inner = vec![quote!(::kanren::eq(#t, &#a))];
-    if !rest.is_empty() {
-        inner.push(nest(scope, rest, goals));
+    let mut pattern = Vec::new();
+    ops(p, &vars, &mut pattern, &mut Vec::new());
+    let k = vars.len();
+    let inner = if rest.is_empty() {
+        // The user's goals see every pattern variable as a `&Term`.
+        let all = &scope.seen;
+        quote!(#(let #all = &#all;)* ::kanren::conj([#(#goals),*]))
     } else {
-        inner.extend(goals.iter().cloned());
-    }
+        let next = nest(scope, rest, goals);
+        quote!(::kanren::conj([#next]))
+    };
     let args = scope.args;
     let span = a.span();
-    let touch = (!vars.is_empty()).then(|| quote!(let _ = [#(#vars),*];));
-    quote_spanned! {span=>
-        ::kanren::fresh(move |[#(#vars),*]| {
-            #touch
-            #(let #args = ::std::clone::Clone::clone(&#args);)*
-            let _ = (#(&#args),*);
-            ::kanren::conj([#(#inner),*])
-        })
-    }
+    quote_spanned! {span=> {
+        let __kanren_pattern = ::std::vec![#(#pattern),*];
+        let __kanren_arg = ::kanren::Term::from(&#a);
+        ::kanren::fresh_match(
+            __kanren_pattern,
+            __kanren_arg,
+            move |[#(#vars),*]: [::kanren::Term; #k]| {
+                #(let #args = ::std::clone::Clone::clone(&#args);)*
+                #(let #outer = ::std::clone::Clone::clone(&#outer);)*
+                let _ = (#(&#args,)* #(&#outer,)* #(&#vars,)*);
+                #inner
+            },
+        )
+    }}
 }

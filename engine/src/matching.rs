@@ -1,0 +1,129 @@
+//! The goal behind each level of a `defne`/`matche` clause: core.logic's
+//! `(fresh [vars] (== pattern arg) goals...)`, without making the variables when it need not.
+//!
+//! When the walked argument already has the pattern's shape, each pattern variable simply
+//! names the part of the argument it stands over: no fresh variable, no binding, no
+//! unification (a variable bound to a part at once is indistinguishable from the part). Where
+//! the argument is not yet built (a variable stands where the pattern has structure), the
+//! goal does exactly what core.logic does: fresh variables, the pattern term, `==`. Either way
+//! the goal suspends once, as `fresh` does, so answers come in core.logic's order.
+
+use crate::goal::Goal;
+use crate::state::State;
+use crate::stream::{Link, Node, Stream};
+use crate::term::{Term, Var};
+use std::sync::Arc;
+
+/// One step of a pattern, in prefix order: `[[x y] . t]` is
+/// `[Cons, Vector(2), Slot(0), Slot(1), Slot(2)]`.
+#[derive(Clone, Debug)]
+pub enum PatOp {
+    /// Matches anything (`_`).
+    Any,
+    /// A pattern variable seen here first: slot `k` of the body's array.
+    Slot(usize),
+    /// A pattern variable met again in the same pattern: must equal slot `k`.
+    Same(usize),
+    /// Must equal this term (a literal, an argument, or a variable named earlier).
+    Is(Term),
+    /// The empty list `()`.
+    Nil,
+    /// A pair: its head pattern follows, then its tail pattern.
+    Cons,
+    /// A vector of this many items, whose patterns follow.
+    Vector(usize),
+}
+
+/// `(fresh [slots] (== pattern arg) body...)`, where `pattern` is given as [`PatOp`]s and
+/// `body` receives the terms the `K` pattern variables stand for. Used by the `defne!`
+/// family of macros; see the module docs.
+///
+/// ```
+/// use kanren::{list, run_all, Goal, PatOp, Term};
+/// // (fresh [h t] (== (lcons h t) q) (== h 1)), written by hand:
+/// let g = |q: kanren::Var| kanren::fresh_match(
+///     vec![PatOp::Cons, PatOp::Slot(0), PatOp::Slot(1)],
+///     q,
+///     |[h, t]: [Term; 2]| kanren::conj([kanren::eq(h, 1), kanren::eq(t, list![])]),
+/// );
+/// assert_eq!(run_all(g).next().unwrap().to_string(), "(1)");
+/// ```
+pub fn fresh_match<const K: usize>(
+    pattern: Vec<PatOp>,
+    arg: impl Into<Term>,
+    body: impl Fn([Term; K]) -> Goal + Send + Sync + 'static,
+) -> Goal {
+    let (pattern, arg): (Arc<[PatOp]>, Term) = (pattern.into(), arg.into());
+    Goal::new(move |s| {
+        let next = match destructure::<K>(&pattern, &arg, &s) {
+            Shape::Matched(slots, s) => Node::Apply(body(slots), s),
+            Shape::Mismatch => Node::Empty,
+            Shape::Unbuilt => {
+                let vars: [Term; K] = std::array::from_fn(|_| Term::Var(Var::fresh()));
+                let term = build(&pattern, &vars);
+                match s.unify(&term, &arg) {
+                    Some(s) => Node::Apply(body(vars), s),
+                    None => Node::Empty,
+                }
+            }
+        };
+        Stream(Node::Inc(Link::new(next)))
+    })
+}
+
+enum Shape<const K: usize> {
+    Matched([Term; K], State),
+    Mismatch,
+    Unbuilt,
+}
+
+/// Matches `pattern` against the walked `arg` without creating variables.
+fn destructure<const K: usize>(pattern: &[PatOp], arg: &Term, s: &State) -> Shape<K> {
+    let mut slots: [Term; K] = std::array::from_fn(|_| Term::Nil);
+    let mut s = s.clone();
+    let mut todo: smallvec::SmallVec<[Term; 8]> = smallvec::smallvec![arg.clone()];
+    for op in pattern {
+        let t = s.walk(&todo.pop().expect("pattern and terms agree"));
+        match (op, &t) {
+            (PatOp::Any, _) => {}
+            (PatOp::Slot(k), _) => slots[*k] = t,
+            (PatOp::Same(k), _) => match s.unify(&slots[*k], &t) {
+                Some(next) => s = next,
+                None => return Shape::Mismatch,
+            },
+            (PatOp::Is(want), _) => match s.unify(want, &t) {
+                Some(next) => s = next,
+                None => return Shape::Mismatch,
+            },
+            (_, Term::Var(_)) => return Shape::Unbuilt,
+            (PatOp::Nil, Term::Nil) => {}
+            (PatOp::Cons, Term::Pair(p)) => {
+                todo.push(p.1.clone());
+                todo.push(p.0.clone());
+            }
+            (PatOp::Vector(n), Term::Vector(items)) if items.len() == *n => {
+                todo.extend(items.iter().rev().cloned());
+            }
+            _ => return Shape::Mismatch,
+        }
+    }
+    Shape::Matched(slots, s)
+}
+
+/// The pattern as a term, its slots filled with `vars`.
+fn build(pattern: &[PatOp], vars: &[Term]) -> Term {
+    fn go(ops: &mut std::slice::Iter<'_, PatOp>, vars: &[Term]) -> Term {
+        match ops.next().expect("a complete pattern") {
+            PatOp::Any => Term::Var(Var::fresh()),
+            PatOp::Slot(k) | PatOp::Same(k) => vars[*k].clone(),
+            PatOp::Is(t) => t.clone(),
+            PatOp::Nil => Term::Nil,
+            PatOp::Cons => {
+                let head = go(ops, vars);
+                Term::cons(head, go(ops, vars))
+            }
+            PatOp::Vector(n) => Term::Vector((0..*n).map(|_| go(ops, vars)).collect()),
+        }
+    }
+    go(&mut pattern.iter(), vars)
+}
