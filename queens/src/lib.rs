@@ -19,6 +19,7 @@
 pub mod backtrack;
 pub mod bitboard;
 pub mod board;
+pub mod fd;
 pub mod hill_climb;
 pub mod list_model;
 pub mod symmetry;
