@@ -75,7 +75,7 @@ pub struct FdQuery {
 ///
 /// ```
 /// let first: Vec<Vec<usize>> = queens::fd::queens_logic(8).take(2).collect();
-/// assert_eq!(first, [[1, 3, 5, 7, 2, 0, 6, 4], [1, 4, 6, 0, 2, 7, 5, 3]]);
+/// assert_eq!(first, [[1, 3, 5, 7, 2, 0, 6, 4], [2, 4, 1, 7, 0, 6, 3, 5]]);
 /// assert_eq!(queens::fd::queens_logic(6).count(), 4);
 /// ```
 pub fn queens_logic(n: usize) -> impl Iterator<Item = Vec<usize>> + Send {
@@ -112,7 +112,7 @@ pub fn solutions(n: usize, q: &FdQuery) -> impl Iterator<Item = Vec<usize>> + Se
 /// use queens::fd::{solutions_with, FdQuery};
 /// // The queen of the last row in the middle half of the board.
 /// let boards = solutions_with(8, &FdQuery::default(), |cols| kanren::fd_eq!(cols[7] >= 2, cols[7] <= 5));
-/// assert_eq!(boards.count(), 46);
+/// assert_eq!(boards.count(), 68);
 /// ```
 pub fn solutions_with(
     n: usize,
@@ -236,12 +236,13 @@ pub fn break_symmetry(cols: &[Var]) -> Goal {
 /// use kanren::{conj, eq, everyg, fd, run_all, Term, Var};
 /// // Among the 4-element permutations, only those with the top entry nearest a corner.
 /// let cols: Vec<Var> = (0..4).map(|_| Var::fresh()).collect();
-/// let boards: Vec<String> = run_all(|q| conj([
+/// let mut boards: Vec<String> = run_all(|q| conj([
 ///     everyg(|c| fd::in_(c, fd::interval_to(3)), cols.clone()),
 ///     fd::distinct(&cols),
 ///     queens::fd::break_symmetry_edges(&cols),
 ///     eq(q, Term::list(cols.clone())),
 /// ])).map(|a| a.to_string()).collect();
+/// boards.sort();
 /// assert_eq!(boards, ["(0 1 2 3)", "(0 1 3 2)", "(0 2 1 3)", "(0 2 3 1)", "(0 3 1 2)",
 ///                     "(0 3 2 1)", "(1 0 3 2)", "(1 3 0 2)"]);
 /// ```
