@@ -20,6 +20,7 @@ pub mod backtrack;
 pub mod bitboard;
 pub mod board;
 pub mod cli;
+pub mod fd;
 pub mod hill_climb;
 pub mod list_model;
 pub mod models;

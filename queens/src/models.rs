@@ -19,7 +19,7 @@
 //! - **Hill climbing** is not exact: it answers only "one solution", with no fixes.
 //!
 //! The FD and relational models plug in as one function each with the signature of
-//! [`ModelFn`]; their two arms are marked `WIRE:` until those modules are merged.
+//! [`ModelFn`].
 //!
 //! ```
 //! use queens::models::{self, Model, Mode, Query, Fix};
@@ -51,13 +51,6 @@ pub use query::{Fix, Labeling, Mode, Model, Query};
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ModelError {
-    /// The model is not part of this build.
-    Unavailable {
-        /// The model asked for.
-        model: Model,
-        /// What is missing.
-        reason: &'static str,
-    },
     /// The board is larger than the model's limit for this mode (see [`limits::LIMITS`]).
     TooLarge {
         /// The model asked for.
@@ -85,12 +78,6 @@ pub enum ModelError {
 impl fmt::Display for ModelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ModelError::Unavailable { model, reason } => {
-                write!(
-                    f,
-                    "--model {model} is not available in this build: {reason}"
-                )
-            }
             ModelError::TooLarge {
                 model,
                 n,
@@ -211,13 +198,12 @@ fn check_fixes(n: usize, q: &Query) -> Result<(), ModelError> {
 
 /// The FD model (`queens::fd`), labeling and fixes passed on as goals.
 fn fd_model(n: usize, q: &Query) -> Result<SolutionStream, ModelError> {
-    // WIRE: replace this body with
-    //     Ok(Box::new(crate::fd::solutions(n, q.labeling.unwrap_or_default(), &q.fixes)))
-    let _ = (n, q);
-    Err(ModelError::Unavailable {
-        model: Model::Fd,
-        reason: "the FD model (queens::fd) is not merged yet; try --model backtrack",
-    })
+    let query = crate::fd::FdQuery {
+        labeling: q.labeling.unwrap_or_default(),
+        fixes: q.fixes.iter().map(|f| (f.row, f.col)).collect(),
+        break_symmetry: false,
+    };
+    Ok(Box::new(crate::fd::solutions(n, &query)))
 }
 
 /// The relational model (`queens::relational`); fixes are applied by the caller's filter.

@@ -1,8 +1,7 @@
 //! The `queens` binary end to end: output of each format, counts, every refusal, pipes, Ctrl-C.
 //!
 //! Each snapshot is a transcript: the command line, the exit code, stdout and stderr, so a
-//! reviewer reads the whole behaviour at once. Tests that need the FD or relational model
-//! are ignored until those models are wired into `models.rs`.
+//! reviewer reads the whole behaviour at once.
 
 use std::io::{BufRead, BufReader, Read};
 use std::process::{Command, Output, Stdio};
@@ -172,17 +171,15 @@ fn the_formats_agree_with_each_other() {
     assert_eq!(html.matches("class=\"board\"").count(), 4);
 }
 
-// ---- The FD and relational models (un-ignore when wired) --------------------------------
+// ---- The FD and relational models ------------------------------------------------------
 
 #[test]
-#[ignore = "needs the fd model"]
 fn fd_first_solution_is_core_logics() {
     insta::assert_snapshot!(transcript("8"));
     assert_eq!(stdout_of("8 --format list"), "(1 3 5 7 2 0 6 4)\n");
 }
 
 #[test]
-#[ignore = "needs the fd model"]
 fn fd_counts_of_the_first_post() {
     assert_eq!(stdout_of("8 --count"), "92\n");
     assert_eq!(stdout_of("8 --fix 0=0 --count"), "4\n");
@@ -196,7 +193,6 @@ fn fd_counts_of_the_first_post() {
 }
 
 #[test]
-#[ignore = "needs the fd model"]
 fn fd_first_fail_reaches_large_boards() {
     let out = stdout_of("200 --labeling ff --format json");
     let columns: Vec<usize> = out
@@ -209,25 +205,10 @@ fn fd_first_fail_reaches_large_boards() {
 }
 
 #[test]
-#[ignore = "needs the relational model"]
 fn relational_counts_of_the_first_post() {
     assert_eq!(stdout_of("8 --model relational --count"), "92\n");
     assert_eq!(stdout_of("8 --model relational --fix 0=0 --count"), "4\n");
     assert_eq!(stdout_of("8 --model relational --unique --count"), "12\n");
-}
-
-#[test]
-fn fd_and_relational_say_they_are_not_built_in_yet() {
-    for args in ["8", "8 --model relational --count"] {
-        let output = run(args);
-        if output.status.code() == Some(2) {
-            let stderr = String::from_utf8(output.stderr).unwrap();
-            assert!(
-                stderr.contains("is not available in this build"),
-                "{stderr}"
-            );
-        }
-    }
 }
 
 // ---- No solution ---------------------------------------------------------------------------

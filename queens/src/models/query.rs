@@ -75,39 +75,8 @@ impl fmt::Display for Model {
     }
 }
 
-/// The FD model's labeling order (`--labeling`).
-///
-/// ```
-/// use queens::models::Labeling;
-/// assert_eq!(Labeling::default(), Labeling::Core);
-/// assert_eq!(Labeling::FirstFail.name(), "ff");
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, clap::ValueEnum)]
-pub enum Labeling {
-    /// core.logic's order: the first answer for n = 8 is (1 3 5 7 2 0 6 4)
-    #[default]
-    Core,
-    /// The leftmost unbound variable, values ascending
-    Leftmost,
-    /// First-fail: the smallest domain first; reaches much larger boards
-    #[value(name = "ff")]
-    FirstFail,
-}
-
-impl Labeling {
-    /// The labeling's `--labeling` name.
-    ///
-    /// ```
-    /// assert_eq!(queens::models::Labeling::Leftmost.name(), "leftmost");
-    /// ```
-    pub fn name(self) -> &'static str {
-        match self {
-            Labeling::Core => "core",
-            Labeling::Leftmost => "leftmost",
-            Labeling::FirstFail => "ff",
-        }
-    }
-}
+/// The FD model's labeling order (`--labeling`): [`crate::fd::Labeling`].
+pub use crate::fd::Labeling;
 
 /// A queen pinned to a square: `row` and `col` are 0-based, so `0=0` is a1.
 ///

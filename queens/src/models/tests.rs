@@ -151,13 +151,3 @@ fn refusals_name_their_reason() {
     );
     assert!(too_big.contains("at most 18"), "{too_big}");
 }
-
-#[test]
-fn unwired_models_say_so() {
-    for model in [Model::Fd, Model::Relational] {
-        if let Err(err) = solutions(model, 8, &Query::default()) {
-            assert!(matches!(err, ModelError::Unavailable { .. }));
-            assert!(err.to_string().contains("not merged yet"), "{err}");
-        }
-    }
-}
