@@ -27,6 +27,11 @@ pub mod models;
 pub mod relational;
 pub mod symmetry;
 
+/// The guide's chapter "Eight queens, three ways": the three posts' programs beside their
+/// kanren versions, what each costs, and the first post's open questions answered.
+#[doc = include_str!("../../docs/guide/08-eight-queens.md")]
+pub mod guide {}
+
 pub use backtrack::{count_solutions, find_all_solutions, solve_backtrack, Solutions};
 pub use bitboard::TooLarge;
 pub use board::{
