@@ -147,7 +147,7 @@ impl Labeling {
     /// value near the middle of a domain leaves the most room to the others in models whose
     /// constraints are differences (queens' diagonals, schedules): measured on 200-queens,
     /// first-fail finds a board in 0.08 s middle-out and in 31 s ascending
-    /// (docs/performance-fd.md).
+    /// (docs/performance.md).
     pub const FF: Labeling = Labeling {
         vars: VarOrder::FirstFail,
         values: ValueOrder::MiddleOut,
