@@ -245,7 +245,7 @@ pub fn break_symmetry(cols: &[Var]) -> Goal {
 /// `v = n * (m - cr)`: `c0 <= w + e(r)` and `c0 <= v + e(r)`. Bounds propagation removes
 /// column 0 or `m` from row `r` as soon as `c0 > e(r)`.
 ///
-/// Measured (docs/performance-queens.md): it cuts 8-queens from 27 to 18 boards, but its
+/// Measured (docs/performance.md): it cuts 8-queens from 27 to 18 boards, but its
 /// `4 (n - 1)` extra propagators wake on every narrowing and cost more than the smaller
 /// search saves, so [`FdQuery::break_symmetry`] uses [`break_symmetry`] alone.
 ///
