@@ -4,10 +4,7 @@
 //! to the next (its FD store iterates hash maps keyed by variable names, numbered by a
 //! JVM-wide counter), only the stable part is compared, and the rest as a set.
 
-use kanren::{
-    and_star, conde, conj, defrel, eq, everyg, fd, fd_eq, fresh, list, run, run_all, Answer, Term,
-    Var,
-};
+use kanren::{conde, conj, defrel, eq, fd, fd_eq, fresh, list, run, run_all, Answer, Var};
 use std::collections::BTreeSet;
 
 fn strings(answers: impl Iterator<Item = Answer>) -> Vec<String> {
@@ -79,27 +76,11 @@ fn appendo_forwards_and_backwards() {
     );
 }
 
-/// The first post's `queens-logic`.
+/// The first post's `queens-logic` (`queens::fd::queens_logic`), answers printed as lists.
 fn queens_logic(n: usize) -> Vec<String> {
-    let colvars: Vec<Var> = (0..n).map(|_| Var::fresh()).collect();
-    strings(run_all(move |q| {
-        conj([
-            everyg(
-                |lv| fd::in_(lv, fd::interval_to(n as i64 - 1)),
-                colvars.clone(),
-            ),
-            fd::distinct(&colvars),
-            and_star(
-                (0..n)
-                    .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
-                    .map(|(i, j)| {
-                        let (d, ci, cj) = (j - i, colvars[i], colvars[j]);
-                        fresh(move |[]| conj([fd_eq!(cj != ci + d), fd_eq!(ci != cj + d)]))
-                    }),
-            ),
-            eq(q, Term::list(colvars.clone())),
-        ])
-    }))
+    queens::fd::queens_logic(n)
+        .map(|b| queens::render_list(&b))
+        .collect()
 }
 
 fn set(items: &[&str]) -> BTreeSet<String> {
