@@ -12,7 +12,6 @@ use crate::goal::Goal;
 use crate::state::State;
 use crate::stream::{Link, Node, Stream};
 use crate::term::{Term, Var};
-use std::sync::Arc;
 
 /// One step of a pattern, in prefix order: `[[x y] . t]` is
 /// `[Cons, Vector(2), Slot(0), Slot(1), Slot(2)]`.
@@ -53,7 +52,7 @@ pub fn fresh_match<const K: usize>(
     arg: impl Into<Term>,
     body: impl Fn([Term; K]) -> Goal + Send + Sync + 'static,
 ) -> Goal {
-    let (pattern, arg): (Arc<[PatOp]>, Term) = (pattern.into(), arg.into());
+    let arg: Term = arg.into();
     Goal::new(move |s| {
         let next = match destructure::<K>(&pattern, &arg, &s) {
             Shape::Matched(slots, s) => Node::Apply(body(slots), s),
@@ -80,7 +79,7 @@ enum Shape<const K: usize> {
 /// Matches `pattern` against the walked `arg` without creating variables.
 fn destructure<const K: usize>(pattern: &[PatOp], arg: &Term, s: &State) -> Shape<K> {
     let mut slots: [Term; K] = std::array::from_fn(|_| Term::Nil);
-    let mut s = s.clone();
+    let mut s = s.clone(); // O(1): three shared pointers
     let mut todo: smallvec::SmallVec<[Term; 8]> = smallvec::smallvec![arg.clone()];
     for op in pattern {
         let t = s.walk(&todo.pop().expect("pattern and terms agree"));

@@ -195,19 +195,22 @@ fn hnf(mut node: Node, frames: &mut Vec<Frame>) -> Node {
             }
             Node::Apply(g, s) => g.apply(s).0,
             Node::Lazy(f) => f().0,
-            Node::Resume(t, mut fs, i) => match fs.get_mut(i) {
-                None => t.into_inner(),
-                Some(f) => match std::mem::replace(f, Frame::Binds(Vec::new())) {
-                    Frame::Binds(run) => {
-                        frames.push(Frame::Binds(run));
-                        Node::Resume(t, fs, i + 1)
-                    }
-                    // The frame mplus(_, y) around a suspension became Mplus(y, rest).
-                    Frame::Mplus(y) => {
-                        frames.push(Frame::Mplus(Link::new(Node::Resume(t, fs, i + 1))));
-                        y.into_inner()
-                    }
-                },
+            Node::Resume(t, mut fs, mut i) => loop {
+                match fs.get_mut(i) {
+                    None => break t.into_inner(),
+                    Some(f) => match std::mem::replace(f, Frame::Binds(Vec::new())) {
+                        // Binds frames go back as they were, all of them in one step.
+                        Frame::Binds(run) => {
+                            frames.push(Frame::Binds(run));
+                            i += 1;
+                        }
+                        // The frame mplus(_, y) around a suspension became Mplus(y, rest).
+                        Frame::Mplus(y) => {
+                            frames.push(Frame::Mplus(Link::new(Node::Resume(t, fs, i + 1))));
+                            break y.into_inner();
+                        }
+                    },
+                }
             },
             // A suspension under pending frames: every frame would wrap it in turn
             // (bind(Inc(t), g) = Inc(bind(t, g)), mplus(Inc(t), y) = Inc(mplus(y, t))); take
