@@ -325,3 +325,16 @@ fn snapshot_fd_answers() {
     text.extend(vector.map(|a| a.to_string()));
     insta::assert_snapshot!("fd_answers", text.join("\n"));
 }
+
+#[test]
+fn disequality_sees_what_propagation_binds() {
+    use kanren::{conj, neq, run_all};
+    // Propagation narrows x to {3} and binds it; the disequality x != 3 must then fail.
+    let got = run_all(|x| conj([neq(x, 3), fd::dom(x, fd::domain([3, 4])), fd::neq(x, 4)])).count();
+    assert_eq!(got, 0);
+    let got: Vec<String> =
+        run_all(|x| conj([neq(x, 4), fd::dom(x, fd::domain([3, 4])), fd::neq(x, 5)]))
+            .map(|a| a.to_string())
+            .collect();
+    assert_eq!(got, ["3"]);
+}

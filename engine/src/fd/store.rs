@@ -118,6 +118,9 @@ pub(crate) struct Run {
     pub(crate) s: State,
     events: SmallVec<[(Var, bool); 16]>,
     queue: Vec<(u32, Option<Var>)>,
+    /// Variables this run bound itself (their domain became a singleton): the other
+    /// constraint stores must see those bindings too.
+    propagated: SmallVec<[Var; 8]>,
 }
 
 /// A propagator found the constraints unsatisfiable.
@@ -133,6 +136,7 @@ impl Run {
             s,
             events: SmallVec::new(),
             queue: Vec::new(),
+            propagated: SmallVec::new(),
         }
     }
 
@@ -189,6 +193,7 @@ impl Run {
             Arc::make_mut(&mut self.s.fd).doms.remove(&x);
             self.s.subst.insert(x, Term::Int(d.min()));
             self.events.push((x, true));
+            self.propagated.push(x);
         } else {
             Arc::make_mut(&mut self.s.fd).doms.insert(x, d);
             self.events.push((x, false));
@@ -273,8 +278,11 @@ impl Run {
             } else if let Some((id, trigger)) = self.queue.pop() {
                 let p = self.s.fd.props[id as usize].clone();
                 p.propagate(&mut self, trigger).ok()?;
-            } else {
+            } else if self.propagated.is_empty() {
                 return Some(self.s);
+            } else {
+                // The disequality store re-checks what propagation bound; it binds nothing.
+                return crate::diseq::wake(self.s, &self.propagated);
             }
         }
     }
