@@ -53,6 +53,12 @@ fn backtrack_count(n: usize) -> u64 {
 
 /// `queens-logic`: one variable per row, `fd::in_` 0..n-1, `distinct`, both diagonals per pair.
 fn model(colvars: &[Var]) -> Goal {
+    model_with(colvars, false)
+}
+
+/// `queens-logic`, with `fd::distinct_bounds` (Hall intervals) in place of `fd::distinct` when
+/// `bounds`.
+fn model_with(colvars: &[Var], bounds: bool) -> Goal {
     let n = colvars.len();
     let cols = colvars.to_vec();
     conj([
@@ -60,7 +66,11 @@ fn model(colvars: &[Var]) -> Goal {
             |lv| fd::in_(lv, fd::interval_to(n as i64 - 1)),
             cols.clone(),
         ),
-        fd::distinct(&cols),
+        if bounds {
+            fd::distinct_bounds(&cols)
+        } else {
+            fd::distinct(&cols)
+        },
         and_star(
             (0..n)
                 .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
@@ -73,9 +83,13 @@ fn model(colvars: &[Var]) -> Goal {
 }
 
 fn fd_count(n: usize, labeling: Option<fd::Labeling>) -> usize {
+    fd_count_with(n, labeling, false)
+}
+
+fn fd_count_with(n: usize, labeling: Option<fd::Labeling>, bounds: bool) -> usize {
     let cols: Vec<Var> = (0..n).map(|_| Var::fresh()).collect();
     kanren::run_all(move |q| {
-        let mut goals = vec![model(&cols)];
+        let mut goals = vec![model_with(&cols, bounds)];
         if let Some(how) = labeling {
             goals.push(fd::label(&cols, how));
         }
@@ -100,6 +114,7 @@ fn fd_first(n: usize, how: fd::Labeling) -> Term {
 }
 
 fn all_solutions(c: &mut Criterion) {
+    assert_eq!(fd_count_with(8, None, true), 92);
     let mut g = c.benchmark_group("queens_all");
     g.sample_size(10);
     for n in [8usize, 10, 11] {
@@ -112,6 +127,14 @@ fn all_solutions(c: &mut Criterion) {
         g.bench_with_input(BenchmarkId::new("fd_label_leftmost", n), &n, |b, &n| {
             b.iter(|| black_box(fd_count(n, Some(fd::Labeling::LEFTMOST))))
         });
+        g.bench_with_input(BenchmarkId::new("fd_bounds_force_ans", n), &n, |b, &n| {
+            b.iter(|| black_box(fd_count_with(n, None, true)))
+        });
+        g.bench_with_input(
+            BenchmarkId::new("fd_bounds_label_leftmost", n),
+            &n,
+            |b, &n| b.iter(|| black_box(fd_count_with(n, Some(fd::Labeling::LEFTMOST), true))),
+        );
     }
     g.finish();
 }

@@ -254,6 +254,33 @@ impl Domain {
         }
     }
 
+    /// The domain without the values `lo..=hi`: `None` if that empties it. Time: O(w) or
+    /// O(k) (plus O(span) to build the mask when the domain is a bitset).
+    ///
+    /// ```
+    /// let d = kanren::fd::Domain::interval(0, 9).unwrap();
+    /// assert_eq!(d.remove_range(3, 5).unwrap().to_string(), "0..2 6..9");
+    /// assert_eq!(d.remove_range(-4, 7).unwrap().to_string(), "8..9");
+    /// assert!(d.remove_range(0, 9).is_none());
+    /// ```
+    pub fn remove_range(&self, lo: i64, hi: i64) -> Option<Domain> {
+        let (min, max) = (self.min(), self.max());
+        if lo > hi || hi < min || lo > max {
+            return Some(self.clone());
+        }
+        let mut keep: SmallVec<[(i64, i64); 2]> = SmallVec::new();
+        if lo > min {
+            keep.push((min, lo - 1));
+        }
+        if hi < max {
+            keep.push((hi + 1, max));
+        }
+        if keep.is_empty() {
+            return None;
+        }
+        self.intersect(&Domain::from_intervals(keep))
+    }
+
     /// The values `>= lo`: `None` if there are none. Time: O(w) or O(k).
     ///
     /// ```

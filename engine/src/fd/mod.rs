@@ -22,6 +22,7 @@
 
 mod domain;
 mod expr;
+mod hall;
 mod label;
 mod props;
 mod store;
@@ -372,6 +373,44 @@ pub fn quot(x: impl Into<Term>, y: impl Into<Term>, z: impl Into<Term>) -> Goal 
 pub fn distinct(xs: impl FdTerms) -> Goal {
     let xs: Arc<[Term]> = xs.into_terms().into();
     prop_goal(Prop::Distinct(xs))
+}
+
+/// All of `xs` take pairwise different values, with stronger pruning than [`distinct`]:
+/// forward checking plus bounds consistency by Hall intervals. Whenever a member's domain
+/// narrows, every interval `[a, b]` that holds the domains of exactly `b - a + 1` members (a
+/// Hall interval) is removed from the other members' domains, and more than `b - a + 1`
+/// domains inside `[a, b]` fail at once (the pigeonhole principle), before any labeling.
+/// Same solutions as [`distinct`].
+///
+/// Cost: O(n²) per narrowing of a member (n members), against O(n) per binding for
+/// [`distinct`]. It pays off when domains are tight against the number of variables
+/// (permutations, assignment and scheduling problems, sudoku-like puzzles, pigeonhole
+/// sub-problems), where it cuts the search tree; in a model whose other constraints already
+/// prune well and whose domains stay wide (N-queens) it mostly adds cost: see the
+/// `queens_all` bench in `docs/performance.md`.
+///
+/// ```
+/// use kanren::{fd, run_all, Var};
+/// let (x, y) = (Var::fresh(), Var::fresh());
+/// // x, y in {1, 2} take both values, so q in 1..3 must be 3: found by propagation alone.
+/// let a: Vec<String> = run_all(move |q| kanren::conj([
+///     fd::in_([x, y], fd::interval(1, 2)), fd::dom(q, fd::interval(1, 3)),
+///     fd::distinct_bounds([x, y, q]), fd::label([q], fd::Labeling::LEFTMOST),
+/// ])).map(|a| a.to_string()).collect();
+/// assert_eq!(a, ["3"]);
+/// // Four variables in three values: fails without labeling.
+/// let n = run_all(|q| kanren::fresh(move |[a, b, c]| kanren::conj([
+///     fd::in_([q, a, b, c], fd::interval(1, 3)), fd::distinct_bounds([q, a, b, c]),
+/// ]))).count();
+/// assert_eq!(n, 0);
+/// ```
+pub fn distinct_bounds(xs: impl FdTerms) -> Goal {
+    let xs: Arc<[Term]> = xs.into_terms().into();
+    post_goal(move |run| {
+        run.post(Prop::Distinct(xs.clone()));
+        run.post(Prop::Hall(xs.clone()));
+        Ok(())
+    })
 }
 
 /// The values `t` may still take in `s`: its domain, a singleton when bound to an integer,

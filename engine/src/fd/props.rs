@@ -11,6 +11,8 @@
 //! Eq(x, y)         x = y          both narrowed to the intersection (core.logic's `==c`)
 //! Distinct(xs)     pairwise ≠     forward checking: a bound value leaves every other domain
 //!                                 (core.logic's `-distinctc`)
+//! Hall(xs)         pairwise ≠     bounds consistency by Hall intervals (see `hall.rs`);
+//!                                 posted with `Distinct` by `fd::distinct_bounds`
 //! ```
 //!
 //! Binary disequalities `x != y + k` are not in this table: they live inline in the watch
@@ -30,6 +32,7 @@ pub(crate) enum Prop {
     Lte(Term, Term, i64),
     Eq(Term, Term),
     Distinct(Arc<[Term]>),
+    Hall(Arc<[Term]>),
 }
 
 impl Prop {
@@ -44,7 +47,7 @@ impl Prop {
         let ts: Vec<&Term> = match self {
             Prop::Plus(a, b, c) | Prop::Times(a, b, c) => vec![a, b, c],
             Prop::Lte(a, b, _) | Prop::Eq(a, b) => vec![a, b],
-            Prop::Distinct(xs) => xs.iter().collect(),
+            Prop::Distinct(xs) | Prop::Hall(xs) => xs.iter().collect(),
         };
         ts.into_iter().filter_map(Term::as_var).collect()
     }
@@ -77,6 +80,7 @@ impl Prop {
                 run.narrow(&vy, both)
             }
             Prop::Distinct(xs) => distinct(run, xs, trigger),
+            Prop::Hall(xs) => super::hall::propagate(run, xs),
         }
     }
 }
