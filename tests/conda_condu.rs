@@ -1,15 +1,11 @@
 //! `conda`, `condu` and `onceo` against The Reasoned Schemer's frames (chapter 10, "Thin Ice").
 
 use kanren::{
-    conda, conde, condu, conj, eq, fail, fresh, onceo, run, run_all, succeed, Answers, Goal, Term,
+    conda, conde, condu, conj, eq, fail, fresh, onceo, run, run_all, succeed, Goal, Term,
 };
 
-fn show(answers: Answers) -> String {
-    answers
-        .map(|a| a.to_string())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
+mod common;
+use common::show;
 
 fn sym(s: &str) -> Term {
     Term::sym(s)

@@ -4,12 +4,11 @@
 //! to the next (its FD store iterates hash maps keyed by variable names, numbered by a
 //! JVM-wide counter), only the stable part is compared, and the rest as a set.
 
-use kanren::{conde, conj, defrel, eq, fd, fd_eq, fresh, list, run, run_all, Answer, Var};
+use kanren::{conde, conj, defrel, eq, fd, fd_eq, fresh, list, run, run_all, Var};
 use std::collections::BTreeSet;
 
-fn strings(answers: impl Iterator<Item = Answer>) -> Vec<String> {
-    answers.map(|a| a.to_string()).collect()
-}
+mod common;
+use common::strings;
 
 defrel! {
     /// `x` is 5, infinitely often.

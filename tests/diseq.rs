@@ -1,15 +1,11 @@
 //! Disequality (`neq`, core.logic's `!=`): residual constraints, simplification, and the three
 //! cases where core.logic 1.x is wrong.
 
-use kanren::{conj, eq, fresh, list, neq, run_all, Answers, Goal, Term, Var};
+use kanren::{conj, eq, fresh, list, neq, run_all, Goal, Term, Var};
 use proptest::prelude::*;
 
-fn show(answers: Answers) -> String {
-    answers
-        .map(|a| a.to_string())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
+mod common;
+use common::show;
 
 #[test]
 fn residual_constraints_print_as_core_logic() {

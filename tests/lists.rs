@@ -2,15 +2,11 @@
 
 use kanren::{
     appendo, conso, distincto, emptyo, firsto, fresh, list, member1o, membero, permuteo, rembero,
-    resto, run, run_all, run_nc_all, Answers, Term,
+    resto, run, run_all, run_nc_all, Term,
 };
 
-fn show(answers: Answers) -> String {
-    answers
-        .map(|a| a.to_string())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
+mod common;
+use common::show;
 
 #[test]
 fn conso_firsto_resto_emptyo() {

@@ -1,13 +1,9 @@
 //! `defne`/`matche` and their `a`/`u` forms: every pattern form, and answer order as core.logic.
 
-use kanren::{conde, defna, defne, defnu, eq, fresh, list, matche, run, run_all, Answers, Term};
+use kanren::{conde, defna, defne, defnu, eq, fresh, list, matche, run, run_all, Term};
 
-fn show(answers: Answers) -> String {
-    answers
-        .map(|a| a.to_string())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
+mod common;
+use common::show;
 
 defne! {
     /// Every pattern form in one relation: `_`, literals, a vector, a dotted list, a proper

@@ -1,13 +1,9 @@
 //! `project`: goals built from walked values, and integer arithmetic inside it.
 
-use kanren::{conj, eq, fresh, list, neq, project, run_all, Answers, Term};
+use kanren::{conj, eq, fresh, list, neq, project, run_all, Term};
 
-fn show(answers: Answers) -> String {
-    answers
-        .map(|a| a.to_string())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
+mod common;
+use common::show;
 
 #[test]
 fn project_sees_walked_values() {

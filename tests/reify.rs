@@ -3,12 +3,8 @@
 
 use kanren::{conde, conj, eq, fresh, list, run, run_all, Term};
 
-fn show(answers: impl Iterator<Item = kanren::Answer>) -> String {
-    answers
-        .map(|a| a.to_string())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
+mod common;
+use common::show;
 
 #[test]
 fn fresh_variables_are_named_by_first_occurrence() {

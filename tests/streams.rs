@@ -1,6 +1,6 @@
 //! Interleaving, fairness and laziness of the search, as core.logic behaves.
 
-use kanren::{conde, defrel, eq, fail, fresh, list, run, run_all, succeed, Answer};
+use kanren::{conde, defrel, eq, fail, fresh, list, run, run_all, succeed};
 
 defrel! {
     /// `x` is 5, infinitely many times.
@@ -24,9 +24,8 @@ defrel! {
     }
 }
 
-fn strings(answers: impl Iterator<Item = Answer>) -> Vec<String> {
-    answers.map(|a| a.to_string()).collect()
-}
+mod common;
+use common::strings;
 
 #[test]
 fn disjunction_of_two_infinite_relations_interleaves() {
