@@ -43,40 +43,49 @@ pub struct Limit {
 ///
 /// | model | first | count/all | measured (release, this project's 2-core machine) |
 /// | --- | ---: | ---: | --- |
-/// | fd, `--labeling ff` | 1000 | 13 | estimate until the FD model is merged and measured |
-/// | fd | 30 | 13 | estimate: core/leftmost labeling is a lexicographic-like search, as backtrack |
-/// | relational | 20 | 11 | estimate: `safeo` re-checks every pair of queens per step |
+/// | fd, `--labeling ff` | 1000 | 14 | first: 1.0 to 1.4 s and 200 MB at n = 1000; count as below |
+/// | fd, `--labeling leftmost` | 28 | 14 | first: 1.8 s at 27, 9 s at 28, over a minute at 30; count: 9 s at 13, about a minute at 14 |
+/// | fd (core.logic's order) | 18 | 14 | first: 4.3 s and 640 MB at 18, 25 s and 3 GB at 20 (the interleaving keeps every suspended branch) |
+/// | relational | 18 | 11 | first: 3.7 s at 17, 29 s at 18; count: 37 s at 11, minutes at 12 |
 /// | list | 28 | 16 | first: 1.4 s at n = 28; count: 1 s at 13, ×6 per size (about 5 min at 16) |
 /// | backtrack | 30 | 16 | first: 6 s at n = 30, erratic beyond; count: 42 s at 15, 4.4 min at 16, ~30 min at 17 |
 /// | bitboard | 33 | 18 | first: 2 s at 33, over 20 s at 34 and far more for many sizes to 64; count: 43 s at 17, ~5 min at 18 |
 /// | hill-climb | 10 000 000 | — | memory: 780 MB peak at n = 10⁷ (about 80 bytes per row); 6 s |
 ///
-/// A first solution of a board past these sizes: `--model hill-climb` (any size to 10⁷) or,
-/// once merged, `--model fd --labeling ff`.
+/// A first solution of a board past these sizes: `--model hill-climb` (any size to 10⁷) or
+/// `--model fd --labeling ff` (to 1000).
 pub const LIMITS: &[Limit] = &[
     Limit {
         model: Model::Fd,
         labeling: Some(Labeling::FirstFail),
         first: 1000,
-        first_why: "first-fail labeling propagates over n^2 pair constraints per node",
-        exhaustive: 13,
-        exhaustive_why: "counting with the FD model past n = 13 takes hours",
+        first_why: "first-fail labeling propagates over n^2 pair constraints per node (1.4 s and 200 MB at n = 1000)",
+        exhaustive: 14,
+        exhaustive_why: "counting with the FD model takes about a minute at n = 14 and grows six-fold per size",
+    },
+    Limit {
+        model: Model::Fd,
+        labeling: Some(Labeling::Leftmost),
+        first: 28,
+        first_why: "leftmost labeling backtracks for 9 s at n = 28 and over a minute at 30; try --labeling ff",
+        exhaustive: 14,
+        exhaustive_why: "counting with the FD model takes about a minute at n = 14 and grows six-fold per size",
     },
     Limit {
         model: Model::Fd,
         labeling: None,
-        first: 30,
-        first_why: "core and leftmost labeling backtrack heavily past n = 30; try --labeling ff",
-        exhaustive: 13,
-        exhaustive_why: "counting with the FD model past n = 13 takes hours",
+        first: 18,
+        first_why: "core.logic's labeling order keeps every suspended branch: 640 MB at n = 18, 3 GB at 20; try --labeling ff",
+        exhaustive: 14,
+        exhaustive_why: "counting with the FD model takes about a minute at n = 14 and grows six-fold per size",
     },
     Limit {
         model: Model::Relational,
         labeling: None,
-        first: 20,
-        first_why: "the relational search past n = 20 takes minutes",
+        first: 18,
+        first_why: "the relational search takes 29 s at n = 18 and minutes past it",
         exhaustive: 11,
-        exhaustive_why: "the relational model counts n = 12 in minutes, larger in hours",
+        exhaustive_why: "the relational model counts n = 11 in 37 s, n = 12 in minutes",
     },
     Limit {
         model: Model::List,
@@ -117,7 +126,8 @@ pub const LIMITS: &[Limit] = &[
 /// ```
 /// use queens::models::{limits, Labeling, Model};
 /// assert_eq!(limits::limit(Model::Fd, Some(Labeling::FirstFail)).first, 1000);
-/// assert_eq!(limits::limit(Model::Fd, None).first, 30);
+/// assert_eq!(limits::limit(Model::Fd, None).first, 18);
+/// assert_eq!(limits::limit(Model::Fd, Some(Labeling::Leftmost)).first, 28);
 /// assert_eq!(limits::limit(Model::HillClimb, None).first, 10_000_000);
 /// ```
 pub fn limit(model: Model, labeling: Option<Labeling>) -> &'static Limit {
@@ -175,8 +185,12 @@ mod tests {
         }
         assert_eq!(
             limit(Model::Fd, Some(Labeling::Leftmost)).labeling,
-            None,
-            "leftmost shares the default row"
+            Some(Labeling::Leftmost),
+            "leftmost has its own row"
+        );
+        assert_eq!(
+            limit(Model::Fd, Some(Labeling::Core)).first,
+            limit(Model::Fd, None).first
         );
     }
 
