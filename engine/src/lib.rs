@@ -1,8 +1,8 @@
 //! kanren: an embedded miniKanren-style logic engine, after Clojure's core.logic.
 //!
 //! Logic variables ([`Var`]) range over [`Term`]s; goals ([`Goal`]) are built from
-//! [`eq`] (core.logic's `==`), [`fresh`], [`conde`] and relations of your own, and
-//! [`run`]/[`run_all`] stream the answers lazily, reified as core.logic prints them.
+//! [`eq`] (core.logic's `==`), [`fresh`](fn@fresh), [`conde`](fn@conde) and relations of your own, and
+//! [`run`](fn@run)/[`run_all`] stream the answers lazily, reified as core.logic prints them.
 //!
 //! ```
 //! use kanren::{conde, defrel, eq, fresh, list, run, run_all, Term};

@@ -4,7 +4,7 @@
 //! `Goal::lazy`); they only save the `vec!`s and closures.
 
 /// `fresh!([a, b], g1, g2, ...)`: core.logic's `(fresh [a b] g1 g2 ...)`, expanding to
-/// [`fresh`](crate::fresh) over the conjunction of the goals. The body closure is `move`.
+/// [`fresh`](fn@crate::fresh) over the conjunction of the goals. The body closure is `move`.
 ///
 /// ```
 /// use kanren::{eq, fresh, list, run_all};
@@ -19,7 +19,7 @@ macro_rules! fresh {
 }
 
 /// `conde!([g1, g2], [g3], ...)`: core.logic's `(conde [g1 g2] [g3] ...)`, expanding to
-/// [`conde`](crate::conde).
+/// [`conde`](fn@crate::conde).
 ///
 /// ```
 /// use kanren::{conde, eq, run_all};
@@ -35,7 +35,7 @@ macro_rules! conde {
 
 /// `run!(n, q => goals...)`, `run!(*, q => goals...)`, and with several query variables
 /// `run!(*, [q, r] => goals...)`, whose answers are vectors `[q r]` as in core.logic's
-/// `(run* [q r] ...)`. Expands to [`run`](crate::run) / [`run_all`](crate::run_all).
+/// `(run* [q r] ...)`. Expands to [`run`](fn@crate::run) / [`run_all`](crate::run_all).
 ///
 /// ```
 /// use kanren::{eq, run};

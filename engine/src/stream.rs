@@ -32,7 +32,7 @@ use std::sync::Arc;
 /// A lazy stream of states: what a [`Goal`] returns.
 ///
 /// Most code never touches streams: goals are built from [`eq`](crate::eq),
-/// [`conde`](crate::conde), [`fresh`](crate::fresh) and friends. A custom goal returns
+/// [`conde`](fn@crate::conde), [`fresh`](fn@crate::fresh) and friends. A custom goal returns
 /// [`Stream::empty`] to fail, [`Stream::unit`] to succeed once, or combines streams.
 ///
 /// ```
