@@ -188,7 +188,11 @@ pub fn conde<C: IntoIterator<Item = Goal>>(clauses: impl IntoIterator<Item = C>)
 
 /// `mplus*` over the clauses: `mplus(c0, thunk(mplus(c1, thunk(...))))`.
 fn mplus_clauses(clauses: &[Arc<[Goal]>], s: &State) -> Node {
-    let clause = |c: &Arc<[Goal]>| Node::Conj(Link::new(Node::Unit(s.clone())), c.clone());
+    // bind*(a, g) is g(a): a one-goal clause needs no conjunction node.
+    let clause = |c: &Arc<[Goal]>| match &c[..] {
+        [g] => Node::Apply(g.clone(), s.clone()),
+        _ => Node::Conj(Link::new(Node::Unit(s.clone())), c.clone()),
+    };
     match clauses.split_last() {
         None => Node::Empty,
         Some((last, init)) => init.iter().rev().fold(clause(last), |rest, c| {
