@@ -1,7 +1,7 @@
 //! The FD N-queens of the first post (`queens-logic`), written with kanren: counts, the first
 //! answer in core.logic's order, the a1 variant, agreement with a plain backtracker, labeling
 //! strategies, and snapshots of the answers.
-use kanren::{and_star, conj, eq, everyg, fd, fd_eq, run, run_all, Answers, Goal, Term, Var};
+use kanren::{conj, eq, fd, run, run_all, Answers, Goal, Term, Var};
 
 /// ```clojure
 /// (defn queens-logic [n]
@@ -17,22 +17,11 @@ use kanren::{and_star, conj, eq, everyg, fd, fd_eq, run, run_all, Answers, Goal,
 fn queens_logic(n: usize, extra: impl Fn(&[Var]) -> Goal) -> Answers {
     let colvars: Vec<Var> = (0..n).map(|_| Var::fresh()).collect();
     let extra = extra(&colvars);
+    let model = queens::fd::model(&colvars);
     run_all(move |q| {
         conj([
-            everyg(
-                |lv| fd::in_(lv, fd::interval_to(n as i64 - 1)),
-                colvars.clone(),
-            ),
-            fd::distinct(&colvars),
-            and_star(
-                (0..n)
-                    .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
-                    .map(|(i, j)| {
-                        let (d, ci, cj) = (j - i, colvars[i], colvars[j]);
-                        conj([fd_eq!(cj != ci + d), fd_eq!(ci != cj + d)])
-                    }),
-            ),
-            extra,
+            model.clone(),
+            extra.clone(),
             eq(q, Term::list(colvars.clone())),
         ])
     })
@@ -42,29 +31,12 @@ fn plain(n: usize) -> Answers {
     queens_logic(n, |_| kanren::succeed())
 }
 
-/// All boards by plain backtracking, in lexicographic order.
+/// All boards by plain backtracking (the first post's `find-all-solutions`), in
+/// lexicographic order.
 fn backtrack(n: usize) -> Vec<Vec<i64>> {
-    fn go(n: usize, board: &mut Vec<i64>, out: &mut Vec<Vec<i64>>) {
-        if board.len() == n {
-            out.push(board.clone());
-            return;
-        }
-        let row = board.len() as i64;
-        for c in 0..n as i64 {
-            let safe = board
-                .iter()
-                .enumerate()
-                .all(|(r, &b)| b != c && (b - c).abs() != row - r as i64);
-            if safe {
-                board.push(c);
-                go(n, board, out);
-                board.pop();
-            }
-        }
-    }
-    let mut out = Vec::new();
-    go(n, &mut Vec::new(), &mut out);
-    out
+    queens::find_all_solutions(n)
+        .map(|b| b.into_iter().map(|c| c as i64).collect())
+        .collect()
 }
 
 #[test]
@@ -75,22 +47,10 @@ fn first_answer_is_core_logics() {
 
 #[test]
 fn run_one_gives_the_same_first_answer() {
-    let colvars: Vec<Var> = (0..8).map(|_| Var::fresh()).collect();
-    let cols = colvars.clone();
+    let cols: Vec<Var> = (0..8).map(|_| Var::fresh()).collect();
+    let model = queens::fd::model(&cols);
     let answers: Vec<String> = run(1, move |q| {
-        conj([
-            everyg(|lv| fd::in_(lv, fd::interval_to(7)), cols.clone()),
-            fd::distinct(&cols),
-            and_star(
-                (0..8)
-                    .flat_map(|i| (i + 1..8).map(move |j| (i, j)))
-                    .map(|(i, j)| {
-                        let (d, ci, cj) = (j - i, cols[i], cols[j]);
-                        conj([fd_eq!(cj != ci + d), fd_eq!(ci != cj + d)])
-                    }),
-            ),
-            eq(q, Term::list(cols.clone())),
-        ])
+        conj([model.clone(), eq(q, Term::list(cols.clone()))])
     })
     .map(|a| a.to_string())
     .collect();

@@ -99,6 +99,36 @@ pub fn queens_logic(n: usize) -> impl Iterator<Item = Vec<usize>> + Send {
     solutions(n, &FdQuery::default())
 }
 
+/// The first post's constraints on the column variables `colvars` (one per row): every
+/// column in `0..n`, all distinct, and no two queens on a diagonal. The body of
+/// `queens-logic` without its `run*`, for programs that add goals of their own.
+///
+/// ```
+/// use kanren::{conj, eq, run, Term, Var};
+/// let cols: Vec<Var> = (0..8).map(|_| Var::fresh()).collect();
+/// let first = run(1, |q| conj([queens::fd::model(&cols), eq(q, Term::list(cols.clone()))]));
+/// assert_eq!(first.map(|a| a.to_string()).collect::<Vec<_>>(), ["(1 3 5 7 2 0 6 4)"]);
+/// ```
+pub fn model(colvars: &[Var]) -> Goal {
+    let n = colvars.len();
+    let colvars = colvars.to_vec();
+    conj([
+        everyg(
+            |lv| fd::in_(lv, fd::interval_to(n as i64 - 1)),
+            colvars.clone(),
+        ),
+        fd::distinct(&colvars),
+        and_star(
+            (0..n)
+                .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+                .map(|(i, j)| {
+                    let (d, ci, cj) = (j - i, colvars[i], colvars[j]);
+                    conj([fd_eq!(cj != ci + d), fd_eq!(ci != cj + d)])
+                }),
+        ),
+    ])
+}
+
 /// The solutions of the `n`×`n` board asked for by `q`, lazily: taking one answer does only
 /// the search for one. `n = 0` has one solution, the empty board.
 ///
@@ -157,34 +187,17 @@ pub fn solutions_with(
             Labeling::FirstFail => fd::label(&colvars, fd::Labeling::FF),
         },
     ]);
-    run_all(move |q| {
-        conj([
-            everyg(
-                |lv| fd::in_(lv, fd::interval_to(n as i64 - 1)),
-                colvars.clone(),
-            ),
-            fd::distinct(&colvars),
-            and_star(
-                (0..n)
-                    .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
-                    .map(|(i, j)| {
-                        let (d, ci, cj) = (j - i, colvars[i], colvars[j]);
-                        conj([fd_eq!(cj != ci + d), fd_eq!(ci != cj + d)])
-                    }),
-            ),
-            extras,
-            eq(q, Term::list(colvars.clone())),
-        ])
-    })
-    .map(|answer| {
-        let cols = answer
-            .value()
-            .to_ints()
-            .expect("a solution is a list of columns");
-        cols.into_iter()
-            .map(|c| usize::try_from(c).expect("columns are in 0..n"))
-            .collect()
-    })
+    run_all(move |q| conj([model(&colvars), extras, eq(q, Term::list(colvars.clone()))])).map(
+        |answer| {
+            let cols = answer
+                .value()
+                .to_ints()
+                .expect("a solution is a list of columns");
+            cols.into_iter()
+                .map(|c| usize::try_from(c).expect("columns are in 0..n"))
+                .collect()
+        },
+    )
 }
 
 /// The number of solutions [`solutions`]`(n, q)` yields.
