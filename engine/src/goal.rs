@@ -189,16 +189,33 @@ pub fn conde<C: IntoIterator<Item = Goal>>(clauses: impl IntoIterator<Item = C>)
 /// `mplus*` over the clauses: `mplus(c0, thunk(mplus(c1, thunk(...))))`.
 fn mplus_clauses(clauses: &[Arc<[Goal]>], s: &State) -> Node {
     // bind*(a, g) is g(a): a one-goal clause needs no conjunction node.
-    let clause = |c: &Arc<[Goal]>| match &c[..] {
+    mplus_nodes(clauses.iter().map(|c| match &c[..] {
         [g] => Node::Apply(g.clone(), s.clone()),
         _ => Node::Conj(Link::new(Node::Unit(s.clone())), c.clone()),
-    };
-    match clauses.split_last() {
-        None => Node::Empty,
-        Some((last, init)) => init.iter().rev().fold(clause(last), |rest, c| {
-            Node::Mplus(Link::new(clause(c)), Link::new(rest))
-        }),
-    }
+    }))
+}
+
+/// `mplus(n0, mplus(n1, ...))`, or `Empty` for no nodes.
+fn mplus_nodes(nodes: impl DoubleEndedIterator<Item = Node>) -> Node {
+    let mut nodes = nodes.rev();
+    let last = nodes.next().unwrap_or(Node::Empty);
+    nodes.fold(last, |rest, c| Node::Mplus(Link::new(c), Link::new(rest)))
+}
+
+/// `conde` over clauses of one goal each, applied to `s` at once: what [`defne!`](crate::defne)
+/// expands to. A relation builds its clauses afresh for every call (they hold the call's
+/// arguments), so they are handed over by value rather than kept in a shared list.
+///
+/// ```
+/// use kanren::{conde_apply, eq, run_all, Goal};
+/// let one_or_two = |q: kanren::Var| Goal::new(move |s| conde_apply([eq(q, 1), eq(q, 2)], s));
+/// let answers: Vec<String> = run_all(one_or_two).map(|a| a.to_string()).collect();
+/// assert_eq!(answers, ["1", "2"]);
+/// ```
+pub fn conde_apply<const N: usize>(clauses: [Goal; N], s: State) -> Stream {
+    let mut states = std::iter::repeat_n(s, N);
+    let nodes = clauses.map(|g| Node::Apply(g, states.next().expect("one state a clause")));
+    Stream(Node::Inc(Link::new(mplus_nodes(nodes.into_iter()))))
 }
 
 /// Any of `goals`, interleaved: `conde` with one goal per clause (core.logic's `or*`).

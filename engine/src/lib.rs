@@ -48,7 +48,9 @@ mod unify;
 
 pub use conda::{conda, condu, onceo};
 pub use diseq::neq;
-pub use goal::{all, and_star, conde, conj, disj, eq, everyg, fail, fresh, or_star, succeed, Goal};
+pub use goal::{
+    all, and_star, conde, conde_apply, conj, disj, eq, everyg, fail, fresh, or_star, succeed, Goal,
+};
 pub use kanren_macros::{defna, defne, defnu, matcha, matche, matchu};
 pub use lists::{
     appendo, conso, distincto, emptyo, firsto, member1o, membero, permuteo, rembero, resto,

@@ -46,7 +46,7 @@ use quote::{format_ident, quote};
 /// ```
 #[proc_macro]
 pub fn defne(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
-    emit(define(input.into(), quote!(::kanren::conde)))
+    emit(define(input.into(), None))
 }
 
 /// [`defne!`] with soft-cut clauses (core.logic's `defna`, over `conda`). As in core.logic,
@@ -67,7 +67,7 @@ pub fn defne(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
 /// ```
 #[proc_macro]
 pub fn defna(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
-    emit(define(input.into(), quote!(::kanren::conda)))
+    emit(define(input.into(), Some(quote!(::kanren::conda))))
 }
 
 /// [`defne!`] with committed-choice clauses (core.logic's `defnu`, over `condu`).
@@ -86,7 +86,7 @@ pub fn defna(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
 /// ```
 #[proc_macro]
 pub fn defnu(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
-    emit(define(input.into(), quote!(::kanren::condu)))
+    emit(define(input.into(), Some(quote!(::kanren::condu))))
 }
 
 /// Pattern clauses over the given terms, interleaved like `conde` (core.logic's `matche`).
@@ -149,7 +149,8 @@ fn err<T>(span: Span, msg: &str) -> Result<T, Error> {
 }
 
 /// `#[attr]* vis fn name(args) { clauses }`.
-fn define(input: TokenStream, combinator: TokenStream) -> Result<TokenStream, Error> {
+/// `combinator` is `conda` or `condu`; `None` is `conde`, whose clauses go to `conde_apply`.
+fn define(input: TokenStream, combinator: Option<TokenStream>) -> Result<TokenStream, Error> {
     let tts: Vec<TokenTree> = input.into_iter().collect();
     let mut i = 0;
     let mut head = TokenStream::new(); // attributes and visibility, passed through
@@ -182,10 +183,30 @@ fn define(input: TokenStream, combinator: TokenStream) -> Result<TokenStream, Er
         })
         .collect::<Result<_, _>>()?;
     let clauses = clauses(&args, body.stream())?;
-    Ok(quote! {
+    let signature = quote! {
         #[allow(unused_variables)]
-        #head fn #name(#(#args: impl ::std::convert::Into<::kanren::Term>),*) -> ::kanren::Goal {
-            #(let #args: ::kanren::Term = ::std::convert::Into::into(#args);)*
+        #head fn #name(#(#args: impl ::std::convert::Into<::kanren::Term>),*) -> ::kanren::Goal
+    };
+    let convert = quote!(#(let #args: ::kanren::Term = ::std::convert::Into::into(#args);)*);
+    let Some(combinator) = combinator else {
+        // Each call's clauses are built when the goal runs and handed to `conde_apply`.
+        let clauses = clauses.iter().map(|goals| match goals.as_slice() {
+            [one] => one.clone(),
+            _ => quote!(::kanren::conj([#(#goals),*])),
+        });
+        return Ok(quote! {
+            #signature {
+                #convert
+                ::kanren::Goal::new(move |__kanren_state| {
+                    ::kanren::conde_apply([#(#clauses),*], __kanren_state)
+                })
+            }
+        });
+    };
+    let clauses = clauses.iter().map(|goals| quote!(::std::vec![#(#goals),*]));
+    Ok(quote! {
+        #signature {
+            #convert
             ::kanren::Goal::lazy(move || {
                 #(let #args = ::std::clone::Clone::clone(&#args);)*
                 #combinator([#(#clauses),*])
@@ -218,7 +239,9 @@ fn match_(input: TokenStream, combinator: TokenStream) -> Result<TokenStream, Er
             names.push(id);
         }
     }
-    let clauses = clauses(&names, tts.collect())?;
+    let clauses = clauses(&names, tts.collect())?
+        .into_iter()
+        .map(|goals| quote!(::std::vec![#(#goals),*]));
     Ok(quote! {{
         #(#lets)*
         let _ = (#(&#names),*);
@@ -227,7 +250,7 @@ fn match_(input: TokenStream, combinator: TokenStream) -> Result<TokenStream, Er
 }
 
 /// The clauses `([patterns] goals...)`, separated by nothing, commas or semicolons.
-fn clauses(args: &[Ident], body: TokenStream) -> Result<Vec<TokenStream>, Error> {
+fn clauses(args: &[Ident], body: TokenStream) -> Result<Vec<Vec<TokenStream>>, Error> {
     let mut out = Vec::new();
     for tt in body {
         let g = match tt {

@@ -164,13 +164,13 @@ fn ops(p: &Pat, vars: &[Ident], out: &mut Vec<TokenStream>, filled: &mut Vec<Ide
     }
 }
 
-/// One clause expanded: the goals of a `conde` clause (a `Vec<Goal>` expression).
+/// One clause expanded: the goal expressions of a `conde` clause, one when it has patterns.
 pub(crate) fn clause(
     scope: &mut Scope<'_>,
     pats: &[Pat],
     goals: &[TokenStream],
     span: Span,
-) -> Result<TokenStream, Error> {
+) -> Result<Vec<TokenStream>, Error> {
     if pats.len() != scope.args.len() {
         return Err((
             span,
@@ -187,14 +187,14 @@ pub(crate) fn clause(
         .filter(|(p, _)| !matches!(p, Pat::Blank))
         .collect();
     if pairs.is_empty() {
-        return Ok(quote!(::std::vec![#(#goals),*]));
+        return Ok(goals.to_vec());
     }
     let body = nest(scope, &pairs, goals);
     let args = scope.args;
-    Ok(quote!({
+    Ok(vec![quote!({
         #(let #args = ::std::clone::Clone::clone(&#args);)*
-        ::std::vec![#body]
-    }))
+        #body
+    })])
 }
 
 /// `(fresh [vs] (== t a) rest)` for the first pair, `rest` being the others nested likewise and
@@ -212,8 +212,7 @@ fn nest(scope: &mut Scope<'_>, pairs: &[(&Pat, &Ident)], goals: &[TokenStream]) 
         let all = &scope.seen;
         quote!(#(let #all = &#all;)* ::kanren::conj([#(#goals),*]))
     } else {
-        let next = nest(scope, rest, goals);
-        quote!(::kanren::conj([#next]))
+        nest(scope, rest, goals)
     };
     let args = scope.args;
     let span = a.span();
