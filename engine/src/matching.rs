@@ -23,8 +23,9 @@ pub enum PatOp {
     Slot(usize),
     /// A pattern variable met again in the same pattern: must equal slot `k`.
     Same(usize),
-    /// Must equal this term (a literal, an argument, or a variable named earlier).
-    Is(Term),
+    /// Must equal the term `values[k]` of the call (a literal, an argument, or a variable
+    /// named earlier).
+    Is(usize),
     /// The empty list `()`.
     Nil,
     /// A pair: its head pattern follows, then its tail pattern.
@@ -33,33 +34,36 @@ pub enum PatOp {
     Vector(usize),
 }
 
-/// `(fresh [slots] (== pattern arg) body...)`, where `pattern` is given as [`PatOp`]s and
-/// `body` receives the terms the `K` pattern variables stand for. Used by the `defne!`
-/// family of macros; see the module docs.
+/// `(fresh [slots] (== pattern arg) body...)`, where `pattern` is given as [`PatOp`]s (a
+/// constant of the relation: the call's own terms are in `values`) and `body` receives the
+/// terms the `K` pattern variables stand for. Used by the `defne!` family of macros; see the
+/// module docs.
 ///
 /// ```
 /// use kanren::{list, run_all, Goal, PatOp, Term};
 /// // (fresh [h t] (== (lcons h t) q) (== h 1)), written by hand:
 /// let g = |q: kanren::Var| kanren::fresh_match(
-///     vec![PatOp::Cons, PatOp::Slot(0), PatOp::Slot(1)],
+///     &[PatOp::Cons, PatOp::Slot(0), PatOp::Slot(1)],
+///     [],
 ///     q,
 ///     |[h, t]: [Term; 2]| kanren::conj([kanren::eq(h, 1), kanren::eq(t, list![])]),
 /// );
 /// assert_eq!(run_all(g).next().unwrap().to_string(), "(1)");
 /// ```
-pub fn fresh_match<const K: usize>(
-    pattern: Vec<PatOp>,
+pub fn fresh_match<const K: usize, const V: usize>(
+    pattern: &'static [PatOp],
+    values: [Term; V],
     arg: impl Into<Term>,
     body: impl Fn([Term; K]) -> Goal + Send + Sync + 'static,
 ) -> Goal {
     let arg: Term = arg.into();
     Goal::new(move |s| {
-        let next = match destructure::<K>(&pattern, &arg, &s) {
+        let next = match destructure::<K>(pattern, &values, &arg, &s) {
             Shape::Matched(slots, s) => Node::Apply(body(slots), s),
             Shape::Mismatch => Node::Empty,
             Shape::Unbuilt => {
                 let vars: [Term; K] = std::array::from_fn(|_| Term::Var(Var::fresh()));
-                let term = build(&pattern, &vars);
+                let term = build(pattern, &values, &vars);
                 match s.unify(&term, &arg) {
                     Some(s) => Node::Apply(body(vars), s),
                     None => Node::Empty,
@@ -77,7 +81,12 @@ enum Shape<const K: usize> {
 }
 
 /// Matches `pattern` against the walked `arg` without creating variables.
-fn destructure<const K: usize>(pattern: &[PatOp], arg: &Term, s: &State) -> Shape<K> {
+fn destructure<const K: usize>(
+    pattern: &[PatOp],
+    values: &[Term],
+    arg: &Term,
+    s: &State,
+) -> Shape<K> {
     let mut slots: [Term; K] = std::array::from_fn(|_| Term::Nil);
     let mut s = s.clone(); // O(1): three shared pointers
     let mut todo: smallvec::SmallVec<[Term; 8]> = smallvec::smallvec![arg.clone()];
@@ -90,7 +99,7 @@ fn destructure<const K: usize>(pattern: &[PatOp], arg: &Term, s: &State) -> Shap
                 Some(next) => s = next,
                 None => return Shape::Mismatch,
             },
-            (PatOp::Is(want), _) => match s.unify(want, &t) {
+            (PatOp::Is(k), _) => match s.unify(&values[*k], &t) {
                 Some(next) => s = next,
                 None => return Shape::Mismatch,
             },
@@ -110,19 +119,19 @@ fn destructure<const K: usize>(pattern: &[PatOp], arg: &Term, s: &State) -> Shap
 }
 
 /// The pattern as a term, its slots filled with `vars`.
-fn build(pattern: &[PatOp], vars: &[Term]) -> Term {
-    fn go(ops: &mut std::slice::Iter<'_, PatOp>, vars: &[Term]) -> Term {
+fn build(pattern: &[PatOp], values: &[Term], vars: &[Term]) -> Term {
+    fn go(ops: &mut std::slice::Iter<'_, PatOp>, values: &[Term], vars: &[Term]) -> Term {
         match ops.next().expect("a complete pattern") {
             PatOp::Any => Term::Var(Var::fresh()),
             PatOp::Slot(k) | PatOp::Same(k) => vars[*k].clone(),
-            PatOp::Is(t) => t.clone(),
+            PatOp::Is(k) => values[*k].clone(),
             PatOp::Nil => Term::Nil,
             PatOp::Cons => {
-                let head = go(ops, vars);
-                Term::cons(head, go(ops, vars))
+                let head = go(ops, values, vars);
+                Term::cons(head, go(ops, values, vars))
             }
-            PatOp::Vector(n) => Term::Vector((0..*n).map(|_| go(ops, vars)).collect()),
+            PatOp::Vector(n) => Term::Vector((0..*n).map(|_| go(ops, values, vars)).collect()),
         }
     }
-    go(&mut pattern.iter(), vars)
+    go(&mut pattern.iter(), values, vars)
 }

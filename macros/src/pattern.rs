@@ -134,31 +134,45 @@ impl Scope<'_> {
 
 /// The pattern as `kanren::PatOp`s in prefix order (see `kanren::fresh_match`). `vars` are
 /// the variables first seen in this pattern, in slot order.
-fn ops(p: &Pat, vars: &[Ident], out: &mut Vec<TokenStream>, filled: &mut Vec<Ident>) {
+/// The pattern's [`PatOp`]s (constants) and, in `values`, the terms its `Is` ops refer to.
+struct Ops {
+    ops: Vec<TokenStream>,
+    values: Vec<TokenStream>,
+}
+
+impl Ops {
+    fn is(&mut self, value: TokenStream) {
+        let k = self.values.len();
+        self.ops.push(quote!(::kanren::PatOp::Is(#k)));
+        self.values.push(value);
+    }
+}
+
+fn ops(p: &Pat, vars: &[Ident], out: &mut Ops, filled: &mut Vec<Ident>) {
     match p {
-        Pat::Blank => out.push(quote!(::kanren::PatOp::Any)),
+        Pat::Blank => out.ops.push(quote!(::kanren::PatOp::Any)),
         Pat::Name(id) => match vars.iter().position(|v| v == id) {
-            Some(k) if filled.contains(id) => out.push(quote!(::kanren::PatOp::Same(#k))),
+            Some(k) if filled.contains(id) => out.ops.push(quote!(::kanren::PatOp::Same(#k))),
             Some(k) => {
                 filled.push(id.clone());
-                out.push(quote!(::kanren::PatOp::Slot(#k)));
+                out.ops.push(quote!(::kanren::PatOp::Slot(#k)));
             }
-            None => out.push(quote!(::kanren::PatOp::Is(::kanren::Term::from(&#id)))),
+            None => out.is(quote!(::kanren::Term::from(&#id))),
         },
-        Pat::Value(v) => out.push(quote!(::kanren::PatOp::Is(::kanren::Term::from(#v)))),
+        Pat::Value(v) => out.is(quote!(::kanren::Term::from(#v))),
         Pat::Vector(items) => {
             let n = items.len();
-            out.push(quote!(::kanren::PatOp::Vector(#n)));
+            out.ops.push(quote!(::kanren::PatOp::Vector(#n)));
             items.iter().for_each(|q| ops(q, vars, out, filled));
         }
         Pat::List(items, tail) => {
             for q in items {
-                out.push(quote!(::kanren::PatOp::Cons));
+                out.ops.push(quote!(::kanren::PatOp::Cons));
                 ops(q, vars, out, filled);
             }
             match tail {
                 Some(t) => ops(t, vars, out, filled),
-                None => out.push(quote!(::kanren::PatOp::Nil)),
+                None => out.ops.push(quote!(::kanren::PatOp::Nil)),
             }
         }
     }
@@ -204,8 +218,12 @@ fn nest(scope: &mut Scope<'_>, pairs: &[(&Pat, &Ident)], goals: &[TokenStream]) 
     let outer = scope.seen.clone();
     let mut vars = Vec::new();
     scope.new_vars(p, &mut vars);
-    let mut pattern = Vec::new();
+    let mut pattern = Ops {
+        ops: Vec::new(),
+        values: Vec::new(),
+    };
     ops(p, &vars, &mut pattern, &mut Vec::new());
+    let Ops { ops, values } = pattern;
     let k = vars.len();
     let inner = if rest.is_empty() {
         // The user's goals see every pattern variable as a `&Term`.
@@ -217,10 +235,11 @@ fn nest(scope: &mut Scope<'_>, pairs: &[(&Pat, &Ident)], goals: &[TokenStream]) 
     let args = scope.args;
     let span = a.span();
     quote_spanned! {span=> {
-        let __kanren_pattern = ::std::vec![#(#pattern),*];
+        const __KANREN_PATTERN: &[::kanren::PatOp] = &[#(#ops),*];
         let __kanren_arg = ::kanren::Term::from(&#a);
         ::kanren::fresh_match(
-            __kanren_pattern,
+            __KANREN_PATTERN,
+            [#(#values),*],
             __kanren_arg,
             move |[#(#vars),*]: [::kanren::Term; #k]| {
                 #(let #args = ::std::clone::Clone::clone(&#args);)*
