@@ -1,9 +1,13 @@
 //! Deep terms and deep searches run in a loop, not on the Rust stack. The test harness runs
 //! each test on a thread with a 2 MiB stack, so a recursion over 100 000 levels would fail.
+//! The deep searches run in both orders of forcing: core.logic's interleaving and depth-first.
 
-use kanren::{conde, conj, defrel, eq, fresh, list, run, run_all, run_nc, Term, Var};
+use kanren::{conde, conj, defrel, eq, fresh, list, run, run_all, run_nc, Answers, Term, Var};
 
 const N: usize = 100_000;
+
+/// The two orders of forcing, as what they do to a query's answers.
+const ORDERS: [fn(Answers) -> Answers; 2] = [|interleaved| interleaved, Answers::depth_first];
 
 defrel! {
     /// `out` is `l` followed by `s`.
@@ -53,13 +57,15 @@ fn unify_and_reify_a_list_of_100_000_elements() {
 
 #[test]
 fn appendo_over_100_000_elements() {
-    let left = Term::list(0..N);
-    let answer = run(1, move |q| appendo(left.clone(), list![-1], q))
-        .next()
-        .unwrap();
-    let ints = answer.value().to_ints().unwrap();
-    assert_eq!(ints.len(), N + 1);
-    assert_eq!(ints[N], -1);
+    for order in ORDERS {
+        let left = Term::list(0..N);
+        let answer = order(run(1, move |q| appendo(left.clone(), list![-1], q)))
+            .next()
+            .unwrap();
+        let ints = answer.value().to_ints().unwrap();
+        assert_eq!(ints.len(), N + 1);
+        assert_eq!(ints[N], -1);
+    }
 }
 
 #[test]
@@ -67,15 +73,17 @@ fn a_relation_recursing_100_000_levels_deep() {
     // Without the occurs check: with it, each of the 100 000 bindings would walk the numeral
     // built so far (quadratic, as in every triangular-substitution miniKanren); this test is
     // about the depth of the search, not about the occurs check.
-    let answer = run_nc(1, |q| deepo(N, q)).next().unwrap();
-    let mut depth = 0;
-    let mut t = answer.value().clone();
-    while let Term::Pair(p) = t.clone() {
-        depth += 1;
-        t = p.1.clone();
+    for order in ORDERS {
+        let answer = order(run_nc(1, |q| deepo(N, q))).next().unwrap();
+        let mut depth = 0;
+        let mut t = answer.value().clone();
+        while let Term::Pair(p) = t.clone() {
+            depth += 1;
+            t = p.1.clone();
+        }
+        assert_eq!(depth, N);
+        assert_eq!(t, Term::sym("z"));
     }
-    assert_eq!(depth, N);
-    assert_eq!(t, Term::sym("z"));
 }
 
 #[test]
@@ -83,11 +91,15 @@ fn a_conjunction_of_100_000_goals() {
     let vars: Vec<Var> = (0..N).map(|_| Var::fresh()).collect();
     let chain: Vec<_> = vars.windows(2).map(|w| eq(w[0], w[1])).collect();
     let (first, last) = (vars[0], vars[N - 1]);
-    let answers: Vec<_> =
-        run_all(move |q| conj(chain.clone().into_iter().chain([eq(last, 7), eq(q, first)])))
-            .collect();
-    assert_eq!(answers.len(), 1);
-    assert_eq!(answers[0].to_string(), "7");
+    for order in ORDERS {
+        let chain = chain.clone();
+        let answers: Vec<_> = order(run_all(move |q| {
+            conj(chain.into_iter().chain([eq(last, 7), eq(q, first)]))
+        }))
+        .collect();
+        assert_eq!(answers.len(), 1);
+        assert_eq!(answers[0].to_string(), "7");
+    }
 }
 
 #[test]
@@ -96,19 +108,39 @@ fn a_million_answers_stream_without_growing() {
     fn digito(x: Var) -> kanren::Goal {
         kanren::disj((0..10).map(move |d| eq(x, d)))
     }
-    let count = run_all(|q| {
-        fresh(move |[a, b, c, d, e, f]| {
-            conj([
-                digito(a),
-                digito(b),
-                digito(c),
-                digito(d),
-                digito(e),
-                digito(f),
-                eq(q, list![a, b, c, d, e, f]),
-            ])
-        })
-    })
-    .count();
-    assert_eq!(count, 1_000_000);
+    for order in ORDERS {
+        let count = order(run_all(|q| {
+            fresh(move |[a, b, c, d, e, f]| {
+                conj([
+                    digito(a),
+                    digito(b),
+                    digito(c),
+                    digito(d),
+                    digito(e),
+                    digito(f),
+                    eq(q, list![a, b, c, d, e, f]),
+                ])
+            })
+        }))
+        .count();
+        assert_eq!(count, 1_000_000);
+    }
+}
+
+#[test]
+fn a_million_answers_of_an_infinite_relation_depth_first() {
+    // Each answer is one level deeper in the recursion: a million levels in all, with
+    // nothing kept of the levels already answered.
+    defrel! {
+        /// `x` is `k` or a larger integer.
+        fn upo(x, k) {
+            let k = k.as_int().expect("ground counter");
+            conde!([eq(&x, k)], [upo(&x, k + 1)])
+        }
+    }
+    let last = run_nc(1_000_000, |q| upo(q, 1))
+        .depth_first()
+        .last()
+        .unwrap();
+    assert_eq!(last.to_string(), "1000000");
 }

@@ -21,9 +21,22 @@
 //!
 //! where `y ⊕ r` is a pending `Mplus(y, r)`: the second argument of `mplus` is always a thunk
 //! that is only forced later, and both `Choice` and `Inc` swap the two streams, which is what
-//! makes the search interleave. [`Stream::hnf`] applies these rules until the head is an
-//! answer, a suspension or the end, keeping the pending `mplus`/`bind` frames in a vector:
-//! neither a deep recursion in a relation nor a long conjunction grows the Rust stack.
+//! makes the search interleave. `hnf` applies these rules until the head is an answer, a
+//! suspension or the end, keeping the pending `mplus`/`bind` frames in a vector: neither a
+//! deep recursion in a relation nor a long conjunction grows the Rust stack.
+//!
+//! The same loop also forces depth-first ([`Answers::depth_first`](crate::Answers::depth_first),
+//! for counting), by Prolog's rules: a suspension is simply forced, and nothing swaps.
+//!
+//! ```text
+//! mplus(Empty, y)        = y                 bind(Choice(a, r), g) = mplus(g(a), bind(r, g))
+//! mplus(Choice(a, r), y) = Choice(a, r ⊕ y)  Inc(t)                = t
+//! ```
+//!
+//! (the other rules as above). Both orders force a stream's data the same way, so a stream
+//! may be started in one and finished in the other; a finite stream gives the same answers,
+//! in another order. The committed-choice goals decide with the interleaved rules
+//! ([`head_normal_form`]), whatever order forces the stream around them.
 
 use crate::goal::Goal;
 use crate::state::State;
@@ -57,7 +70,8 @@ pub(crate) enum Node {
     Apply(Goal, State),
     /// `t` under the frames `fs[i..]` (outermost first): what forcing `t` under those frames
     /// became when `t` suspended. Equal, by the rules above, to rebuilding the frames around
-    /// `Inc(t)` one by one, but captured in O(1) and unpacked one frame at a time.
+    /// `Inc(t)` one by one, but captured in O(1) and unpacked one frame at a time. Only the
+    /// interleaved rules build it; what it means is theirs in either order of forcing.
     Resume(Link, Vec<Frame>, usize),
     Lazy(Box<dyn FnOnce() -> Stream + Send>),
 }
@@ -123,17 +137,22 @@ impl Stream {
     }
 
     /// The next state and the rest of the stream, or `None` at the end. Forces suspensions
-    /// as needed (core.logic's `take*`); `frames` is scratch space reused across calls.
-    pub(crate) fn next_state(&mut self, frames: &mut Vec<Frame>) -> Option<State> {
+    /// as needed (core.logic's `take*`), interleaving or `DEPTH_FIRST`; `frames` is scratch
+    /// space reused across calls.
+    pub(crate) fn next_state<const DEPTH_FIRST: bool>(
+        &mut self,
+        frames: &mut Vec<Frame>,
+    ) -> Option<State> {
         let mut node = std::mem::replace(&mut self.0, Node::Empty);
         loop {
-            match hnf(node, frames) {
+            match hnf::<DEPTH_FIRST>(node, frames) {
                 Node::Empty => return None,
                 Node::Unit(a) => return Some(a),
                 Node::Choice(a, rest) => {
                     self.0 = rest.into_inner();
                     return Some(a);
                 }
+                // Only when interleaving: depth-first forcing never returns a suspension.
                 Node::Inc(t) => node = t.into_inner(),
                 _ => unreachable!("hnf returns a head normal form"),
             }
@@ -142,9 +161,10 @@ impl Stream {
 }
 
 /// `s` rewritten to a head normal form (`Empty`, `Unit`, `Choice` or `Inc`) by the rules
-/// above: what `conda` and `condu` look at to decide. Iterative, like all forcing.
+/// above: what `conda` and `condu` look at to decide. Iterative, like all forcing. Always
+/// interleaved, so that they commit to the same answer in either order.
 pub(crate) fn head_normal_form(s: Stream) -> Stream {
-    Stream(hnf(s.0, &mut Vec::new()))
+    Stream(hnf::<false>(s.0, &mut Vec::new()))
 }
 
 /// A pending operation around the stream being forced.
@@ -172,9 +192,10 @@ fn push_binds(frames: &mut Vec<Frame>, goals: impl ExactSizeIterator<Item = Goal
     frames.push(Frame::Binds(goals.collect()));
 }
 
-/// Rewrites `node` until it is `Empty`, `Unit`, `Choice` or `Inc`, using the rules above.
+/// Rewrites `node` until it is `Empty`, `Unit`, `Choice` or `Inc`, using the rules above:
+/// core.logic's, or with `DEPTH_FIRST` the depth-first ones (which never return `Inc`).
 /// `frames` must be empty on entry; it is empty again on return.
-fn hnf(mut node: Node, frames: &mut Vec<Frame>) -> Node {
+fn hnf<const DEPTH_FIRST: bool>(mut node: Node, frames: &mut Vec<Frame>) -> Node {
     loop {
         node = match node {
             Node::Mplus(x, y) => {
@@ -195,6 +216,7 @@ fn hnf(mut node: Node, frames: &mut Vec<Frame>) -> Node {
             }
             Node::Apply(g, s) => g.apply(s).0,
             Node::Lazy(f) => f().0,
+            // The same in both orders: a Resume is data, built by the interleaved rules.
             Node::Resume(t, mut fs, mut i) => loop {
                 match fs.get_mut(i) {
                     None => break t.into_inner(),
@@ -212,6 +234,8 @@ fn hnf(mut node: Node, frames: &mut Vec<Frame>) -> Node {
                     },
                 }
             },
+            // Depth-first: Inc(t) = t, under any frames.
+            Node::Inc(t) if DEPTH_FIRST => t.into_inner(),
             // A suspension under pending frames: every frame would wrap it in turn
             // (bind(Inc(t), g) = Inc(bind(t, g)), mplus(Inc(t), y) = Inc(mplus(y, t))); take
             // them all at once instead.
@@ -232,7 +256,12 @@ fn hnf(mut node: Node, frames: &mut Vec<Frame>) -> Node {
                     }
                     Node::Choice(a, r) => {
                         let g = pop_bind(frames);
-                        let rest = Node::Inc(Link::new(Node::Bind(r, vec![g.clone()])));
+                        let rest = Node::Bind(r, vec![g.clone()]);
+                        let rest = if DEPTH_FIRST {
+                            rest
+                        } else {
+                            Node::Inc(Link::new(rest))
+                        };
                         frames.push(Frame::Mplus(Link::new(rest)));
                         g.apply(a).0
                     }
@@ -243,8 +272,12 @@ fn hnf(mut node: Node, frames: &mut Vec<Frame>) -> Node {
                         unreachable!("top frame is an mplus")
                     };
                     match head {
+                        Node::Empty if DEPTH_FIRST => y.into_inner(),
                         Node::Empty => Node::Inc(y),
                         Node::Unit(a) => Node::Choice(a, y),
+                        Node::Choice(a, r) if DEPTH_FIRST => {
+                            Node::Choice(a, Link::new(Node::Mplus(r, y)))
+                        }
                         Node::Choice(a, r) => Node::Choice(a, Link::new(Node::Mplus(y, r))),
                         _ => unreachable!("head normal form, not a suspension"),
                     }

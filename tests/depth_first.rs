@@ -1,0 +1,275 @@
+//! Depth-first forcing (`Answers::depth_first`): the same answers as core.logic's interleaving
+//! for every finite search, in another order; committed choice commits as when interleaving.
+
+use kanren::{
+    appendo, conda, conde, condu, conj, eq, fd, fresh, list, membero, neq, onceo, run, run_all,
+    Answers, Goal, Term, Var,
+};
+use proptest::prelude::*;
+
+mod common;
+use common::strings;
+
+/// The answers of `f` interleaved, in their order, after checking that depth-first forcing
+/// gives the same multiset of printed answers.
+fn same_answers(f: impl Fn(Var) -> Goal) -> Vec<String> {
+    let interleaved = strings(run_all(&f));
+    let mut sorted = interleaved.clone();
+    let mut depth_first = strings(run_all(&f).depth_first());
+    sorted.sort();
+    depth_first.sort();
+    assert_eq!(depth_first, sorted, "interleaved: {interleaved:?}");
+    interleaved
+}
+
+/// Succeeds with `x = 5` infinitely often.
+fn fives(x: Term) -> Goal {
+    Goal::lazy(move || conde([vec![eq(&x, 5)], vec![fives(x.clone())]]))
+}
+
+/// Succeeds with `x = 6` infinitely often.
+fn sixes(x: Term) -> Goal {
+    Goal::lazy(move || conde([vec![eq(&x, 6)], vec![sixes(x.clone())]]))
+}
+
+/// `q` is 1 or 2; interleaving finds 2 first (the first clause suspends in its inner
+/// `conde`, and `mplus` swaps), depth-first finds 1 first.
+fn one_or_two(q: Var) -> Goal {
+    conde([vec![conde([vec![eq(q, 1)]])], vec![eq(q, 2)]])
+}
+
+#[test]
+fn fives_and_sixes_interleave_but_depth_first_starves_the_sixes() {
+    let both = |q: Var| conde([vec![fives(q.into())], vec![sixes(q.into())]]);
+    assert_eq!(strings(run(4, both)), ["5", "6", "5", "6"]);
+    assert_eq!(strings(run(4, both).depth_first()), ["5", "5", "5", "5"]);
+}
+
+#[test]
+fn run_n_depth_first_stops_at_n() {
+    assert_eq!(run(3, |q| fives(q.into())).depth_first().count(), 3);
+    assert_eq!(run(0, |q| fives(q.into())).depth_first().count(), 0);
+}
+
+#[test]
+fn the_orders_differ_where_a_clause_suspends() {
+    assert_eq!(strings(run_all(one_or_two)), ["2", "1"]);
+    assert_eq!(strings(run_all(one_or_two).depth_first()), ["1", "2"]);
+}
+
+#[test]
+fn switching_to_depth_first_midway_gives_the_rest() {
+    let splits =
+        |q: Var| fresh(move |[x, y]| conj([appendo(x, y, list![1, 2, 3, 4]), eq(q, list![x, y])]));
+    let mut answers = run_all(splits);
+    let mut seen = strings(answers.by_ref().take(2));
+    seen.extend(strings(answers.depth_first()));
+    seen.sort();
+    let mut all = same_answers(splits);
+    all.sort();
+    assert_eq!(seen, all);
+}
+
+#[test]
+fn appendo_splits() {
+    let splits = same_answers(|q| {
+        fresh(move |[x, y]| conj([appendo(x, y, list![1, 2, 3, 4, 5]), eq(q, list![x, y])]))
+    });
+    assert_eq!(splits.len(), 6);
+    // Partial lists: the prefixes of a list whose tail is fresh, a finite search with `run`.
+    let prefixes = |q: Var| fresh(move |[t]| appendo(q, list![9], list![1, 2; t]));
+    let mut interleaved = strings(run(6, prefixes));
+    let mut depth_first = strings(run(6, prefixes).depth_first());
+    interleaved.sort();
+    depth_first.sort();
+    assert_eq!(depth_first, interleaved);
+}
+
+#[test]
+fn disequality_keeps_its_residual_constraints() {
+    let answers = same_answers(|q| {
+        fresh(move |[x, y, z]| {
+            conj([
+                conde([
+                    vec![neq(x, 1), eq(y, 2)],
+                    vec![neq(list![x, y], list![z, 3])],
+                    vec![membero(x, list![1, 2, 3]), neq(x, 2), neq(y, x)],
+                ]),
+                eq(q, list![x, y, z]),
+            ])
+        })
+    });
+    assert_eq!(answers.len(), 4);
+    assert!(answers.iter().all(|a| a.contains(":-")), "{answers:?}");
+}
+
+#[test]
+fn fd_queens_of_six_through_the_engine() {
+    let answers = same_answers(|q| {
+        let cols: Vec<Var> = (0..6).map(|_| Var::fresh()).collect();
+        conj([queens::fd::model(&cols), eq(q, Term::list(cols))])
+    });
+    assert_eq!(answers.len(), 4);
+}
+
+#[test]
+fn fd_labeling_and_arithmetic() {
+    let answers = same_answers(|q| {
+        fresh(move |[x, y, z]| {
+            conj([
+                fd::in_([x, y, z], fd::interval(-2, 4)),
+                fd::plus(x, y, z),
+                fd::lt(x, y),
+                fd::label([z, x], fd::Labeling::LEFTMOST),
+                eq(q, list![x, y, z]),
+            ])
+        })
+    });
+    assert!(answers.len() > 5, "{answers:?}");
+}
+
+#[test]
+fn relational_queens_boards_are_the_same_sets() {
+    let known = [1, 0, 0, 2, 10, 4, 40, 92];
+    for (n, &count) in (1..=8).zip(&known) {
+        let answers = same_answers(|q| {
+            let board = Term::list((0..n).map(|y| Term::from((Var::fresh(), y))));
+            conj([eq(q, board), queens::relational::nqueenso(q, n)])
+        });
+        assert_eq!(answers.len(), count, "n = {n}");
+    }
+}
+
+#[test]
+fn onceo_commits_to_the_interleaved_first_answer() {
+    let once = |q: Var| onceo(one_or_two(q));
+    assert_eq!(strings(run_all(once)), ["2"]);
+    assert_eq!(strings(run_all(once).depth_first()), ["2"]);
+    let unique = |q: Var| condu([vec![one_or_two(q)], vec![eq(q, 3)]]);
+    assert_eq!(strings(run_all(unique).depth_first()), ["2"]);
+    // Under a branching goal, each branch commits on its own.
+    let answers = same_answers(|q| {
+        fresh(move |[x, y]| {
+            conj([
+                membero(x, list![1, 2, 3]),
+                onceo(conde([vec![conde([vec![eq(y, x)]])], vec![eq(y, 0)]])),
+                eq(q, list![x, y]),
+            ])
+        })
+    });
+    assert_eq!(answers, ["(1 0)", "(2 0)", "(3 0)"]);
+}
+
+#[test]
+fn conda_keeps_the_head_answers_it_committed_to() {
+    // The head's stream suspends many times: its rest holds captured frames (Resume nodes)
+    // that depth-first forcing unpacks.
+    let answers = same_answers(|q| {
+        fresh(move |[x, y, z]| {
+            conj([
+                conda([
+                    vec![appendo(x, y, list![1, 2, 3]), membero(z, list![7, 8])],
+                    vec![eq(x, 0)],
+                ]),
+                eq(q, list![x, y, z]),
+            ])
+        })
+    });
+    assert_eq!(answers.len(), 8);
+    let failing = same_answers(|q| conda([vec![one_or_two(q), eq(q, 1)], vec![eq(q, 3)]]));
+    assert_eq!(failing, ["1"]);
+}
+
+// Random finite goal trees: both orders give the same answers.
+
+#[derive(Clone, Debug)]
+enum Tree {
+    Eq(usize, i64),
+    EqVars(usize, usize),
+    /// `x = (y . k)`: structure, and with the occurs check a chance of failure.
+    EqPair(usize, usize, i64),
+    Neq(usize, i64),
+    NeqVars(usize, usize),
+    Conj(Vec<Tree>),
+    Conde(Vec<Vec<Tree>>),
+    /// The variable of the slot is replaced by a fresh one inside.
+    Fresh(usize, Box<Tree>),
+    Once(Box<Tree>),
+}
+
+const SLOTS: usize = 3;
+
+fn tree() -> impl Strategy<Value = Tree> {
+    let slot = 0..SLOTS;
+    let leaf = prop_oneof![
+        (slot.clone(), 0i64..3).prop_map(|(x, k)| Tree::Eq(x, k)),
+        (slot.clone(), slot.clone()).prop_map(|(x, y)| Tree::EqVars(x, y)),
+        (slot.clone(), slot.clone(), 0i64..2).prop_map(|(x, y, k)| Tree::EqPair(x, y, k)),
+        (slot.clone(), 0i64..3).prop_map(|(x, k)| Tree::Neq(x, k)),
+        (slot.clone(), slot.clone()).prop_map(|(x, y)| Tree::NeqVars(x, y)),
+    ];
+    leaf.prop_recursive(4, 24, 3, move |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 1..3).prop_map(Tree::Conj),
+            prop::collection::vec(prop::collection::vec(inner.clone(), 1..3), 1..4)
+                .prop_map(Tree::Conde),
+            (0..SLOTS, inner.clone()).prop_map(|(x, t)| Tree::Fresh(x, Box::new(t))),
+            inner.prop_map(|t| Tree::Once(Box::new(t))),
+        ]
+    })
+}
+
+fn build(t: &Tree, vars: [Var; SLOTS]) -> Goal {
+    match t {
+        Tree::Eq(x, k) => eq(vars[*x], *k),
+        Tree::EqVars(x, y) => eq(vars[*x], vars[*y]),
+        Tree::EqPair(x, y, k) => eq(vars[*x], Term::cons(vars[*y], *k)),
+        Tree::Neq(x, k) => neq(vars[*x], *k),
+        Tree::NeqVars(x, y) => neq(vars[*x], vars[*y]),
+        Tree::Conj(ts) => conj(ts.iter().map(|t| build(t, vars))),
+        Tree::Conde(cs) => conde(
+            cs.iter()
+                .map(|c| c.iter().map(|t| build(t, vars)).collect::<Vec<_>>()),
+        ),
+        Tree::Fresh(x, t) => {
+            let (x, t) = (*x, (**t).clone());
+            fresh(move |[v]| {
+                let mut inner = vars;
+                inner[x] = v;
+                build(&t, inner)
+            })
+        }
+        Tree::Once(t) => onceo(build(t, vars)),
+    }
+}
+
+proptest! {
+    /// Random finite goal trees over three variables give the same sorted answers, residual
+    /// constraints included, in both orders.
+    #[test]
+    fn both_orders_give_the_same_answers(t in tree()) {
+        let query = |q: Var| {
+            let t = t.clone();
+            fresh(move |vars: [Var; SLOTS]| conj([build(&t, vars), eq(q, vars.to_vec())]))
+        };
+        let mut interleaved = strings(run_all(query));
+        let mut depth_first = strings(run_all(query).depth_first());
+        interleaved.sort();
+        depth_first.sort();
+        prop_assert_eq!(depth_first, interleaved);
+    }
+}
+
+/// `Answers` is what `depth_first` returns: a builder on any query.
+#[test]
+fn depth_first_is_a_builder_on_every_run_function() {
+    let all: [Answers; 4] = [
+        run(5, one_or_two).depth_first(),
+        run_all(one_or_two).depth_first(),
+        kanren::run_nc(5, one_or_two).depth_first(),
+        kanren::run_nc_all(one_or_two).depth_first(),
+    ];
+    for answers in all {
+        assert_eq!(strings(answers), ["1", "2"]);
+    }
+}
