@@ -7,7 +7,7 @@
 //! Empty         -> try the next clause (no clause left: fail)
 //! Unit(a)       -> bind the clause's other goals over a
 //! Choice(a, r)  -> conda: bind them over all of Choice(a, r);  condu: over a alone
-//! Inc(t)        -> suspend, then decide again on t forced one step
+//! Inc(t)        -> suspend, then decide again on t forced one step (Suspended: likewise)
 //! ```
 //!
 //! Once a head has produced an answer, the later clauses are never tried. The whole goal
@@ -118,6 +118,10 @@ fn decide(h: Stream, clauses: Arc<[Clause]>, i: usize, s: State, cut: Cut) -> St
         },
         Node::Inc(t) => Stream::suspend(move || {
             let h = head_normal_form(Stream(t.into_inner()));
+            decide(h, clauses, i, s, cut)
+        }),
+        Node::Suspended(g, st) => Stream::suspend(move || {
+            let h = head_normal_form(g.apply(st));
             decide(h, clauses, i, s, cut)
         }),
         _ => unreachable!("head_normal_form returns a head normal form"),

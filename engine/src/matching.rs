@@ -58,19 +58,20 @@ pub fn fresh_match<const K: usize, const V: usize>(
 ) -> Goal {
     let arg: Term = arg.into();
     Goal::new(move |s| {
-        let next = match destructure::<K>(pattern, &values, &arg, &s) {
-            Shape::Matched(slots, s) => Node::Apply(body(slots), s),
-            Shape::Mismatch => Node::Empty,
+        // A failed match still suspends once, as `(fresh [..] (== p a))` does.
+        let failed = || Stream(Node::Inc(Link::new(Node::Empty)));
+        match destructure::<K>(pattern, &values, &arg, &s) {
+            Shape::Matched(slots, s) => Stream::inc_apply(body(slots), s),
+            Shape::Mismatch => failed(),
             Shape::Unbuilt => {
                 let vars: [Term; K] = std::array::from_fn(|_| Term::Var(Var::fresh()));
                 let term = build(pattern, &values, &vars);
                 match s.unify(&term, &arg) {
-                    Some(s) => Node::Apply(body(vars), s),
-                    None => Node::Empty,
+                    Some(s) => Stream::inc_apply(body(vars), s),
+                    None => failed(),
                 }
             }
-        };
-        Stream(Node::Inc(Link::new(next)))
+        }
     })
 }
 

@@ -5,6 +5,7 @@
 //! ```text
 //! Stream = Empty | Unit(State) | Choice(State, Stream)   -- head normal forms
 //!        | Inc(Stream)                                     -- a suspension (core.logic's -inc)
+//!        | Suspended(Goal, State)                          -- Inc(Apply(..)), one allocation less
 //!        | Mplus(Stream, Stream) | Bind(Stream, Goal)      -- pending mplus / bind
 //!        | Conj(Stream, [Goal])                            -- pending bind* over many goals
 //!        | Apply(Goal, State) | Lazy(FnOnce -> Stream)     -- pending goal applications
@@ -40,6 +41,7 @@
 
 use crate::goal::Goal;
 use crate::state::State;
+use std::collections::VecDeque;
 use std::sync::Arc;
 
 /// A lazy stream of states: what a [`Goal`] returns.
@@ -62,17 +64,21 @@ pub(crate) enum Node {
     Unit(State),
     Choice(State, Link),
     Inc(Link),
+    /// `Inc(Apply(g, s))` in one node: the suspension that `fresh`, `project` and pattern
+    /// clauses make, and that depth-first forcing opens without allocating.
+    Suspended(Goal, State),
     Mplus(Link, Link),
     /// `bind` of the stream over a run of goals; the last goal is the innermost (applied
     /// first): `Bind(x, [g2, g1])` is `bind(bind(x, g1), g2)`.
     Bind(Link, Vec<Goal>),
     Conj(Link, Arc<[Goal]>),
     Apply(Goal, State),
-    /// `t` under the frames `fs[i..]` (outermost first): what forcing `t` under those frames
+    /// `t` under the frames `fs` (outermost first): what forcing `t` under those frames
     /// became when `t` suspended. Equal, by the rules above, to rebuilding the frames around
-    /// `Inc(t)` one by one, but captured in O(1) and unpacked one frame at a time. Only the
-    /// interleaved rules build it; what it means is theirs in either order of forcing.
-    Resume(Link, Vec<Frame>, usize),
+    /// `Inc(t)` one by one, but captured in O(1) (a vector becomes a deque without copying)
+    /// and unpacked one frame at a time from the front. Only the interleaved rules build it;
+    /// what it means is theirs in either order of forcing.
+    Resume(Link, VecDeque<Frame>),
     Lazy(Box<dyn FnOnce() -> Stream + Send>),
 }
 
@@ -133,7 +139,7 @@ impl Stream {
 
     /// `g` applied to `s` later, inside a suspension (how `fresh` and `conde` delay).
     pub(crate) fn inc_apply(g: Goal, s: State) -> Stream {
-        Stream(Node::Inc(Link::new(Node::Apply(g, s))))
+        Stream(Node::Suspended(g, s))
     }
 
     /// The next state and the rest of the stream, or `None` at the end. Forces suspensions
@@ -154,13 +160,15 @@ impl Stream {
                 }
                 // Only when interleaving: depth-first forcing never returns a suspension.
                 Node::Inc(t) => node = t.into_inner(),
+                Node::Suspended(g, s) => node = Node::Apply(g, s),
                 _ => unreachable!("hnf returns a head normal form"),
             }
         }
     }
 }
 
-/// `s` rewritten to a head normal form (`Empty`, `Unit`, `Choice` or `Inc`) by the rules
+/// `s` rewritten to a head normal form (`Empty`, `Unit`, `Choice`, or a suspension: `Inc` or
+/// `Suspended`) by the rules
 /// above: what `conda` and `condu` look at to decide. Iterative, like all forcing. Always
 /// interleaved, so that they commit to the same answer in either order.
 pub(crate) fn head_normal_form(s: Stream) -> Stream {
@@ -192,8 +200,9 @@ fn push_binds(frames: &mut Vec<Frame>, goals: impl ExactSizeIterator<Item = Goal
     frames.push(Frame::Binds(goals.collect()));
 }
 
-/// Rewrites `node` until it is `Empty`, `Unit`, `Choice` or `Inc`, using the rules above:
-/// core.logic's, or with `DEPTH_FIRST` the depth-first ones (which never return `Inc`).
+/// Rewrites `node` until it is `Empty`, `Unit`, `Choice` or a suspension (`Inc`,
+/// `Suspended`), using the rules above: core.logic's, or with `DEPTH_FIRST` the depth-first
+/// ones (which never return a suspension).
 /// `frames` must be empty on entry; it is empty again on return.
 fn hnf<const DEPTH_FIRST: bool>(mut node: Node, frames: &mut Vec<Frame>) -> Node {
     loop {
@@ -217,30 +226,34 @@ fn hnf<const DEPTH_FIRST: bool>(mut node: Node, frames: &mut Vec<Frame>) -> Node
             Node::Apply(g, s) => g.apply(s).0,
             Node::Lazy(f) => f().0,
             // The same in both orders: a Resume is data, built by the interleaved rules.
-            Node::Resume(t, mut fs, mut i) => loop {
-                match fs.get_mut(i) {
-                    None => break t.into_inner(),
-                    Some(f) => match std::mem::replace(f, Frame::Binds(Vec::new())) {
-                        // Binds frames go back as they were, all of them in one step.
-                        Frame::Binds(run) => {
-                            frames.push(Frame::Binds(run));
-                            i += 1;
-                        }
-                        // The frame mplus(_, y) around a suspension became Mplus(y, rest).
-                        Frame::Mplus(y) => {
-                            frames.push(Frame::Mplus(Link::new(Node::Resume(t, fs, i + 1))));
-                            break y.into_inner();
-                        }
-                    },
+            Node::Resume(t, mut fs) => loop {
+                match fs.pop_front() {
+                    None => {
+                        recycle(fs.into());
+                        break t.into_inner();
+                    }
+                    // Binds frames go back as they were, all of them in one step.
+                    Some(Frame::Binds(run)) => frames.push(Frame::Binds(run)),
+                    // The frame mplus(_, y) around a suspension became Mplus(y, rest).
+                    Some(Frame::Mplus(y)) => {
+                        frames.push(Frame::Mplus(Link::new(Node::Resume(t, fs))));
+                        break y.into_inner();
+                    }
                 }
             },
             // Depth-first: Inc(t) = t, under any frames.
             Node::Inc(t) if DEPTH_FIRST => t.into_inner(),
+            Node::Suspended(g, s) if DEPTH_FIRST => g.apply(s).0,
+            // Interleaved: Suspended(g, s) is Inc(Apply(g, s)), captured as below.
+            Node::Suspended(g, s) if !frames.is_empty() => {
+                let t = Link::new(Node::Apply(g, s));
+                Node::Inc(Link::new(Node::Resume(t, take_frames(frames).into())))
+            }
             // A suspension under pending frames: every frame would wrap it in turn
             // (bind(Inc(t), g) = Inc(bind(t, g)), mplus(Inc(t), y) = Inc(mplus(y, t))); take
             // them all at once instead.
             Node::Inc(t) if !frames.is_empty() => {
-                Node::Inc(Link::new(Node::Resume(t, std::mem::take(frames), 0)))
+                Node::Inc(Link::new(Node::Resume(t, take_frames(frames).into())))
             }
             head => match frames.last_mut() {
                 None => return head,
@@ -284,6 +297,32 @@ fn hnf<const DEPTH_FIRST: bool>(mut node: Node, frames: &mut Vec<Frame>) -> Node
                 }
             },
         }
+    }
+}
+
+std::thread_local! {
+    /// Emptied frame vectors of finished `Resume`s, kept for the next suspension to capture
+    /// into: a suspension then costs no growing of a new vector.
+    static SPARE: std::cell::RefCell<Vec<Vec<Frame>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The frames, leaving `frames` an empty vector (a spare one when there is one).
+fn take_frames(frames: &mut Vec<Frame>) -> Vec<Frame> {
+    let spare = SPARE
+        .with_borrow_mut(|spare| spare.pop())
+        .unwrap_or_default();
+    std::mem::replace(frames, spare)
+}
+
+/// Keeps the emptied vector `fs` for [`take_frames`], up to a few small ones.
+fn recycle(mut fs: Vec<Frame>) {
+    fs.clear();
+    if fs.capacity() <= 256 {
+        SPARE.with_borrow_mut(|spare| {
+            if spare.len() < 64 {
+                spare.push(fs);
+            }
+        });
     }
 }
 
@@ -333,7 +372,7 @@ impl Drop for Link {
                     detach(a);
                     detach(b);
                 }
-                Node::Resume(a, fs, _) => {
+                Node::Resume(a, fs) => {
                     detach(a);
                     for f in fs {
                         if let Frame::Mplus(y) = f {
