@@ -110,16 +110,13 @@ fn a_million_answers_stream_without_growing() {
     }
     for order in ORDERS {
         let count = order(run_all(|q| {
-            fresh(move |[a, b, c, d, e, f]| {
-                conj([
-                    digito(a),
-                    digito(b),
-                    digito(c),
-                    digito(d),
-                    digito(e),
-                    digito(f),
-                    eq(q, list![a, b, c, d, e, f]),
-                ])
+            fresh(move |digits: [Var; 6]| {
+                conj(
+                    digits
+                        .map(digito)
+                        .into_iter()
+                        .chain([eq(q, Term::list(digits))]),
+                )
             })
         }))
         .count();

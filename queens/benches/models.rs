@@ -10,6 +10,7 @@
 //! ```
 use criterion::{criterion_group, criterion_main, Criterion};
 use queens::fd::{self, FdQuery, Labeling};
+use queens::models::{self, Mode, Model, Query};
 use queens::{backtrack, bitboard, list_model, HillClimb};
 use std::hint::black_box;
 use std::time::Duration;
@@ -42,6 +43,19 @@ fn count_all(c: &mut Criterion) {
             // The second post's program; 7 s an iteration at n = 10, so only here.
             g.bench_function("relational", |b| {
                 b.iter(|| queens::relational::solve_nqueens(black_box(n)).count())
+            });
+            // The same search forced depth-first, as `queens --count` runs it (3 to 3.5 s an
+            // iteration at n = 10, so also only here).
+            let counted = Query {
+                mode: Mode::Count,
+                ..Query::default()
+            };
+            g.bench_function("relational depth-first", |b| {
+                b.iter(|| {
+                    models::count(Model::Relational, black_box(n), &counted, &mut |_| {})
+                        .unwrap()
+                        .solutions
+                })
             });
         }
         for (name, labeling, break_symmetry) in [

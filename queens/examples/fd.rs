@@ -1,8 +1,8 @@
-//! The FD model as a whole process: `fd N [core|leftmost|ff] [count|first] [break] [a1]`.
+//! The FD model as a whole process: `fd N [core|leftmost|ff] [count|first] [break] [a1] [dfs]`.
 //!
 //! Prints the number of solutions (`count`, the default) or the first board (`first`) of the
 //! first post's `queens-logic` with the chosen labeling; `break` adds the symmetry-breaking
-//! constraints, `a1` pins a queen on a1. For `/usr/bin/time -f "%e s %M KB"` measurements.
+//! constraints, `a1` pins a queen on a1, `dfs` searches depth-first. For `/usr/bin/time -f "%e s %M KB"` measurements.
 use queens::fd::{count, solutions, FdQuery, Labeling};
 
 fn main() {
@@ -20,6 +20,7 @@ fn main() {
         labeling,
         fixes: if has("a1") { vec![(0, 0)] } else { vec![] },
         break_symmetry: has("break"),
+        depth_first: has("dfs"),
     };
     let t = std::time::Instant::now();
     if has("first") {

@@ -13,7 +13,7 @@
 //! assert_eq!(count(8, &a1), 4);
 //! ```
 
-use kanren::{and_star, conj, eq, everyg, fd, fd_eq, run_all, succeed, Goal, Term, Var};
+use kanren::{and_star, conj, eq, everyg, fd, fd_eq, run_all, succeed, Answer, Goal, Term, Var};
 
 /// How the column variables get their values (the CLI's `--labeling core|leftmost|ff`).
 ///
@@ -58,6 +58,7 @@ impl Labeling {
 /// use queens::fd::{FdQuery, Labeling};
 /// let q = FdQuery::default();
 /// assert_eq!((q.labeling, q.fixes.len(), q.break_symmetry), (Labeling::Core, 0, false));
+/// assert!(!q.depth_first);
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct FdQuery {
@@ -73,6 +74,10 @@ pub struct FdQuery {
     /// applied to the kept boards, so with both a class may be lost whose kept board
     /// misses a pin even though another of its boards has it.
     pub break_symmetry: bool,
+    /// Search depth-first ([`kanren::Answers::depth_first`]) rather than in core.logic's
+    /// interleaved order: the same boards, in another order, found with less bookkeeping.
+    /// For counting.
+    pub depth_first: bool,
 }
 
 /// The first post's `queens-logic`: all solutions of the `n`×`n` board in core.logic's order,
@@ -187,17 +192,25 @@ pub fn solutions_with(
             Labeling::FirstFail => fd::label(&colvars, fd::Labeling::FF),
         },
     ]);
-    run_all(move |q| conj([model(&colvars), extras, eq(q, Term::list(colvars.clone()))])).map(
-        |answer| {
-            let cols = answer
-                .value()
-                .to_ints()
-                .expect("a solution is a list of columns");
-            cols.into_iter()
-                .map(|c| usize::try_from(c).expect("columns are in 0..n"))
-                .collect()
-        },
-    )
+    let answers =
+        run_all(move |q| conj([model(&colvars), extras, eq(q, Term::list(colvars.clone()))]));
+    let answers = if q.depth_first {
+        answers.depth_first()
+    } else {
+        answers
+    };
+    answers.map(|answer| columns(&answer))
+}
+
+/// The board of an answer that is the list of its columns, row by row.
+pub(crate) fn columns(answer: &Answer) -> Vec<usize> {
+    let cols = answer
+        .value()
+        .to_ints()
+        .expect("a solution is a list of columns");
+    cols.into_iter()
+        .map(|c| usize::try_from(c).expect("columns are in 0..n"))
+        .collect()
 }
 
 /// The number of solutions [`solutions`]`(n, q)` yields.

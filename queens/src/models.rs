@@ -35,8 +35,11 @@ mod query;
 
 use std::fmt;
 
+use kanren::{conj, eq, run_all, Term, Var};
+
 use crate::hill_climb::HillClimb;
-use crate::{backtrack, bitboard, list_model, symmetry};
+use crate::relational::nqueenso;
+use crate::{backtrack, bitboard, fd, list_model, symmetry};
 
 pub use count::{Counted, Progress};
 pub use query::{Fix, Labeling, Mode, Model, Query};
@@ -196,19 +199,29 @@ fn check_fixes(n: usize, q: &Query) -> Result<(), ModelError> {
     Ok(())
 }
 
-/// The FD model (`queens::fd`), labeling and fixes passed on as goals.
+/// The FD model (`queens::fd`), labeling and fixes passed on as goals; depth-first for a
+/// count.
 fn fd_model(n: usize, q: &Query) -> Result<SolutionStream, ModelError> {
-    let query = crate::fd::FdQuery {
+    let query = fd::FdQuery {
         labeling: q.labeling.unwrap_or_default(),
         fixes: q.fixes.iter().map(|f| (f.row, f.col)).collect(),
         break_symmetry: false,
+        depth_first: q.mode == Mode::Count,
     };
-    Ok(Box::new(crate::fd::solutions(n, &query)))
+    Ok(Box::new(fd::solutions(n, &query)))
 }
 
 /// The relational model (`queens::relational`); fixes are applied by the caller's filter.
-fn relational_model(n: usize, _q: &Query) -> Result<SolutionStream, ModelError> {
-    Ok(Box::new(crate::relational::solve_nqueens(n)))
+/// A count runs the post's search depth-first.
+fn relational_model(n: usize, q: &Query) -> Result<SolutionStream, ModelError> {
+    if q.mode != Mode::Count {
+        return Ok(Box::new(crate::relational::solve_nqueens(n)));
+    }
+    // `solve-nqueens` with the board's columns as the answer: the same search and boards.
+    let cols: Vec<Var> = (0..n).map(|_| Var::fresh()).collect();
+    let board = Term::list(cols.iter().enumerate().map(|(y, &x)| Term::from((x, y))));
+    let answers = run_all(move |q| conj([nqueenso(board, n), eq(q, Term::list(cols))]));
+    Ok(Box::new(answers.depth_first().map(|a| fd::columns(&a))))
 }
 
 /// The model's own stream of every solution, before fixes, `unique` and `k` are applied.
@@ -231,7 +244,10 @@ fn base_stream(model: Model, n: usize, q: &Query) -> Result<Boards, ModelError> 
 /// The solutions `q` asks for, lazily: fixes and `unique` applied, then the first `k` for
 /// `Mode::First(k)` (`Mode::All` and `Mode::Count` give them all).
 ///
-/// Runs [`check`] first. Nothing is searched until the stream is pulled.
+/// Runs [`check`] first. Nothing is searched until the stream is pulled. The boards come in
+/// each model's own order, core.logic's for the FD and relational models, except with
+/// `Mode::Count`, whose order nobody sees: those two models then search depth-first
+/// ([`kanren::Answers::depth_first`]), which finds the same boards in about half the time.
 ///
 /// ```
 /// use queens::models::{solutions, Mode, Model, Query};
@@ -262,7 +278,8 @@ pub fn solutions(model: Model, n: usize, q: &Query) -> Result<Boards, ModelError
 /// Runs [`check`] first (with [`Mode::Count`]'s limits). The backtrack and bitboard models
 /// without `unique` use the counting searches of [`count`](mod@count), which report
 /// nodes and failures and call `progress` after each first-row column; every other case
-/// counts the stream of [`solutions`] and calls `progress` every 4096 solutions.
+/// counts the stream of [`solutions`] and calls `progress` every 4096 solutions. The FD
+/// and relational models count depth-first (see [`solutions`]).
 ///
 /// ```
 /// use queens::models::{count, Fix, Model, Query};

@@ -4,8 +4,10 @@
 //! `--first K`): how far the model's first answer stays within seconds. **exhaustive**
 //! bounds `--count` and `--all`, which visit the whole search tree: past it a count runs
 //! for hours (the number of solutions grows about 6-fold per size, and so does the time).
-//! `--all` is held to the same limit as `--count` because it does the same search; for a
-//! few boards of a larger size use `--first K`. A first-solution query with `--fix` on any
+//! `--all` is held to the same limit as `--count` because it visits the same search tree;
+//! for a few boards of a larger size use `--first K`. (The fd and relational models count
+//! depth-first, which about halves the time of a count but does not reach the next size,
+//! about six times the work: the limits stay where `--all` puts them.) A first-solution query with `--fix` on any
 //! model but fd (which posts fixes as goals) filters the model's stream and may scan the
 //! whole tree before its first answer, so it gets the exhaustive limit. `--unique` does
 //! not: the first solution in lexicographic order is the smallest of its symmetry class,
@@ -45,8 +47,8 @@ pub struct Limit {
 /// | --- | ---: | ---: | --- |
 /// | fd, `--labeling ff` | 1000 | 14 | first: 1.0 to 1.4 s and 200 MB at n = 1000; count as below |
 /// | fd, `--labeling leftmost` | 28 | 14 | first: 1.8 s at 27, 9 s at 28, over a minute at 30; count: 9 s at 13, about a minute at 14 |
-/// | fd (core.logic's order) | 18 | 14 | first: 4.3 s and 640 MB at 18, 25 s and 3 GB at 20 (the interleaving keeps every suspended branch) |
-/// | relational | 18 | 11 | first: 3.7 s at 17, 29 s at 18; count: 37 s at 11, minutes at 12 |
+/// | fd (core.logic's order) | 18 | 14 | first: 4.3 s and 640 MB at 18, 25 s and 3 GB at 20 (the interleaving keeps every suspended branch); count (depth-first): 6 s at 13, 37 s at 14 |
+/// | relational | 18 | 11 | first: 3.7 s at 17, 29 s at 18; all: 37 s at 11, minutes at 12; count (depth-first): 17 s at 11 |
 /// | list | 28 | 16 | first: 1.4 s at n = 28; count: 1 s at 13, ×6 per size (about 5 min at 16) |
 /// | backtrack | 30 | 16 | first: 6 s at n = 30, erratic beyond; count: 42 s at 15, 4.4 min at 16, ~30 min at 17 |
 /// | bitboard | 33 | 18 | first: 2 s at 33, over 20 s at 34 and far more for many sizes to 64; count: 43 s at 17, ~5 min at 18 |
@@ -85,7 +87,7 @@ pub const LIMITS: &[Limit] = &[
         first: 18,
         first_why: "the relational search takes 29 s at n = 18 and minutes past it",
         exhaustive: 11,
-        exhaustive_why: "the relational model counts n = 11 in 37 s, n = 12 in minutes",
+        exhaustive_why: "the relational model lists n = 11 in 37 s and n = 12 in minutes (counting depth-first, 17 s and about a minute)",
     },
     Limit {
         model: Model::List,
