@@ -60,10 +60,10 @@ pub fn fresh_match<const K: usize, const V: usize>(
     Goal::new(move |s| {
         // A failed match still suspends once, as `(fresh [..] (== p a))` does.
         let failed = || Stream(Node::Inc(Link::new(Node::Empty)));
-        match destructure::<K>(pattern, &values, &arg, &s) {
+        match destructure::<K>(pattern, &values, &arg, s) {
             Shape::Matched(slots, s) => Stream::inc_apply(body(slots), s),
             Shape::Mismatch => failed(),
-            Shape::Unbuilt => {
+            Shape::Unbuilt(s) => {
                 let vars: [Term; K] = std::array::from_fn(|_| Term::Var(Var::fresh()));
                 let term = build(pattern, &values, &vars);
                 match s.unify(&term, &arg) {
@@ -78,7 +78,8 @@ pub fn fresh_match<const K: usize, const V: usize>(
 enum Shape<const K: usize> {
     Matched([Term; K], State),
     Mismatch,
-    Unbuilt,
+    /// The state as it came in.
+    Unbuilt(State),
 }
 
 /// Matches `pattern` against the walked `arg` without creating variables.
@@ -86,37 +87,45 @@ fn destructure<const K: usize>(
     pattern: &[PatOp],
     values: &[Term],
     arg: &Term,
-    s: &State,
+    s: State,
 ) -> Shape<K> {
     let mut slots: [Term; K] = std::array::from_fn(|_| Term::Nil);
-    let mut s = s.clone(); // O(1): three shared pointers
+    // The state after the unifications of `Is` and `Same` ops, once there has been one.
+    let mut bound: Option<State> = None;
     let mut todo: smallvec::SmallVec<[Term; 8]> = smallvec::smallvec![arg.clone()];
     for op in pattern {
-        let t = s.walk(&todo.pop().expect("pattern and terms agree"));
-        match (op, &t) {
-            (PatOp::Any, _) => {}
-            (PatOp::Slot(k), _) => slots[*k] = t,
-            (PatOp::Same(k), _) => match s.unify(&slots[*k], &t) {
-                Some(next) => s = next,
-                None => return Shape::Mismatch,
-            },
-            (PatOp::Is(k), _) => match s.unify(&values[*k], &t) {
-                Some(next) => s = next,
-                None => return Shape::Mismatch,
-            },
-            (_, Term::Var(_)) => return Shape::Unbuilt,
-            (PatOp::Nil, Term::Nil) => {}
+        let now = bound.as_ref().unwrap_or(&s);
+        let t = match todo.pop().expect("pattern and terms agree") {
+            v @ Term::Var(_) => now.walk(&v),
+            t => t,
+        };
+        let same = match (op, &t) {
+            (PatOp::Any, _) => continue,
+            (PatOp::Slot(k), _) => {
+                slots[*k] = t;
+                continue;
+            }
+            (PatOp::Same(k), _) => &slots[*k],
+            (PatOp::Is(k), _) => &values[*k],
+            (_, Term::Var(_)) => return Shape::Unbuilt(s),
+            (PatOp::Nil, Term::Nil) => continue,
             (PatOp::Cons, Term::Pair(p)) => {
                 todo.push(p.1.clone());
                 todo.push(p.0.clone());
+                continue;
             }
             (PatOp::Vector(n), Term::Vector(items)) if items.len() == *n => {
                 todo.extend(items.iter().rev().cloned());
+                continue;
             }
             _ => return Shape::Mismatch,
+        };
+        match now.unify(same, &t) {
+            Some(next) => bound = Some(next),
+            None => return Shape::Mismatch,
         }
     }
-    Shape::Matched(slots, s)
+    Shape::Matched(slots, bound.unwrap_or(s))
 }
 
 /// The pattern as a term, its slots filled with `vars`.

@@ -284,7 +284,15 @@ impl Drop for Cons {
 
 impl PartialEq for Term {
     fn eq(&self, other: &Term) -> bool {
-        let mut stack = vec![(self, other)];
+        // Atoms compare at once; only compound terms need the stack (which then is iterative,
+        // so a long list does not recurse).
+        match (self, other) {
+            (Term::Pair(_), Term::Pair(_)) | (Term::Vector(_), Term::Vector(_)) => {}
+            (Term::Var(x), Term::Var(y)) => return x == y,
+            (Term::Int(x), Term::Int(y)) => return x == y,
+            _ => {}
+        }
+        let mut stack: smallvec::SmallVec<[(&Term, &Term); 8]> = smallvec::smallvec![(self, other)];
         while let Some((a, b)) = stack.pop() {
             let same = match (a, b) {
                 (Term::Var(x), Term::Var(y)) => x == y,

@@ -40,8 +40,16 @@ pub fn unify(
     let mut todo: SmallVec<[(Term, Term); 8]> = SmallVec::new();
     todo.push((u.clone(), v.clone()));
     while let Some((a, b)) = todo.pop() {
-        let a = s.walk(&a);
-        let b = s.walk(&b);
+        let a = if matches!(a, Term::Var(_)) {
+            s.walk(&a)
+        } else {
+            a
+        };
+        let b = if matches!(b, Term::Var(_)) {
+            s.walk(&b)
+        } else {
+            b
+        };
         if a.has_no_vars() && b.has_no_vars() {
             if a != b {
                 return None;
@@ -77,7 +85,7 @@ pub fn unify(
 }
 
 fn bind(s: &mut Subst, x: Var, t: Term, occurs_check: bool, bound: &mut Bound) -> Option<()> {
-    if occurs_check && occurs(s, x, &t) {
+    if occurs_check && !t.has_no_vars() && occurs(s, x, &t) {
         return None;
     }
     s.insert(x, t);
