@@ -39,13 +39,13 @@ fn count_all(c: &mut Criterion) {
         g.bench_function("list model", |b| {
             b.iter(|| list_model::queens(black_box(n)).count())
         });
-        if n == 8 {
-            // The second post's program; 7 s an iteration at n = 10, so only here.
+        if n <= 10 {
+            // The second post's program: about 4 s an iteration at n = 10 (interleaved) and
+            // 2 s (depth-first), 6 times that at n = 12, so not there.
             g.bench_function("relational", |b| {
                 b.iter(|| queens::relational::solve_nqueens(black_box(n)).count())
             });
-            // The same search forced depth-first, as `queens --count` runs it (3 to 3.5 s an
-            // iteration at n = 10, so also only here).
+            // The same search forced depth-first, as `queens --count` runs it.
             let counted = Query {
                 mode: Mode::Count,
                 ..Query::default()
