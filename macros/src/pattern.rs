@@ -204,7 +204,7 @@ pub(crate) fn clause(
         return Ok(goals.to_vec());
     }
     let body = nest(scope, &pairs, goals);
-    let args = scope.args;
+    let args = scope.args.iter().filter(|a| mentions(&body, a));
     Ok(vec![quote!({
         #(let #args = ::std::clone::Clone::clone(&#args);)*
         #body
@@ -232,7 +232,14 @@ fn nest(scope: &mut Scope<'_>, pairs: &[(&Pat, &Ident)], goals: &[TokenStream]) 
     } else {
         nest(scope, rest, goals)
     };
-    let args = scope.args;
+    // The body closure captures (and clones for each run) only the arguments and the
+    // variables of earlier levels that the code inside it names.
+    let used: Vec<&Ident> = scope
+        .args
+        .iter()
+        .chain(&outer)
+        .filter(|id| mentions(&inner, id))
+        .collect();
     let span = a.span();
     quote_spanned! {span=> {
         const __KANREN_PATTERN: &[::kanren::PatOp] = &[#(#ops),*];
@@ -242,11 +249,20 @@ fn nest(scope: &mut Scope<'_>, pairs: &[(&Pat, &Ident)], goals: &[TokenStream]) 
             [#(#values),*],
             __kanren_arg,
             move |[#(#vars),*]: [::kanren::Term; #k]| {
-                #(let #args = ::std::clone::Clone::clone(&#args);)*
-                #(let #outer = ::std::clone::Clone::clone(&#outer);)*
-                let _ = (#(&#args,)* #(&#outer,)* #(&#vars,)*);
+                #(let #used = ::std::clone::Clone::clone(&#used);)*
+                let _ = (#(&#vars,)*);
                 #inner
             },
         )
     }}
+}
+
+/// Whether the identifier `id` occurs anywhere in `ts` (conservatively: any token spelled
+/// the same counts).
+pub(crate) fn mentions(ts: &TokenStream, id: &Ident) -> bool {
+    ts.clone().into_iter().any(|tt| match tt {
+        TokenTree::Ident(i) => i == *id,
+        TokenTree::Group(g) => mentions(&g.stream(), id),
+        _ => false,
+    })
 }
