@@ -203,7 +203,7 @@ pub fn solutions_with(
 }
 
 /// The board of an answer that is the list of its columns, row by row.
-pub(crate) fn columns(answer: &Answer) -> Vec<usize> {
+fn columns(answer: &Answer) -> Vec<usize> {
     let cols = answer
         .value()
         .to_ints()

@@ -35,11 +35,8 @@ mod query;
 
 use std::fmt;
 
-use kanren::{conj, eq, run_all, Term, Var};
-
 use crate::hill_climb::HillClimb;
-use crate::relational::nqueenso;
-use crate::{backtrack, bitboard, fd, list_model, symmetry};
+use crate::{backtrack, bitboard, fd, list_model, relational, symmetry};
 
 pub use count::{Counted, Progress};
 pub use query::{Fix, Labeling, Mode, Model, Query};
@@ -217,11 +214,8 @@ fn relational_model(n: usize, q: &Query) -> Result<SolutionStream, ModelError> {
     if q.mode != Mode::Count {
         return Ok(Box::new(crate::relational::solve_nqueens(n)));
     }
-    // `solve-nqueens` with the board's columns as the answer: the same search and boards.
-    let cols: Vec<Var> = (0..n).map(|_| Var::fresh()).collect();
-    let board = Term::list(cols.iter().enumerate().map(|(y, &x)| Term::from((x, y))));
-    let answers = run_all(move |q| conj([nqueenso(board, n), eq(q, Term::list(cols))]));
-    Ok(Box::new(answers.depth_first().map(|a| fd::columns(&a))))
+    let answers = relational::nqueens_answers(n).depth_first();
+    Ok(Box::new(answers.map(|a| relational::columns(a.value()))))
 }
 
 /// The model's own stream of every solution, before fixes, `unique` and `k` are applied.

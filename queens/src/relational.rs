@@ -30,7 +30,7 @@
 //!     (nqueenso q n)))
 //! ```
 
-use kanren::{conj, defne, eq, membero, neq, project, run_all, Term, Var};
+use kanren::{conj, defne, eq, membero, neq, project, run_all, Answers, Term, Var};
 
 defne! {
     /// The queen `q` (`[x y]`) is safe from every queen in the list `others`: no shared
@@ -91,15 +91,33 @@ fn range(n: &Term) -> Term {
 /// assert_eq!(queens::relational::solve_nqueens(4).count(), 2);
 /// ```
 pub fn solve_nqueens(n: usize) -> impl Iterator<Item = Vec<usize>> {
+    nqueens_answers(n).map(|answer| columns(answer.value()))
+}
+
+/// `solve-nqueens` as the engine's iterator of answers, each a solved board
+/// `([x0 0] [x1 1] ...)`: for choosing how to search ([`Answers::depth_first`]) before
+/// reading the boards with [`columns`].
+///
+/// ```
+/// use queens::relational::{columns, nqueens_answers};
+/// let boards: Vec<Vec<usize>> =
+///     nqueens_answers(4).depth_first().map(|a| columns(a.value())).collect();
+/// assert_eq!(boards, [[2, 0, 3, 1], [1, 3, 0, 2]]);
+/// ```
+pub fn nqueens_answers(n: usize) -> Answers {
     run_all(move |q| {
         let board = Term::list((0..n).map(|y| Term::from((Var::fresh(), y))));
         conj([eq(q, board), nqueenso(q, n)])
     })
-    .map(|answer| columns(answer.value()))
 }
 
 /// The columns, row by row, of a solved board `([x0 0] [x1 1] ...)`.
-fn columns(board: &Term) -> Vec<usize> {
+///
+/// ```
+/// use kanren::list;
+/// assert_eq!(queens::relational::columns(&list![[1, 0], [3, 1], [0, 2], [2, 3]]), [1, 3, 0, 2]);
+/// ```
+pub fn columns(board: &Term) -> Vec<usize> {
     let queens = board.to_vec().expect("a solved board is a proper list");
     let mut cols = vec![0; queens.len()];
     for q in queens {
