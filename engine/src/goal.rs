@@ -114,7 +114,7 @@ pub fn conj(goals: impl IntoIterator<Item = Goal>) -> Goal {
     match goals.len() {
         0 => succeed(),
         1 => goals[0].clone(),
-        _ => Goal::new(move |s| Stream(Node::Conj(Link::new(Node::Unit(s)), goals.clone()))),
+        _ => Goal::new(move |s| Stream(Node::All(s, goals.clone()))),
     }
 }
 
@@ -145,10 +145,7 @@ fn and_from(goals: Arc<[Goal]>, i: usize) -> Goal {
         1 => goals[i].clone(),
         _ => Goal::new(move |s| {
             let rest = and_from(goals.clone(), i + 1);
-            Stream(Node::Conj(
-                Link::new(Node::Unit(s)),
-                Arc::new([goals[i].clone(), rest]),
-            ))
+            Stream(Node::All(s, Arc::new([goals[i].clone(), rest])))
         }),
     }
 }
@@ -191,7 +188,7 @@ fn mplus_clauses(clauses: &[Arc<[Goal]>], s: &State) -> Node {
     // bind*(a, g) is g(a): a one-goal clause needs no conjunction node.
     mplus_nodes(clauses.iter().map(|c| match &c[..] {
         [g] => Node::Apply(g.clone(), s.clone()),
-        _ => Node::Conj(Link::new(Node::Unit(s.clone())), c.clone()),
+        _ => Node::All(s.clone(), c.clone()),
     }))
 }
 

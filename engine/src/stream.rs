@@ -8,6 +8,7 @@
 //!        | Suspended(Goal, State)                          -- Inc(Apply(..)), one allocation less
 //!        | Mplus(Stream, Stream) | Bind(Stream, Goal)      -- pending mplus / bind
 //!        | Conj(Stream, [Goal])                            -- pending bind* over many goals
+//!        | All(State, [Goal])                              -- Conj(Unit(State), ..), unboxed
 //!        | Apply(Goal, State) | Lazy(FnOnce -> Stream)     -- pending goal applications
 //! ```
 //!
@@ -72,6 +73,8 @@ pub(crate) enum Node {
     /// first): `Bind(x, [g2, g1])` is `bind(bind(x, g1), g2)`.
     Bind(Link, Vec<Goal>),
     Conj(Link, Arc<[Goal]>),
+    /// `Conj(Unit(s), goals)` without the box: a conjunction applied to one state.
+    All(State, Arc<[Goal]>),
     Apply(Goal, State),
     /// `t` under the frames `fs` (outermost first): what forcing `t` under those frames
     /// became when `t` suspended. Equal, by the rules above, to rebuilding the frames around
@@ -223,6 +226,14 @@ fn hnf<const DEPTH_FIRST: bool>(mut node: Node, frames: &mut Vec<Frame>) -> Node
                 push_binds(frames, goals.iter().rev().cloned());
                 x.into_inner()
             }
+            // bind(Unit(s), g) = g(s): the first goal runs at once.
+            Node::All(s, goals) => match goals.split_first() {
+                None => Node::Unit(s),
+                Some((first, rest)) => {
+                    push_binds(frames, rest.iter().rev().cloned());
+                    first.apply(s).0
+                }
+            },
             Node::Apply(g, s) => g.apply(s).0,
             Node::Lazy(f) => f().0,
             // The same in both orders: a Resume is data, built by the interleaved rules.
