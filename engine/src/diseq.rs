@@ -70,21 +70,9 @@ impl Store {
 /// The variables a prefix mentions, left-hand sides and inside right-hand terms.
 fn prefix_vars(prefix: &[(Var, Term)]) -> SmallVec<[Var; 4]> {
     let mut vars: SmallVec<[Var; 4]> = SmallVec::new();
-    let mut stack: SmallVec<[&Term; 8]> = SmallVec::new();
     for (x, t) in prefix {
         vars.push(*x);
-        stack.push(t);
-    }
-    while let Some(t) = stack.pop() {
-        match t {
-            Term::Var(v) => vars.push(*v),
-            Term::Pair(p) => {
-                stack.push(&p.1);
-                stack.push(&p.0);
-            }
-            Term::Vector(items) => stack.extend(items.iter()),
-            _ => {}
-        }
+        t.push_vars(&mut vars);
     }
     vars.sort_unstable();
     vars.dedup();

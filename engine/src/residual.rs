@@ -66,7 +66,7 @@ fn canonical(pairs: &[(Term, Term)]) -> Option<Pairs> {
     // Every variable the solved form mentions, and the class representative of each unbound one.
     let mut vars: Vec<Var> = bound.to_vec();
     for &x in &bound {
-        collect_vars(solved.get(x).expect("bound"), &mut vars);
+        solved.get(x).expect("bound").push_vars(&mut vars);
     }
     vars.sort_unstable();
     vars.dedup();
@@ -114,21 +114,6 @@ fn entails(b: &Pairs, a: &Pairs) -> bool {
     match solve(&Subst::default(), &as_terms(b)) {
         Some((sb, _)) => matches!(solve(&sb, &as_terms(a)), Some((_, added)) if added.is_empty()),
         None => false,
-    }
-}
-
-fn collect_vars(t: &Term, out: &mut Vec<Var>) {
-    let mut stack = vec![t];
-    while let Some(t) = stack.pop() {
-        match t {
-            Term::Var(v) => out.push(*v),
-            Term::Pair(p) => {
-                stack.push(&p.1);
-                stack.push(&p.0);
-            }
-            Term::Vector(items) => stack.extend(items.iter()),
-            _ => {}
-        }
     }
 }
 

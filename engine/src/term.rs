@@ -240,6 +240,23 @@ impl Term {
             _ => true,
         }
     }
+
+    /// Adds every variable occurring in the term to `out`, left to right, repeats included.
+    /// Iterative: a long list does not recurse.
+    pub(crate) fn push_vars(&self, out: &mut impl Extend<Var>) {
+        let mut stack: smallvec::SmallVec<[&Term; 8]> = smallvec::smallvec![self];
+        while let Some(t) = stack.pop() {
+            match t {
+                Term::Var(v) => out.extend([*v]),
+                Term::Pair(p) => {
+                    stack.push(&p.1);
+                    stack.push(&p.0);
+                }
+                Term::Vector(items) => stack.extend(items.iter().rev()),
+                _ => {}
+            }
+        }
+    }
 }
 
 /// Builds a proper list, or a partial list with `; tail`.
