@@ -195,19 +195,18 @@ mod tests {
     use super::*;
     use crate::board::valid_solution;
 
-    /// OEIS A000170, n = 0..=12.
-    const COUNTS: [u64; 13] = [1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
+    use crate::A000170;
 
     #[test]
     fn next_pos_counts_match_the_known_sequence() {
-        for (n, &expected) in COUNTS.iter().enumerate() {
+        for (n, &expected) in A000170.iter().enumerate() {
             assert_eq!(count_solutions(n), expected, "n = {n}");
         }
     }
 
     #[test]
     fn iterator_counts_match_the_known_sequence() {
-        for (n, &expected) in COUNTS.iter().enumerate() {
+        for (n, &expected) in A000170.iter().enumerate() {
             assert_eq!(find_all_solutions(n).count() as u64, expected, "n = {n}");
         }
     }

@@ -221,12 +221,11 @@ mod tests {
     use crate::backtrack::find_all_solutions;
     use crate::board::valid_solution;
 
-    /// OEIS A000170, n = 0..=12.
-    const COUNTS: [u64; 13] = [1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
+    use crate::A000170;
 
     #[test]
     fn counts_match_the_known_sequence() {
-        for (n, &expected) in COUNTS.iter().enumerate() {
+        for (n, &expected) in A000170.iter().enumerate() {
             assert_eq!(count(n), Ok(expected), "count, n = {n}");
             assert_eq!(count_mirror(n), Ok(expected), "count_mirror, n = {n}");
         }
@@ -250,7 +249,7 @@ mod tests {
 
     #[test]
     fn iterator_counts_match_the_known_sequence() {
-        for (n, &expected) in COUNTS.iter().enumerate() {
+        for (n, &expected) in A000170.iter().enumerate() {
             assert_eq!(solutions(n).unwrap().count() as u64, expected, "n = {n}");
         }
     }

@@ -6,8 +6,7 @@ use crate::board::valid_solution;
 use crate::symmetry::{canonical, Symmetry};
 use std::collections::BTreeSet;
 
-/// OEIS A000170, n = 1..=10.
-const COUNTS: [u64; 10] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
+use crate::A000170;
 
 fn with(labeling: Labeling) -> FdQuery {
     FdQuery {
@@ -27,7 +26,7 @@ fn broken(labeling: Labeling) -> FdQuery {
 #[test]
 fn counts_match_the_known_sequence_in_core_order() {
     let counts: Vec<u64> = (1..=10).map(|n| count(n, &with(Labeling::Core))).collect();
-    assert_eq!(counts, COUNTS);
+    assert_eq!(counts, A000170[1..=10]);
 }
 
 #[test]
@@ -35,7 +34,7 @@ fn counts_match_the_known_sequence_with_leftmost_labeling() {
     let counts: Vec<u64> = (1..=10)
         .map(|n| count(n, &with(Labeling::Leftmost)))
         .collect();
-    assert_eq!(counts, COUNTS);
+    assert_eq!(counts, A000170[1..=10]);
 }
 
 #[test]
