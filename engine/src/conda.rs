@@ -116,14 +116,9 @@ fn decide(h: Stream, clauses: Arc<[Clause]>, i: usize, s: State, cut: Cut) -> St
             Cut::Soft => then(Node::Choice(a, r)),
             Cut::Once => then(Node::Unit(a)),
         },
-        Node::Inc(t) => Stream::suspend(move || {
-            let h = head_normal_form(Stream(t.into_inner()));
+        suspension => Stream::suspend(move || {
+            let h = head_normal_form(Stream(suspension.open()));
             decide(h, clauses, i, s, cut)
         }),
-        Node::Suspended(g, st) => Stream::suspend(move || {
-            let h = head_normal_form(g.apply(st));
-            decide(h, clauses, i, s, cut)
-        }),
-        _ => unreachable!("head_normal_form returns a head normal form"),
     }
 }

@@ -162,10 +162,19 @@ impl Stream {
                     return Some(a);
                 }
                 // Only when interleaving: depth-first forcing never returns a suspension.
-                Node::Inc(t) => node = t.into_inner(),
-                Node::Suspended(g, s) => node = Node::Apply(g, s),
-                _ => unreachable!("hnf returns a head normal form"),
+                suspension => node = suspension.open(),
             }
+        }
+    }
+}
+
+impl Node {
+    /// What the suspension `self` (an `Inc` or a `Suspended`) delays.
+    pub(crate) fn open(self) -> Node {
+        match self {
+            Node::Inc(t) => t.into_inner(),
+            Node::Suspended(g, s) => Node::Apply(g, s),
+            _ => unreachable!("a head normal form that is not an answer is a suspension"),
         }
     }
 }
