@@ -22,6 +22,15 @@ fn same_answers(f: impl Fn(Var) -> Goal) -> Vec<String> {
     interleaved
 }
 
+/// The answers, printed, as `fold` hands them over (depth-first: continuation-passing, not
+/// `next`).
+fn folded(answers: Answers) -> Vec<String> {
+    answers.fold(Vec::new(), |mut v, a| {
+        v.push(a.to_string());
+        v
+    })
+}
+
 /// `q` is the list `(x y z)` of three fresh variables that `g` constrains.
 fn with_xyz(q: Var, g: impl Fn([Var; 3]) -> Goal + Send + Sync + 'static) -> Goal {
     fresh(move |xyz: [Var; 3]| conj([g(xyz), eq(q, Term::list(xyz))]))
@@ -252,10 +261,65 @@ proptest! {
         };
         let mut interleaved = strings(run_all(query));
         let mut depth_first = strings(run_all(query).depth_first());
+        // Folding solves by continuation-passing: the very same sequence as pulling.
+        prop_assert_eq!(&folded(run_all(query).depth_first()), &depth_first);
+        let n = depth_first.len() / 2;
+        prop_assert_eq!(&folded(run(n, query).depth_first()), &depth_first[..n].to_vec());
         interleaved.sort();
         depth_first.sort();
         prop_assert_eq!(depth_first, interleaved);
     }
+
+    /// Folding depth-first what is left of a stream that was pulled interleaved: its pending
+    /// frames, choices and captured suspensions give the rest of the answers.
+    #[test]
+    fn folding_after_pulling_gives_the_rest(t in tree(), pulled in 0usize..4) {
+        let query = |q: Var| {
+            let t = t.clone();
+            fresh(move |vars: [Var; SLOTS]| conj([build(&t, vars), eq(q, vars.to_vec())]))
+        };
+        let mut answers = run_all(query);
+        let mut seen = strings(answers.by_ref().take(pulled));
+        let mut rest = strings(run_all(query).skip(pulled).collect::<Vec<_>>().into_iter());
+        let mut folded_rest = folded(answers.depth_first());
+        rest.sort();
+        folded_rest.sort();
+        prop_assert_eq!(folded_rest.clone(), rest);
+        seen.extend(folded_rest);
+        let mut all = strings(run_all(query));
+        seen.sort();
+        all.sort();
+        prop_assert_eq!(seen, all);
+    }
+}
+
+#[test]
+fn folding_is_pulling_for_the_relational_queens() {
+    for n in 1..=7 {
+        let board = move |q: Var| {
+            let board = Term::list((0..n).map(|y| Term::from((Var::fresh(), y))));
+            conj([eq(q, board), queens::relational::nqueenso(q, n)])
+        };
+        assert_eq!(
+            folded(run_all(board).depth_first()),
+            strings(run_all(board).depth_first())
+        );
+    }
+}
+
+#[test]
+fn folding_stops_once_run_has_its_answers() {
+    // An infinite relation: the fold returns only because it stops at 3.
+    assert_eq!(
+        folded(run(3, |q| fives(q.into())).depth_first()),
+        ["5", "5", "5"]
+    );
+    let both = |q: Var| conde([vec![fives(q.into())], vec![sixes(q.into())]]);
+    let mut answers = run(5, both);
+    assert_eq!(strings(answers.by_ref().take(2)), ["5", "6"]);
+    assert_eq!(folded(answers.depth_first()), ["5", "5", "5"]);
+    // Interleaved, fold is the loop over `next`.
+    assert_eq!(folded(run(4, both)), ["5", "6", "5", "6"]);
 }
 
 /// `Answers` is what `depth_first` returns: a builder on any query.

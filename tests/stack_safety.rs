@@ -1,6 +1,7 @@
 //! Deep terms and deep searches run in a loop, not on the Rust stack. The test harness runs
 //! each test on a thread with a 2 MiB stack, so a recursion over 100 000 levels would fail.
-//! The deep searches run in both orders of forcing: core.logic's interleaving and depth-first.
+//! The deep searches run in both orders of forcing: core.logic's interleaving and depth-first,
+//! and depth-first also folded (continuation-passing, on a stack that grows onto the heap).
 
 use kanren::{conde, conj, defrel, eq, fresh, list, run, run_all, run_nc, Answers, Term, Var};
 
@@ -84,6 +85,19 @@ fn a_relation_recursing_100_000_levels_deep() {
         assert_eq!(depth, N);
         assert_eq!(t, Term::sym("z"));
     }
+}
+
+#[test]
+fn folding_a_relation_recursing_100_000_levels_deep() {
+    // The recursive call comes first, so each level waits on the stack for the answers of
+    // the levels below it: 100 000 levels of continuations.
+    let last = run_nc(1, |q| deepo(N, q)).depth_first().last().unwrap();
+    let ints = last.value().to_string();
+    assert_eq!(ints.matches("s").count(), N);
+    // Each answer of `appendo` is its last call, a tail call: 100 000 of them in a row.
+    let left = Term::list(0..N);
+    let splits = run_all(move |q| fresh!([x], appendo(&left, list![-1], q), eq(x, 1)));
+    assert_eq!(splits.depth_first().count(), 1);
 }
 
 #[test]

@@ -24,7 +24,8 @@
 //! walk and a comparison and touches no store; waking costs O(constraints on the bound
 //! variables); an empty store costs one test per unification.
 
-use crate::goal::Goal;
+use crate::goal::{Goal, Solve};
+use crate::solve::{Cont, Flow, Step};
 use crate::state::State;
 use crate::stream::Stream;
 use crate::subst::Subst;
@@ -121,11 +122,36 @@ fn verdict(s: &Subst, occurs_check: bool, pairs: &[(Term, Term)]) -> Verdict {
 /// assert_eq!(run_all(|q| kanren::conj([neq(q, 1), eq(q, 2)])).count(), 1);
 /// ```
 pub fn neq(u: impl Into<Term>, v: impl Into<Term>) -> Goal {
-    let (u, v) = (u.into(), v.into());
-    Goal::new(move |s| match post(s, &u, &v) {
-        Some(s) => Stream::unit(s),
-        None => Stream::empty(),
-    })
+    Goal::native(Neq(u.into(), v.into()))
+}
+
+struct Neq(Term, Term);
+
+impl Solve for Neq {
+    fn apply(&self, s: State) -> Stream {
+        match post(s, &self.0, &self.1) {
+            Some(s) => Stream::unit(s),
+            None => Stream::empty(),
+        }
+    }
+
+    fn solve(&self, s: &State, k: &mut Cont<'_>) -> Step {
+        let (u, v) = (s.walk(&self.0), s.walk(&self.1));
+        let flow = if is_atom(&u) && is_atom(&v) {
+            // Two atoms: decided now, and the state is passed on as it is.
+            if u != v {
+                k(s)
+            } else {
+                Flow::Continue(())
+            }
+        } else {
+            match post(s.clone(), &u, &v) {
+                Some(s) => k(&s),
+                None => Flow::Continue(()),
+            }
+        };
+        flow.into()
+    }
 }
 
 /// Adds `u != v` to `s`: `None` when `u` and `v` are already equal.

@@ -4,12 +4,40 @@
 //! and `or_star` interleave alternatives (core.logic's `mplus*`); `fresh` introduces
 //! variables. `fresh` and `conde` suspend (core.logic's `-inc`), which is what lets the search
 //! interleave and lets a recursive relation be infinite without looping.
+//!
+//! Every goal runs in two ways: [`Solve::apply`] gives its stream, which is how `run` finds
+//! answers one at a time in core.logic's order; [`Solve::solve`] searches depth-first and
+//! hands each answer to a continuation (see `solve.rs`), which is how a depth-first query is
+//! folded. A goal made from a closure only has a stream, and is solved by forcing it; the
+//! goals of this crate solve their parts directly.
 
+use crate::solve::{solve_all, Cont, Flow, Step};
 use crate::state::State;
 use crate::stream::{Link, Node, Stream};
 use crate::term::{Term, Var};
 use std::fmt;
 use std::sync::Arc;
+
+/// What a goal does, in both ways the search can run it.
+pub(crate) trait Solve: Send + Sync {
+    /// The lazy stream of the states in which the goal holds.
+    fn apply(&self, s: State) -> Stream;
+
+    /// Calls `k` with each state in which the goal holds, depth-first (in the order
+    /// depth-first forcing of [`apply`](Solve::apply)'s stream gives), until `k` breaks.
+    fn solve(&self, s: &State, k: &mut Cont<'_>) -> Step {
+        crate::solve::solve_node(self.apply(s.clone()).0, k).into()
+    }
+}
+
+/// A goal given as a function from a state to a stream ([`Goal::new`]).
+struct FromFn<F>(F);
+
+impl<F: Fn(State) -> Stream + Send + Sync> Solve for FromFn<F> {
+    fn apply(&self, s: State) -> Stream {
+        (self.0)(s)
+    }
+}
 
 /// A goal: given a state, the lazy stream of states in which it holds.
 ///
@@ -25,7 +53,7 @@ use std::sync::Arc;
 /// ```
 #[derive(Clone)]
 #[must_use = "a goal does nothing until it is run"]
-pub struct Goal(Arc<dyn Fn(State) -> Stream + Send + Sync>);
+pub struct Goal(Arc<dyn Solve>);
 
 impl Goal {
     /// A goal from a function of the state.
@@ -35,7 +63,12 @@ impl Goal {
     /// assert_eq!(run_all(|_q| Goal::new(Stream::unit)).count(), 1);
     /// ```
     pub fn new(f: impl Fn(State) -> Stream + Send + Sync + 'static) -> Goal {
-        Goal(Arc::new(f))
+        Goal(Arc::new(FromFn(f)))
+    }
+
+    /// A goal of this crate, which solves its parts directly.
+    pub(crate) fn native(g: impl Solve + 'static) -> Goal {
+        Goal(Arc::new(g))
     }
 
     /// A goal whose body is built by `f` each time it runs, not before: how a relation that
@@ -49,7 +82,7 @@ impl Goal {
     /// assert_eq!(run(3, |q| fives(q.into())).count(), 3);
     /// ```
     pub fn lazy(f: impl Fn() -> Goal + Send + Sync + 'static) -> Goal {
-        Goal::new(move |s| Stream(Node::Apply(f(), s)))
+        Goal::native(Lazy(f))
     }
 
     /// Runs the goal on a state.
@@ -59,7 +92,39 @@ impl Goal {
     /// let _stream = succeed().apply(State::new());
     /// ```
     pub fn apply(&self, s: State) -> Stream {
-        (self.0)(s)
+        self.0.apply(s)
+    }
+
+    /// Depth-first: calls `k` with each state in which the goal holds (see [`Solve::solve`]).
+    /// The stack grows onto the heap as needed, so a deep search does not overflow it.
+    pub(crate) fn solve(&self, s: &State, k: &mut Cont<'_>) -> Flow {
+        let mut step = crate::solve::grow(|| self.0.solve(s, k));
+        let mut owned: Option<State> = None;
+        loop {
+            match step {
+                Step::Done(flow) => return flow,
+                Step::Tail(g, next) => {
+                    if next.is_some() {
+                        owned = next;
+                    }
+                    let now = owned.as_ref().unwrap_or(s);
+                    step = crate::solve::grow(|| g.0.solve(now, k));
+                }
+            }
+        }
+    }
+}
+
+/// [`Goal::lazy`].
+struct Lazy<F>(F);
+
+impl<F: Fn() -> Goal + Send + Sync> Solve for Lazy<F> {
+    fn apply(&self, s: State) -> Stream {
+        Stream(Node::Apply((self.0)(), s))
+    }
+
+    fn solve(&self, _: &State, _: &mut Cont<'_>) -> Step {
+        Step::Tail((self.0)(), None)
     }
 }
 
@@ -75,7 +140,19 @@ impl fmt::Debug for Goal {
 /// assert_eq!(kanren::run_all(|_q| kanren::succeed()).count(), 1);
 /// ```
 pub fn succeed() -> Goal {
-    Goal::new(Stream::unit)
+    Goal::native(Succeed)
+}
+
+struct Succeed;
+
+impl Solve for Succeed {
+    fn apply(&self, s: State) -> Stream {
+        Stream::unit(s)
+    }
+
+    fn solve(&self, s: &State, k: &mut Cont<'_>) -> Step {
+        k(s).into()
+    }
 }
 
 /// The goal that never succeeds (core.logic's `u#`).
@@ -84,7 +161,19 @@ pub fn succeed() -> Goal {
 /// assert_eq!(kanren::run_all(|_q| kanren::fail()).count(), 0);
 /// ```
 pub fn fail() -> Goal {
-    Goal::new(|_| Stream::empty())
+    Goal::native(Fail)
+}
+
+struct Fail;
+
+impl Solve for Fail {
+    fn apply(&self, _: State) -> Stream {
+        Stream::empty()
+    }
+
+    fn solve(&self, _: &State, _: &mut Cont<'_>) -> Step {
+        Flow::Continue(()).into()
+    }
 }
 
 /// `u` and `v` are equal: unify them (core.logic's `==`).
@@ -95,11 +184,25 @@ pub fn fail() -> Goal {
 /// assert_eq!(answers, ["2"]);
 /// ```
 pub fn eq(u: impl Into<Term>, v: impl Into<Term>) -> Goal {
-    let (u, v) = (u.into(), v.into());
-    Goal::new(move |s| match s.unify(&u, &v) {
-        Some(s) => Stream::unit(s),
-        None => Stream::empty(),
-    })
+    Goal::native(Eq(u.into(), v.into()))
+}
+
+struct Eq(Term, Term);
+
+impl Solve for Eq {
+    fn apply(&self, s: State) -> Stream {
+        match s.unify(&self.0, &self.1) {
+            Some(s) => Stream::unit(s),
+            None => Stream::empty(),
+        }
+    }
+
+    fn solve(&self, s: &State, k: &mut Cont<'_>) -> Step {
+        match s.unify(&self.0, &self.1) {
+            Some(s) => k(&s).into(),
+            None => Flow::Continue(()).into(),
+        }
+    }
 }
 
 /// All of `goals`, left to right (core.logic's `all`: `bind*` without a suspension).
@@ -114,7 +217,19 @@ pub fn conj(goals: impl IntoIterator<Item = Goal>) -> Goal {
     match goals.len() {
         0 => succeed(),
         1 => goals[0].clone(),
-        _ => Goal::new(move |s| Stream(Node::All(s, goals.clone()))),
+        _ => Goal::native(Conj(goals)),
+    }
+}
+
+struct Conj(Arc<[Goal]>);
+
+impl Solve for Conj {
+    fn apply(&self, s: State) -> Stream {
+        Stream(Node::All(s, self.0.clone()))
+    }
+
+    fn solve(&self, s: &State, k: &mut Cont<'_>) -> Step {
+        solve_all(&self.0, s, k).into()
     }
 }
 
@@ -143,10 +258,22 @@ fn and_from(goals: Arc<[Goal]>, i: usize) -> Goal {
     match goals.len() - i {
         0 => succeed(),
         1 => goals[i].clone(),
-        _ => Goal::new(move |s| {
-            let rest = and_from(goals.clone(), i + 1);
-            Stream(Node::All(s, Arc::new([goals[i].clone(), rest])))
-        }),
+        _ => Goal::native(AndFrom(goals, i)),
+    }
+}
+
+/// `and*` of the goals from `i` on.
+struct AndFrom(Arc<[Goal]>, usize);
+
+impl Solve for AndFrom {
+    fn apply(&self, s: State) -> Stream {
+        let AndFrom(goals, i) = self;
+        let rest = and_from(goals.clone(), i + 1);
+        Stream(Node::All(s, Arc::new([goals[*i].clone(), rest])))
+    }
+
+    fn solve(&self, s: &State, k: &mut Cont<'_>) -> Step {
+        solve_all(&self.0[self.1..], s, k).into()
     }
 }
 
@@ -180,7 +307,28 @@ pub fn conde<C: IntoIterator<Item = Goal>>(clauses: impl IntoIterator<Item = C>)
         .into_iter()
         .map(|c| c.into_iter().collect())
         .collect();
-    Goal::new(move |s| Stream(Node::Inc(Link::new(mplus_clauses(&clauses, &s)))))
+    Goal::native(Conde(clauses))
+}
+
+struct Conde(Vec<Arc<[Goal]>>);
+
+impl Solve for Conde {
+    fn apply(&self, s: State) -> Stream {
+        Stream(Node::Inc(Link::new(mplus_clauses(&self.0, &s))))
+    }
+
+    fn solve(&self, s: &State, k: &mut Cont<'_>) -> Step {
+        let Some((last, init)) = self.0.split_last() else {
+            return Flow::Continue(()).into();
+        };
+        if init.iter().try_for_each(|c| solve_all(c, s, k)).is_break() {
+            return Flow::Break(()).into();
+        }
+        match &last[..] {
+            [g] => Step::Tail(g.clone(), None),
+            c => solve_all(c, s, k).into(),
+        }
+    }
 }
 
 /// `mplus*` over the clauses: `mplus(c0, thunk(mplus(c1, thunk(...))))`.
@@ -199,20 +347,40 @@ fn mplus_nodes(nodes: impl DoubleEndedIterator<Item = Node>) -> Node {
     nodes.fold(last, |rest, c| Node::Mplus(Link::new(c), Link::new(rest)))
 }
 
-/// `conde` over clauses of one goal each, applied to `s` at once: what [`defne!`](crate::defne)
-/// expands to. A relation builds its clauses afresh for every call (they hold the call's
-/// arguments), so they are handed over by value rather than kept in a shared list.
+/// `conde` over clauses of one goal each, which `f` builds each time the goal runs: what
+/// [`defne!`](crate::defne) expands to. A relation's clauses hold the arguments of its call,
+/// so they are made for every call rather than kept in a shared list; and building them only
+/// when the goal runs lets a relation call itself.
 ///
 /// ```
-/// use kanren::{conde_apply, eq, run_all, Goal};
-/// let one_or_two = |q: kanren::Var| Goal::new(move |s| conde_apply([eq(q, 1), eq(q, 2)], s));
+/// use kanren::{conde_with, eq, run_all, Term};
+/// let one_or_two = |q: kanren::Var| conde_with(move || [eq(q, 1), eq(q, 2)]);
 /// let answers: Vec<String> = run_all(one_or_two).map(|a| a.to_string()).collect();
 /// assert_eq!(answers, ["1", "2"]);
 /// ```
-pub fn conde_apply<const N: usize>(clauses: [Goal; N], s: State) -> Stream {
-    let mut states = std::iter::repeat_n(s, N);
-    let nodes = clauses.map(|g| Node::Apply(g, states.next().expect("one state a clause")));
-    Stream(Node::Inc(Link::new(mplus_nodes(nodes.into_iter()))))
+pub fn conde_with<const N: usize>(f: impl Fn() -> [Goal; N] + Send + Sync + 'static) -> Goal {
+    Goal::native(CondeWith(f))
+}
+
+struct CondeWith<F>(F);
+
+impl<const N: usize, F: Fn() -> [Goal; N] + Send + Sync> Solve for CondeWith<F> {
+    fn apply(&self, s: State) -> Stream {
+        let mut states = std::iter::repeat_n(s, N);
+        let nodes = (self.0)().map(|g| Node::Apply(g, states.next().expect("a state a clause")));
+        Stream(Node::Inc(Link::new(mplus_nodes(nodes.into_iter()))))
+    }
+
+    fn solve(&self, s: &State, k: &mut Cont<'_>) -> Step {
+        let mut clauses = (self.0)().into_iter();
+        let Some(last) = clauses.next_back() else {
+            return Flow::Continue(()).into();
+        };
+        if clauses.try_for_each(|g| g.solve(s, k)).is_break() {
+            return Flow::Break(()).into();
+        }
+        Step::Tail(last, None)
+    }
 }
 
 /// Any of `goals`, interleaved: `conde` with one goal per clause (core.logic's `or*`).
@@ -247,8 +415,17 @@ pub fn or_star(goals: impl IntoIterator<Item = Goal>) -> Goal {
 /// assert_eq!(answers, ["(1 . _0)"]);
 /// ```
 pub fn fresh<const N: usize>(f: impl Fn([Var; N]) -> Goal + Send + Sync + 'static) -> Goal {
-    Goal::new(move |s| {
-        let vars = std::array::from_fn(|_| Var::fresh());
-        Stream::inc_apply(f(vars), s)
-    })
+    Goal::native(Fresh::<N, _>(f))
+}
+
+struct Fresh<const N: usize, F>(F);
+
+impl<const N: usize, F: Fn([Var; N]) -> Goal + Send + Sync> Solve for Fresh<N, F> {
+    fn apply(&self, s: State) -> Stream {
+        Stream::inc_apply((self.0)(std::array::from_fn(|_| Var::fresh())), s)
+    }
+
+    fn solve(&self, _: &State, _: &mut Cont<'_>) -> Step {
+        Step::Tail((self.0)(std::array::from_fn(|_| Var::fresh())), None)
+    }
 }

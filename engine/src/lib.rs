@@ -40,6 +40,7 @@ mod project;
 mod reify;
 mod residual;
 mod run;
+mod solve;
 mod state;
 mod stream;
 mod subst;
@@ -49,7 +50,7 @@ mod unify;
 pub use conda::{conda, condu, onceo};
 pub use diseq::neq;
 pub use goal::{
-    all, and_star, conde, conde_apply, conj, disj, eq, everyg, fail, fresh, or_star, succeed, Goal,
+    all, and_star, conde, conde_with, conj, disj, eq, everyg, fail, fresh, or_star, succeed, Goal,
 };
 pub use kanren_macros::{defna, defne, defnu, matcha, matche, matchu};
 pub use lists::{

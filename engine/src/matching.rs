@@ -8,7 +8,8 @@
 //! goal does exactly what core.logic does: fresh variables, the pattern term, `==`. Either way
 //! the goal suspends once, as `fresh` does, so answers come in core.logic's order.
 
-use crate::goal::Goal;
+use crate::goal::{Goal, Solve};
+use crate::solve::{Cont, Flow, Step};
 use crate::state::State;
 use crate::stream::{Link, Node, Stream};
 use crate::term::{Term, Var};
@@ -56,30 +57,66 @@ pub fn fresh_match<const K: usize, const V: usize>(
     arg: impl Into<Term>,
     body: impl Fn([Term; K]) -> Goal + Send + Sync + 'static,
 ) -> Goal {
-    let arg: Term = arg.into();
-    Goal::new(move |s| {
-        // A failed match still suspends once, as `(fresh [..] (== p a))` does.
-        let failed = || Stream(Node::Inc(Link::new(Node::Empty)));
-        match destructure::<K>(pattern, &values, &arg, s) {
-            Shape::Matched(slots, s) => Stream::inc_apply(body(slots), s),
-            Shape::Mismatch => failed(),
-            Shape::Unbuilt(s) => {
-                let vars: [Term; K] = std::array::from_fn(|_| Term::Var(Var::fresh()));
-                let term = build(pattern, &values, &vars);
-                match s.unify(&term, &arg) {
-                    Some(s) => Stream::inc_apply(body(vars), s),
-                    None => failed(),
-                }
-            }
-        }
+    Goal::native(Match {
+        pattern,
+        values,
+        arg: arg.into(),
+        body,
     })
 }
 
+/// [`fresh_match`].
+struct Match<const K: usize, const V: usize, F> {
+    pattern: &'static [PatOp],
+    values: [Term; V],
+    arg: Term,
+    body: F,
+}
+
+impl<const K: usize, const V: usize, F: Fn([Term; K]) -> Goal> Match<K, V, F> {
+    /// The body for the pattern matched in `s`, and the state it runs in (`None`: `s` itself);
+    /// `None` when the argument does not match.
+    fn matched(&self, s: &State) -> Option<(Goal, Option<State>)> {
+        match destructure::<K>(self.pattern, &self.values, &self.arg, s) {
+            Shape::Matched(slots, bound) => Some(((self.body)(slots), bound)),
+            Shape::Mismatch => None,
+            Shape::Unbuilt => {
+                let vars: [Term; K] = std::array::from_fn(|_| Term::Var(Var::fresh()));
+                let term = build(self.pattern, &self.values, &vars);
+                let s = s.unify(&term, &self.arg)?;
+                Some(((self.body)(vars), Some(s)))
+            }
+        }
+    }
+}
+
+impl<const K: usize, const V: usize, F> Solve for Match<K, V, F>
+where
+    F: Fn([Term; K]) -> Goal + Send + Sync,
+{
+    fn apply(&self, s: State) -> Stream {
+        match self.matched(&s) {
+            Some((body, bound)) => Stream::inc_apply(body, bound.unwrap_or(s)),
+            // A failed match still suspends once, as `(fresh [..] (== p a))` does.
+            None => Stream(Node::Inc(Link::new(Node::Empty))),
+        }
+    }
+
+    fn solve(&self, s: &State, _: &mut Cont<'_>) -> Step {
+        match self.matched(s) {
+            Some((body, bound)) => Step::Tail(body, bound),
+            None => Flow::Continue(()).into(),
+        }
+    }
+}
+
 enum Shape<const K: usize> {
-    Matched([Term; K], State),
+    /// The terms of the slots, and the state after the unifications the match made (`None`
+    /// when it made none).
+    Matched([Term; K], Option<State>),
     Mismatch,
-    /// The state as it came in.
-    Unbuilt(State),
+    /// A variable stands where the pattern has structure.
+    Unbuilt,
 }
 
 /// Matches `pattern` against the walked `arg` without creating variables.
@@ -87,14 +124,14 @@ fn destructure<const K: usize>(
     pattern: &[PatOp],
     values: &[Term],
     arg: &Term,
-    s: State,
+    s: &State,
 ) -> Shape<K> {
     let mut slots: [Term; K] = std::array::from_fn(|_| Term::Nil);
     // The state after the unifications of `Is` and `Same` ops, once there has been one.
     let mut bound: Option<State> = None;
     let mut todo: smallvec::SmallVec<[Term; 8]> = smallvec::smallvec![arg.clone()];
     for op in pattern {
-        let now = bound.as_ref().unwrap_or(&s);
+        let now = bound.as_ref().unwrap_or(s);
         let t = match todo.pop().expect("pattern and terms agree") {
             v @ Term::Var(_) => now.walk(&v),
             t => t,
@@ -107,7 +144,7 @@ fn destructure<const K: usize>(
             }
             (PatOp::Same(k), _) => &slots[*k],
             (PatOp::Is(k), _) => &values[*k],
-            (_, Term::Var(_)) => return Shape::Unbuilt(s),
+            (_, Term::Var(_)) => return Shape::Unbuilt,
             (PatOp::Nil, Term::Nil) => continue,
             (PatOp::Cons, Term::Pair(p)) => {
                 todo.push(p.1.clone());
@@ -125,7 +162,7 @@ fn destructure<const K: usize>(
             None => return Shape::Mismatch,
         }
     }
-    Shape::Matched(slots, bound.unwrap_or(s))
+    Shape::Matched(slots, bound)
 }
 
 /// The pattern as a term, its slots filled with `vars`.

@@ -6,7 +6,9 @@
 //! `+`, `-` and `*` on integer terms let `(!= (- x2 x1) (- y2 y1))` read as
 //! `neq(x2 - x1, y2 - y1)`.
 
-use crate::goal::Goal;
+use crate::goal::{Goal, Solve};
+use crate::solve::{Cont, Step};
+use crate::state::State;
 use crate::stream::Stream;
 use crate::term::Term;
 use std::ops::{Add, Mul, Sub};
@@ -31,13 +33,29 @@ pub fn project<const N: usize>(
     vars: [Term; N],
     f: impl Fn(&[Term; N]) -> Goal + Send + Sync + 'static,
 ) -> Goal {
-    Goal::new(move |s| {
-        let values = vars.each_ref().map(|v| match s.walk(v) {
+    Goal::native(Project(vars, f))
+}
+
+struct Project<const N: usize, F>([Term; N], F);
+
+impl<const N: usize, F> Project<N, F> {
+    /// The variables' values in `s`, atoms without allocating.
+    fn values(&self, s: &State) -> [Term; N] {
+        self.0.each_ref().map(|v| match s.walk(v) {
             t @ (Term::Pair(_) | Term::Vector(_)) => s.walk_star(&t),
             t => t,
-        });
-        Stream::inc_apply(f(&values), s)
-    })
+        })
+    }
+}
+
+impl<const N: usize, F: Fn(&[Term; N]) -> Goal + Send + Sync> Solve for Project<N, F> {
+    fn apply(&self, s: State) -> Stream {
+        Stream::inc_apply((self.1)(&self.values(&s)), s)
+    }
+
+    fn solve(&self, s: &State, _: &mut Cont<'_>) -> Step {
+        Step::Tail((self.1)(&self.values(s)), None)
+    }
 }
 
 /// `project!([x, y] => goals...)`: core.logic's `(project [x y] goals...)`. Inside the goals,

@@ -9,6 +9,7 @@ use crate::reify::{reify, Answer};
 use crate::state::State;
 use crate::stream::{Frame, Stream};
 use crate::term::{Term, Var};
+use std::ops::ControlFlow;
 
 /// The lazy iterator of a query's answers.
 ///
@@ -54,6 +55,56 @@ impl Iterator for Answers {
                 None
             }
         }
+    }
+
+    /// Depth-first ([`Answers::depth_first`]), the rest of the search runs by
+    /// continuation-passing: each answer goes to `f` as it is found, and nothing is built
+    /// for the search itself (no stream nodes, no suspensions), which makes `count`,
+    /// `for_each`, `fold` and `sum` of a depth-first query about twice as fast as pulling
+    /// its answers with `next`. The answers, and their order, are the same. The search
+    /// stops once `run`'s `n` answers are found. Interleaved, this is the loop over `next`.
+    ///
+    /// ```
+    /// use kanren::{disj, eq, run, run_all};
+    /// assert_eq!(run_all(|q| disj([eq(q, 1), eq(q, 2), eq(q, 3)])).depth_first().count(), 3);
+    /// let firsts = run(2, |q| disj([eq(q, 1), eq(q, 2), eq(q, 3)]))
+    ///     .depth_first()
+    ///     .fold(String::new(), |acc, a| acc + &a.to_string());
+    /// assert_eq!(firsts, "12");
+    /// ```
+    fn fold<B, F: FnMut(B, Answer) -> B>(mut self, init: B, mut f: F) -> B {
+        if !self.depth_first {
+            let mut acc = init;
+            for a in self.by_ref() {
+                acc = f(acc, a);
+            }
+            return acc;
+        }
+        let mut left = self.remaining;
+        if left == Some(0) {
+            return init;
+        }
+        let query = &self.query;
+        let mut acc = Some(init);
+        let stream = std::mem::replace(&mut self.stream, Stream::empty());
+        let _ = crate::solve::solve_node(stream.0, &mut |s| {
+            let a = acc
+                .take()
+                .expect("the fold's value is put back after each answer");
+            acc = Some(f(a, reify(s, query)));
+            match &mut left {
+                Some(n) => {
+                    *n -= 1;
+                    if *n == 0 {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                }
+                None => ControlFlow::Continue(()),
+            }
+        });
+        acc.expect("the fold's value is put back after each answer")
     }
 }
 

@@ -149,7 +149,7 @@ fn err<T>(span: Span, msg: &str) -> Result<T, Error> {
 }
 
 /// `#[attr]* vis fn name(args) { clauses }`.
-/// `combinator` is `conda` or `condu`; `None` is `conde`, whose clauses go to `conde_apply`.
+/// `combinator` is `conda` or `condu`; `None` is `conde`, whose clauses go to `conde_with`.
 fn define(input: TokenStream, combinator: Option<TokenStream>) -> Result<TokenStream, Error> {
     let tts: Vec<TokenTree> = input.into_iter().collect();
     let mut i = 0;
@@ -189,7 +189,7 @@ fn define(input: TokenStream, combinator: Option<TokenStream>) -> Result<TokenSt
     };
     let convert = quote!(#(let #args: ::kanren::Term = ::std::convert::Into::into(#args);)*);
     let Some(combinator) = combinator else {
-        // Each call's clauses are built when the goal runs and handed to `conde_apply`.
+        // Each call's clauses are built when the goal runs (`conde_with`).
         let clauses = clauses.iter().map(|goals| match goals.as_slice() {
             [one] => one.clone(),
             _ => quote!(::kanren::conj([#(#goals),*])),
@@ -197,9 +197,7 @@ fn define(input: TokenStream, combinator: Option<TokenStream>) -> Result<TokenSt
         return Ok(quote! {
             #signature {
                 #convert
-                ::kanren::Goal::new(move |__kanren_state| {
-                    ::kanren::conde_apply([#(#clauses),*], __kanren_state)
-                })
+                ::kanren::conde_with(move || [#(#clauses),*])
             }
         });
     };

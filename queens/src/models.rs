@@ -199,13 +199,16 @@ fn check_fixes(n: usize, q: &Query) -> Result<(), ModelError> {
 /// The FD model (`queens::fd`), labeling and fixes passed on as goals; depth-first for a
 /// count.
 fn fd_model(n: usize, q: &Query) -> Result<SolutionStream, ModelError> {
-    let query = fd::FdQuery {
+    Ok(Box::new(fd::solutions(n, &fd_query(q))))
+}
+
+fn fd_query(q: &Query) -> fd::FdQuery {
+    fd::FdQuery {
         labeling: q.labeling.unwrap_or_default(),
         fixes: q.fixes.iter().map(|f| (f.row, f.col)).collect(),
         break_symmetry: false,
         depth_first: q.mode == Mode::Count,
-    };
-    Ok(Box::new(fd::solutions(n, &query)))
+    }
 }
 
 /// The relational model (`queens::relational`); fixes are applied by the caller's filter.
@@ -214,8 +217,13 @@ fn relational_model(n: usize, q: &Query) -> Result<SolutionStream, ModelError> {
     if q.mode != Mode::Count {
         return Ok(Box::new(crate::relational::solve_nqueens(n)));
     }
+    Ok(Box::new(relational_boards(n)))
+}
+
+/// Every board of the relational model, depth-first.
+fn relational_boards(n: usize) -> impl Iterator<Item = Vec<usize>> {
     let answers = relational::nqueens_answers(n).depth_first();
-    Ok(Box::new(answers.map(|a| relational::columns(a.value()))))
+    answers.map(|a| relational::columns(a.value()))
 }
 
 /// The model's own stream of every solution, before fixes, `unique` and `k` are applied.
@@ -273,7 +281,8 @@ pub fn solutions(model: Model, n: usize, q: &Query) -> Result<Boards, ModelError
 /// without `unique` use the counting searches of [`count`](mod@count), which report
 /// nodes and failures and call `progress` after each first-row column; every other case
 /// counts the stream of [`solutions`] and calls `progress` every 4096 solutions. The FD
-/// and relational models count depth-first (see [`solutions`]).
+/// and relational models count depth-first (see [`solutions`]), folding the engine's
+/// answers ([`kanren::Answers`]'s `fold`) rather than pulling them.
 ///
 /// ```
 /// use queens::models::{count, Fix, Model, Query};
@@ -296,17 +305,30 @@ pub fn count(
     match model {
         Model::Backtrack if !q.unique => Ok(count::backtrack(n, &q.fixes, progress)),
         Model::Bitboard if !q.unique => Ok(count::bitboard(n, &q.fixes, progress)),
-        _ => {
-            let mut found = 0u64;
-            for _ in solutions(model, n, &q)? {
-                found += 1;
-                if found & 4095 == 0 {
-                    progress(Progress::Solutions(found));
-                }
-            }
-            Ok(Counted::solutions_only(found))
+        // Folded, not pulled: the engine then searches by continuation-passing.
+        Model::Fd if !q.unique => Ok(count_boards(fd::solutions(n, &fd_query(&q)), progress)),
+        Model::Relational if !q.unique => {
+            let fixes = q.fixes.clone();
+            let boards = relational_boards(n).filter(move |b| fixes.iter().all(|f| f.holds(b)));
+            Ok(count_boards(boards, progress))
         }
+        _ => Ok(count_boards(solutions(model, n, &q)?, progress)),
     }
+}
+
+/// Counts `boards` with one `fold`, calling `progress` every 4096 boards.
+fn count_boards(
+    boards: impl Iterator<Item = Vec<usize>>,
+    progress: &mut dyn FnMut(Progress),
+) -> Counted {
+    let found = boards.fold(0u64, |found, _| {
+        let found = found + 1;
+        if found & 4095 == 0 {
+            progress(Progress::Solutions(found));
+        }
+        found
+    });
+    Counted::solutions_only(found)
 }
 
 #[cfg(test)]

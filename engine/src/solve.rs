@@ -1,0 +1,113 @@
+//! Depth-first search by continuation-passing: how a depth-first query is folded.
+//!
+//! `g.solve(s, k)` calls the continuation `k` with each state in which `g` holds, in the order
+//! that depth-first forcing of `g`'s stream gives (Prolog's order), and stops as soon as `k`
+//! returns `Break`. A conjunction passes each answer of its first goal on to the rest, a
+//! disjunction tries its clauses one after the other:
+//!
+//! ```text
+//! solve(g1 ∧ g2, s, k) = solve(g1, s, |s1| solve(g2, s1, k))
+//! solve(g1 ∨ g2, s, k) = solve(g1, s, k); solve(g2, s, k)
+//! ```
+//!
+//! Nothing is built for the search itself: no stream nodes, no suspensions, no captured
+//! frames, and a state is cloned only where a goal changes it. That is what makes folding an
+//! exhaustive search ([`Answers::fold`](crate::Answers), hence `count`) cheaper than pulling
+//! its answers one by one. The price is Prolog's: the Rust stack holds one frame per goal on
+//! the current branch that still has answers to pass on. It grows onto the heap as needed
+//! ([`grow`]), so a deep branch costs memory in proportion to its depth, never a stack
+//! overflow; and a goal's last call, the usual place of a recursion, is a tail call ([`Step`])
+//! that takes no stack at all.
+//!
+//! A goal that only has a stream (a [`Goal::new`](crate::Goal::new) closure, the FD goals,
+//! `conda`/`condu`) is solved by walking its stream here ([`solve_node`]), with the rules of
+//! depth-first forcing; the goals inside that stream are solved directly again.
+
+use crate::goal::Goal;
+use crate::state::State;
+use crate::stream::{Frame, Node};
+use std::ops::ControlFlow;
+
+/// Whether the search goes on (`Continue`) or stops (`Break`: enough answers).
+pub(crate) type Flow = ControlFlow<()>;
+
+/// A continuation: what to do with each answer of a goal.
+pub(crate) type Cont<'a> = dyn FnMut(&State) -> Flow + 'a;
+
+/// What solving one goal returns: done, or a goal to solve in its place with the same
+/// continuation, in the given state (`None`: the same state). [`Goal::solve`] makes such tail
+/// calls in a loop, so a relation whose last goal calls itself (`membero`, `appendo`, a
+/// recursive `conde` clause) searches any depth in constant stack.
+pub(crate) enum Step {
+    Done(Flow),
+    Tail(Goal, Option<State>),
+}
+
+impl From<Flow> for Step {
+    fn from(flow: Flow) -> Step {
+        Step::Done(flow)
+    }
+}
+
+/// Stack left below which the next call moves to a new segment.
+const RED_ZONE: usize = 256 * 1024;
+/// The size of each new stack segment.
+const SEGMENT: usize = 4 * 1024 * 1024;
+
+/// Runs `f`, on a new stack segment if this one is nearly used up.
+pub(crate) fn grow<R>(f: impl FnOnce() -> R) -> R {
+    stacker::maybe_grow(RED_ZONE, SEGMENT, f)
+}
+
+/// `goals` in sequence: each answer of the first is passed on to the rest.
+pub(crate) fn solve_all(goals: &[Goal], s: &State, k: &mut Cont<'_>) -> Flow {
+    match goals {
+        [] => k(s),
+        [g] => g.solve(s, k),
+        [g, rest @ ..] => g.solve(s, &mut |s| solve_all(rest, s, k)),
+    }
+}
+
+/// `goals` in sequence from the last to the first: a run of binds, innermost last.
+fn solve_binds(goals: &[Goal], s: &State, k: &mut Cont<'_>) -> Flow {
+    match goals {
+        [] => k(s),
+        [g] => g.solve(s, k),
+        [rest @ .., g] => g.solve(s, &mut |s| solve_binds(rest, s, k)),
+    }
+}
+
+/// Solves what is left of a stream, by the rules of depth-first forcing (see `stream.rs`):
+/// the answers it has, then those of what it suspends, each passed through its binds.
+pub(crate) fn solve_node(node: Node, k: &mut Cont<'_>) -> Flow {
+    grow(|| match node {
+        Node::Empty => Flow::Continue(()),
+        Node::Unit(s) => k(&s),
+        Node::Choice(s, rest) => {
+            k(&s)?;
+            solve_node(rest.into_inner(), k)
+        }
+        Node::Inc(t) => solve_node(t.into_inner(), k),
+        Node::Suspended(g, s) | Node::Apply(g, s) => g.solve(&s, k),
+        Node::Mplus(x, y) => {
+            solve_node(x.into_inner(), k)?;
+            solve_node(y.into_inner(), k)
+        }
+        Node::Bind(x, goals) => solve_node(x.into_inner(), &mut |s| solve_binds(&goals, s, k)),
+        Node::Conj(x, goals) => solve_node(x.into_inner(), &mut |s| solve_all(&goals, s, k)),
+        Node::All(s, goals) => solve_all(&goals, &s, k),
+        Node::Lazy(f) => solve_node(f().0, k),
+        // The frames, outermost first, as `hnf` unpacks them: a run of binds applies to all
+        // that is inside it; `mplus(_, y)` around the suspension became `Mplus(y, rest)`.
+        Node::Resume(t, mut frames) => match frames.pop_front() {
+            None => solve_node(t.into_inner(), k),
+            Some(Frame::Binds(run)) => {
+                solve_node(Node::Resume(t, frames), &mut |s| solve_binds(&run, s, k))
+            }
+            Some(Frame::Mplus(y)) => {
+                solve_node(y.into_inner(), k)?;
+                solve_node(Node::Resume(t, frames), k)
+            }
+        },
+    })
+}
