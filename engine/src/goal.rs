@@ -15,6 +15,7 @@ use crate::solve::{solve_all, Cont, Flow, Step};
 use crate::state::State;
 use crate::stream::{Link, Node, Stream};
 use crate::term::{Term, Var};
+use smallvec::SmallVec;
 use std::fmt;
 use std::sync::Arc;
 
@@ -213,19 +214,21 @@ impl Solve for Eq {
 /// assert_eq!(run_all(move |q| conj([eq(x, 1), eq(q, x)])).next().unwrap().to_string(), "1");
 /// ```
 pub fn conj(goals: impl IntoIterator<Item = Goal>) -> Goal {
-    let goals: Arc<[Goal]> = goals.into_iter().collect();
+    let mut goals: SmallVec<[Goal; 4]> = goals.into_iter().collect();
     match goals.len() {
         0 => succeed(),
-        1 => goals[0].clone(),
+        1 => goals.pop().expect("one goal"),
         _ => Goal::native(Conj(goals)),
     }
 }
 
-struct Conj(Arc<[Goal]>);
+/// A conjunction; up to four goals are kept in the goal itself (one allocation, not two:
+/// clause bodies are built for every call).
+struct Conj(SmallVec<[Goal; 4]>);
 
 impl Solve for Conj {
     fn apply(&self, s: State) -> Stream {
-        Stream(Node::All(s, self.0.clone()))
+        Stream(Node::All(s, self.0.iter().cloned().collect()))
     }
 
     fn solve(&self, s: &State, k: &mut Cont<'_>) -> Step {

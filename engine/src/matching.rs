@@ -119,7 +119,16 @@ enum Shape<const K: usize> {
     Unbuilt,
 }
 
-/// Matches `pattern` against the walked `arg` without creating variables.
+/// What a term met in the pattern must unify with: a slot filled earlier (`Same`) or one of
+/// the call's values (`Is`).
+enum Want {
+    Slot(usize),
+    Value(usize),
+}
+
+/// Matches `pattern` against the walked `arg` without creating variables, reading the terms
+/// in place: only what fills a slot is cloned. The unifications that `Is` and `Same` ask for
+/// are made once the shape has matched.
 fn destructure<const K: usize>(
     pattern: &[PatOp],
     values: &[Term],
@@ -127,37 +136,36 @@ fn destructure<const K: usize>(
     s: &State,
 ) -> Shape<K> {
     let mut slots: [Term; K] = std::array::from_fn(|_| Term::Nil);
-    // The state after the unifications of `Is` and `Same` ops, once there has been one.
-    let mut bound: Option<State> = None;
-    let mut todo: smallvec::SmallVec<[Term; 8]> = smallvec::smallvec![arg.clone()];
+    let mut equal: smallvec::SmallVec<[(Want, &Term); 4]> = smallvec::SmallVec::new();
+    let mut todo: smallvec::SmallVec<[&Term; 8]> = smallvec::smallvec![arg];
     for op in pattern {
-        let now = bound.as_ref().unwrap_or(s);
-        let t = match todo.pop().expect("pattern and terms agree") {
-            v @ Term::Var(_) => now.walk(&v),
-            t => t,
-        };
-        let same = match (op, &t) {
-            (PatOp::Any, _) => continue,
-            (PatOp::Slot(k), _) => {
-                slots[*k] = t;
-                continue;
-            }
-            (PatOp::Same(k), _) => &slots[*k],
-            (PatOp::Is(k), _) => &values[*k],
+        let t = s
+            .subst
+            .walk_ref(todo.pop().expect("pattern and terms agree"));
+        match (op, t) {
+            (PatOp::Any, _) => {}
+            (PatOp::Slot(k), _) => slots[*k] = t.clone(),
+            (PatOp::Same(k), _) => equal.push((Want::Slot(*k), t)),
+            (PatOp::Is(k), _) => equal.push((Want::Value(*k), t)),
             (_, Term::Var(_)) => return Shape::Unbuilt,
-            (PatOp::Nil, Term::Nil) => continue,
+            (PatOp::Nil, Term::Nil) => {}
             (PatOp::Cons, Term::Pair(p)) => {
-                todo.push(p.1.clone());
-                todo.push(p.0.clone());
-                continue;
+                todo.push(&p.1);
+                todo.push(&p.0);
             }
             (PatOp::Vector(n), Term::Vector(items)) if items.len() == *n => {
-                todo.extend(items.iter().rev().cloned());
-                continue;
+                todo.extend(items.iter().rev());
             }
             _ => return Shape::Mismatch,
+        }
+    }
+    let mut bound: Option<State> = None;
+    for (want, t) in equal {
+        let u = match want {
+            Want::Slot(k) => &slots[k],
+            Want::Value(k) => &values[k],
         };
-        match now.unify(same, &t) {
+        match bound.as_ref().unwrap_or(s).unify(u, t) {
             Some(next) => bound = Some(next),
             None => return Shape::Mismatch,
         }

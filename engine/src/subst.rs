@@ -81,14 +81,18 @@ impl Subst {
     /// assert_eq!(s.walk(&x.into()), Term::from(5));
     /// ```
     pub fn walk(&self, t: &Term) -> Term {
-        let mut t = t;
+        self.walk_ref(t).clone()
+    }
+
+    /// [`walk`](Subst::walk) without cloning the result.
+    pub(crate) fn walk_ref<'a>(&'a self, mut t: &'a Term) -> &'a Term {
         while let Term::Var(v) = t {
             match self.map.get(v) {
                 Some(next) => t = next,
                 None => break,
             }
         }
-        t.clone()
+        t
     }
 
     /// Walks `t` and all of its parts: the term with every bound variable replaced by its
