@@ -367,11 +367,16 @@ pub fn conde_with<const N: usize>(f: impl Fn() -> [Goal; N] + Send + Sync + 'sta
 
 struct CondeWith<F>(F);
 
+/// `conde` over clauses of one goal each, applied to `s`.
+fn conde_apply<const N: usize>(clauses: [Goal; N], s: State) -> Stream {
+    let mut states = std::iter::repeat_n(s, N);
+    let nodes = clauses.map(|g| Node::Apply(g, states.next().expect("a state a clause")));
+    Stream(Node::Inc(Link::new(mplus_nodes(nodes.into_iter()))))
+}
+
 impl<const N: usize, F: Fn() -> [Goal; N] + Send + Sync> Solve for CondeWith<F> {
     fn apply(&self, s: State) -> Stream {
-        let mut states = std::iter::repeat_n(s, N);
-        let nodes = (self.0)().map(|g| Node::Apply(g, states.next().expect("a state a clause")));
-        Stream(Node::Inc(Link::new(mplus_nodes(nodes.into_iter()))))
+        conde_apply((self.0)(), s)
     }
 
     fn solve(&self, s: &State, k: &mut Cont<'_>) -> Step {
@@ -383,6 +388,59 @@ impl<const N: usize, F: Fn() -> [Goal; N] + Send + Sync> Solve for CondeWith<F> 
             return Flow::Break(()).into();
         }
         Step::Tail(last, None)
+    }
+}
+
+/// A relation's goal, given both ways: `clauses` builds its clauses (of one goal each) for its
+/// stream, `conde` over them as in [`conde_with`]; `solve` searches it depth-first, and must
+/// hand `k` exactly the answers that depth-first forcing of that stream gives, in that order.
+/// [`defne!`](crate::defne) expands to it, with a `solve` that matches the clauses' patterns
+/// and runs their goals without building the goals of the clauses themselves; that is what
+/// makes folding a depth-first query ([`Answers::depth_first`](crate::Answers::depth_first))
+/// of such relations fast.
+///
+/// ```
+/// use kanren::{eq, relation, run_all, solve_all, Step, Var};
+/// // q is 1 or 2, written out both ways.
+/// let one_or_two = |q: Var| {
+///     relation(move || [eq(q, 1), eq(q, 2)], move |s, k| {
+///         if solve_all(&[eq(q, 1)], s, k).is_break() {
+///             return Step::Done(std::ops::ControlFlow::Break(()));
+///         }
+///         Step::Tail(eq(q, 2), None)
+///     })
+/// };
+/// let pulled: Vec<String> = run_all(one_or_two).map(|a| a.to_string()).collect();
+/// let folded = run_all(one_or_two).depth_first().fold(Vec::new(), |mut v, a| {
+///     v.push(a.to_string());
+///     v
+/// });
+/// assert_eq!(pulled, ["1", "2"]);
+/// assert_eq!(folded, ["1", "2"]);
+/// ```
+pub fn relation<const N: usize>(
+    clauses: impl Fn() -> [Goal; N] + Send + Sync + 'static,
+    solve: impl Fn(&State, &mut Cont<'_>) -> Step + Send + Sync + 'static,
+) -> Goal {
+    Goal::native(Relation { clauses, solve })
+}
+
+struct Relation<C, S> {
+    clauses: C,
+    solve: S,
+}
+
+impl<const N: usize, C, S> Solve for Relation<C, S>
+where
+    C: Fn() -> [Goal; N] + Send + Sync,
+    S: Fn(&State, &mut Cont<'_>) -> Step + Send + Sync,
+{
+    fn apply(&self, s: State) -> Stream {
+        conde_apply((self.clauses)(), s)
+    }
+
+    fn solve(&self, s: &State, k: &mut Cont<'_>) -> Step {
+        (self.solve)(s, k)
     }
 }
 

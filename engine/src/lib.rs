@@ -50,16 +50,18 @@ mod unify;
 pub use conda::{conda, condu, onceo};
 pub use diseq::neq;
 pub use goal::{
-    all, and_star, conde, conde_with, conj, disj, eq, everyg, fail, fresh, or_star, succeed, Goal,
+    all, and_star, conde, conde_with, conj, disj, eq, everyg, fail, fresh, or_star, relation,
+    succeed, Goal,
 };
 pub use kanren_macros::{defna, defne, defnu, matcha, matche, matchu};
 pub use lists::{
     appendo, conso, distincto, emptyo, firsto, member1o, membero, permuteo, rembero, resto,
 };
-pub use matching::{fresh_match, PatOp};
+pub use matching::{fresh_match, match_args, PatOp};
 pub use project::project;
 pub use reify::Answer;
 pub use run::{run, run_all, run_nc, run_nc_all, Answers};
+pub use solve::{solve_all, Cont, Step};
 pub use state::State;
 pub use stream::Stream;
 pub use subst::Subst;

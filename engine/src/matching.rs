@@ -77,8 +77,9 @@ impl<const K: usize, const V: usize, F: Fn([Term; K]) -> Goal> Match<K, V, F> {
     /// The body for the pattern matched in `s`, and the state it runs in (`None`: `s` itself);
     /// `None` when the argument does not match.
     fn matched(&self, s: &State) -> Option<(Goal, Option<State>)> {
-        match destructure::<K>(self.pattern, &self.values, &self.arg, s) {
-            Shape::Matched(slots, bound) => Some(((self.body)(slots), bound)),
+        let mut slots: [Term; K] = std::array::from_fn(|_| Term::Nil);
+        match destructure(self.pattern, &self.values, &self.arg, s, &mut slots) {
+            Shape::Matched(bound) => Some(((self.body)(slots), bound)),
             Shape::Mismatch => None,
             Shape::Unbuilt => {
                 let vars: [Term; K] = std::array::from_fn(|_| Term::Var(Var::fresh()));
@@ -110,10 +111,10 @@ where
     }
 }
 
-enum Shape<const K: usize> {
-    /// The terms of the slots, and the state after the unifications the match made (`None`
-    /// when it made none).
-    Matched([Term; K], Option<State>),
+enum Shape {
+    /// The slots are filled; the state after the unifications the match made (`None` when it
+    /// made none).
+    Matched(Option<State>),
     Mismatch,
     /// A variable stands where the pattern has structure.
     Unbuilt,
@@ -127,15 +128,15 @@ enum Want {
 }
 
 /// Matches `pattern` against the walked `arg` without creating variables, reading the terms
-/// in place: only what fills a slot is cloned. The unifications that `Is` and `Same` ask for
-/// are made once the shape has matched.
-fn destructure<const K: usize>(
+/// in place: only what fills a slot (of `slots`) is cloned. The unifications that `Is` and
+/// `Same` ask for are made once the shape has matched.
+fn destructure(
     pattern: &[PatOp],
     values: &[Term],
     arg: &Term,
     s: &State,
-) -> Shape<K> {
-    let mut slots: [Term; K] = std::array::from_fn(|_| Term::Nil);
+    slots: &mut [Term],
+) -> Shape {
     let mut equal: smallvec::SmallVec<[(Want, &Term); 4]> = smallvec::SmallVec::new();
     let mut todo: smallvec::SmallVec<[&Term; 8]> = smallvec::smallvec![arg];
     for op in pattern {
@@ -170,7 +171,58 @@ fn destructure<const K: usize>(
             None => return Shape::Mismatch,
         }
     }
-    Shape::Matched(slots, bound)
+    Shape::Matched(bound)
+}
+
+/// Matches the arguments `args` of a clause against their patterns, one after the other: the
+/// terms that the `K` pattern variables stand for, and the state after the unifications the
+/// match needed (`None`: none), or `None` when an argument does not match. How a relation
+/// made by [`defne!`](crate::defne) searches depth-first (see [`relation`](crate::relation)).
+///
+/// `pattern` holds the patterns of all the arguments in a row, `lengths[i]` ops for
+/// `args[i]`; slot numbers run across all of them, so a variable met again in a later
+/// argument is a `Same`. An argument that is not yet built where its pattern has structure is
+/// unified with the pattern's term, its new variables fresh, as `fresh` and `==` would.
+///
+/// ```
+/// use kanren::{list, match_args, PatOp, State, Term};
+/// // [[h . t] h]: a list whose head is the second argument.
+/// let pattern = &[PatOp::Cons, PatOp::Slot(0), PatOp::Slot(1), PatOp::Same(0)];
+/// let s = State::new();
+/// let (slots, _) = match_args::<2, 2>(pattern, &[3, 1], &[], [&list![7, 8], &7.into()], &s).unwrap();
+/// assert_eq!(slots, [Term::from(7), list![8]]);
+/// assert!(match_args::<2, 2>(pattern, &[3, 1], &[], [&list![7, 8], &9.into()], &s).is_none());
+/// ```
+pub fn match_args<const K: usize, const A: usize>(
+    pattern: &[PatOp],
+    lengths: &[usize; A],
+    values: &[Term],
+    args: [&Term; A],
+    s: &State,
+) -> Option<([Term; K], Option<State>)> {
+    let mut slots: [Term; K] = std::array::from_fn(|_| Term::Nil);
+    let mut bound: Option<State> = None;
+    let mut start = 0;
+    for (&length, arg) in lengths.iter().zip(args) {
+        let ops = &pattern[start..start + length];
+        start += length;
+        let now = bound.as_ref().unwrap_or(s);
+        match destructure(ops, values, arg, now, &mut slots) {
+            Shape::Matched(None) => {}
+            Shape::Matched(next) => bound = next,
+            Shape::Mismatch => return None,
+            Shape::Unbuilt => {
+                for op in ops {
+                    if let PatOp::Slot(k) = op {
+                        slots[*k] = Term::Var(Var::fresh());
+                    }
+                }
+                let term = build(ops, values, &slots);
+                bound = Some(now.unify(&term, arg)?);
+            }
+        }
+    }
+    Some((slots, bound))
 }
 
 /// The pattern as a term, its slots filled with `vars`.

@@ -31,15 +31,26 @@ use std::ops::ControlFlow;
 /// Whether the search goes on (`Continue`) or stops (`Break`: enough answers).
 pub(crate) type Flow = ControlFlow<()>;
 
-/// A continuation: what to do with each answer of a goal.
-pub(crate) type Cont<'a> = dyn FnMut(&State) -> Flow + 'a;
+/// A continuation: what a depth-first search does with each answer of a goal, and whether it
+/// then goes on (see [`relation`](crate::relation)).
+pub type Cont<'a> = dyn FnMut(&State) -> ControlFlow<()> + 'a;
 
-/// What solving one goal returns: done, or a goal to solve in its place with the same
-/// continuation, in the given state (`None`: the same state). [`Goal::solve`] makes such tail
-/// calls in a loop, so a relation whose last goal calls itself (`membero`, `appendo`, a
-/// recursive `conde` clause) searches any depth in constant stack.
-pub(crate) enum Step {
-    Done(Flow),
+/// What solving one goal depth-first returns: done (and whether the search goes on), or a
+/// goal to solve in its place with the same continuation, in the given state (`None`: the
+/// same state). Such tail calls are made in a loop, so a relation whose last goal calls
+/// itself (`membero`, `appendo`, a recursive `conde` clause) searches any depth in constant
+/// stack.
+///
+/// ```
+/// use kanren::{eq, relation, run_all, Step};
+/// // A relation whose depth-first search hands its one goal on as a tail call.
+/// let five = |q: kanren::Var| relation(move || [eq(q, 5)], move |_, _| Step::Tail(eq(q, 5), None));
+/// assert_eq!(run_all(five).depth_first().count(), 1);
+/// ```
+pub enum Step {
+    /// Solved; `Break` stops the search.
+    Done(ControlFlow<()>),
+    /// Solve this goal in this state (`None`: the state given) in the caller's place.
     Tail(Goal, Option<State>),
 }
 
@@ -59,8 +70,21 @@ pub(crate) fn grow<R>(f: impl FnOnce() -> R) -> R {
     stacker::maybe_grow(RED_ZONE, SEGMENT, f)
 }
 
-/// `goals` in sequence: each answer of the first is passed on to the rest.
-pub(crate) fn solve_all(goals: &[Goal], s: &State, k: &mut Cont<'_>) -> Flow {
+/// `goals` in sequence, depth-first: each answer of the first is passed on to the rest, and
+/// each answer of the last to `k`. For the depth-first half of a [`relation`](crate::relation).
+///
+/// ```
+/// use kanren::{eq, solve_all, State, Var};
+/// use std::ops::ControlFlow;
+/// let (x, y) = (Var::fresh(), Var::fresh());
+/// let mut found = Vec::new();
+/// let _ = solve_all(&[eq(x, 1), eq(y, x)], &State::new(), &mut |s| {
+///     found.push(s.walk(&y.into()));
+///     ControlFlow::Continue(())
+/// });
+/// assert_eq!(found, [1.into()]);
+/// ```
+pub fn solve_all(goals: &[Goal], s: &State, k: &mut Cont<'_>) -> Flow {
     match goals {
         [] => k(s),
         [g] => g.solve(s, k),

@@ -19,7 +19,7 @@
 
 mod pattern;
 
-use pattern::{clause, parse_seq, Error, Scope};
+use pattern::{clause, parse_seq, solve_clause, Error, Pat, Scope};
 use proc_macro2::{Delimiter, Ident, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote};
 
@@ -182,22 +182,38 @@ fn define(input: TokenStream, combinator: Option<TokenStream>) -> Result<TokenSt
             ),
         })
         .collect::<Result<_, _>>()?;
-    let clauses = clauses(&args, body.stream())?;
+    let parsed = parse_clauses(body.stream())?;
+    let clauses = expand(&args, &parsed)?;
     let signature = quote! {
         #[allow(unused_variables)]
         #head fn #name(#(#args: impl ::std::convert::Into<::kanren::Term>),*) -> ::kanren::Goal
     };
     let convert = quote!(#(let #args: ::kanren::Term = ::std::convert::Into::into(#args);)*);
     let Some(combinator) = combinator else {
-        // Each call's clauses are built when the goal runs (`conde_with`).
+        // Each call's clauses are built when its stream runs; searched depth-first, the
+        // clauses are matched and run directly (`kanren::relation`).
         let clauses = clauses.iter().map(|goals| match goals.as_slice() {
             [one] => one.clone(),
             _ => quote!(::kanren::conj([#(#goals),*])),
         });
+        let n = parsed.len();
+        let solve = parsed
+            .iter()
+            .enumerate()
+            .map(|(i, (pats, goals, _))| solve_clause(&args, pats, goals, i + 1 == n));
+        let none =
+            (n == 0).then(|| quote!(::kanren::Step::Done(::std::ops::ControlFlow::Continue(()))));
         return Ok(quote! {
             #signature {
                 #convert
-                ::kanren::conde_with(move || [#(#clauses),*])
+                let __kanren_solve = {
+                    #(let #args = ::std::clone::Clone::clone(&#args);)*
+                    move |__kanren_s: &::kanren::State, __kanren_k: &mut ::kanren::Cont<'_>| {
+                        #(#solve)*
+                        #none
+                    }
+                };
+                ::kanren::relation(move || [#(#clauses),*], __kanren_solve)
             }
         });
     };
@@ -237,7 +253,7 @@ fn match_(input: TokenStream, combinator: TokenStream) -> Result<TokenStream, Er
             names.push(id);
         }
     }
-    let clauses = clauses(&names, tts.collect())?
+    let clauses = expand(&names, &parse_clauses(tts.collect())?)?
         .into_iter()
         .map(|goals| quote!(::std::vec![#(#goals),*]));
     Ok(quote! {{
@@ -247,8 +263,25 @@ fn match_(input: TokenStream, combinator: TokenStream) -> Result<TokenStream, Er
     }})
 }
 
+/// A parsed clause: its patterns, its goals, and where its patterns are.
+type Clause = (Vec<Pat>, Vec<TokenStream>, Span);
+
+/// The clauses expanded for their stream: the goal expressions of each.
+fn expand(args: &[Ident], clauses: &[Clause]) -> Result<Vec<Vec<TokenStream>>, Error> {
+    clauses
+        .iter()
+        .map(|(pats, goals, span)| {
+            let mut scope = Scope {
+                args,
+                seen: Vec::new(),
+            };
+            clause(&mut scope, pats, goals, *span)
+        })
+        .collect()
+}
+
 /// The clauses `([patterns] goals...)`, separated by nothing, commas or semicolons.
-fn clauses(args: &[Ident], body: TokenStream) -> Result<Vec<Vec<TokenStream>>, Error> {
+fn parse_clauses(body: TokenStream) -> Result<Vec<Clause>, Error> {
     let mut out = Vec::new();
     for tt in body {
         let g = match tt {
@@ -262,16 +295,7 @@ fn clauses(args: &[Ident], body: TokenStream) -> Result<Vec<Vec<TokenStream>>, E
             _ => return err(g.span(), "a clause starts with its patterns in `[...]`"),
         };
         let goals: Vec<TokenStream> = split_commas(inner.collect());
-        let mut scope = Scope {
-            args,
-            seen: Vec::new(),
-        };
-        out.push(clause(
-            &mut scope,
-            &parse_seq(pats.stream())?,
-            &goals,
-            pats.span(),
-        )?);
+        out.push((parse_seq(pats.stream())?, goals, pats.span()));
     }
     Ok(out)
 }

@@ -257,6 +257,90 @@ fn nest(scope: &mut Scope<'_>, pairs: &[(&Pat, &Ident)], goals: &[TokenStream]) 
     }}
 }
 
+/// One clause of a `defne` as it is searched depth-first (see `kanren::relation`): its
+/// patterns matched in one pass by `kanren::match_args` (slot numbers run across the
+/// arguments), then its goals run in sequence on the continuation `__kanren_k`. Every clause
+/// but the last is a statement that returns early if the search stops; the last is the
+/// closure's value, and hands a single goal on as a tail call.
+pub(crate) fn solve_clause(
+    args: &[Ident],
+    pats: &[Pat],
+    goals: &[TokenStream],
+    last: bool,
+) -> TokenStream {
+    let pairs: Vec<(&Pat, &Ident)> = pats
+        .iter()
+        .zip(args)
+        .filter(|(p, _)| !matches!(p, Pat::Blank))
+        .collect();
+    let mut scope = Scope {
+        args,
+        seen: Vec::new(),
+    };
+    let mut vars = Vec::new();
+    for (p, _) in &pairs {
+        scope.new_vars(p, &mut vars);
+    }
+    let mut pattern = Ops {
+        ops: Vec::new(),
+        values: Vec::new(),
+    };
+    let (mut filled, mut lengths) = (Vec::new(), Vec::new());
+    for (p, _) in &pairs {
+        let before = pattern.ops.len();
+        ops(p, &vars, &mut pattern, &mut filled);
+        lengths.push(pattern.ops.len() - before);
+    }
+    let body: TokenStream = goals.iter().cloned().collect();
+    let used: Vec<&Ident> = args.iter().filter(|a| mentions(&body, a)).collect();
+    let state = quote!(__kanren_bound.as_ref().unwrap_or(__kanren_s));
+    let run = match (goals, last) {
+        ([goal], true) => quote!(::kanren::Step::Tail(#goal, __kanren_bound)),
+        (_, true) => quote!(::kanren::Step::Done(::kanren::solve_all(
+            &[#(#goals),*], #state, __kanren_k
+        ))),
+        (_, false) => quote! {
+            if ::kanren::solve_all(&[#(#goals),*], #state, __kanren_k).is_break() {
+                return ::kanren::Step::Done(::std::ops::ControlFlow::Break(()));
+            }
+        },
+    };
+    let run = quote! {
+        #(let #used = ::std::clone::Clone::clone(&#used);)*
+        #run
+    };
+    if pairs.is_empty() {
+        return quote!({
+            let __kanren_bound: ::std::option::Option<::kanren::State> = None;
+            #run
+        });
+    }
+    let Ops { ops, values } = pattern;
+    let (k, a) = (vars.len(), pairs.len());
+    let matched = pairs.iter().map(|(_, arg)| arg);
+    let otherwise = if last {
+        quote!(else { ::kanren::Step::Done(::std::ops::ControlFlow::Continue(())) })
+    } else {
+        quote!()
+    };
+    quote!({
+        const __KANREN_PATTERN: &[::kanren::PatOp] = &[#(#ops),*];
+        if let ::std::option::Option::Some((__kanren_slots, __kanren_bound)) =
+            ::kanren::match_args::<#k, #a>(
+                __KANREN_PATTERN,
+                &[#(#lengths),*],
+                &[#(#values),*],
+                [#(&#matched),*],
+                __kanren_s,
+            )
+        {
+            let [#(#vars),*] = __kanren_slots;
+            #(let #vars = &#vars;)*
+            #run
+        } #otherwise
+    })
+}
+
 /// Whether the identifier `id` occurs anywhere in `ts` (conservatively: any token spelled
 /// the same counts).
 pub(crate) fn mentions(ts: &TokenStream, id: &Ident) -> bool {
