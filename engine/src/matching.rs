@@ -138,27 +138,8 @@ fn destructure(
     slots: &mut [Term],
 ) -> Shape {
     let mut equal: smallvec::SmallVec<[(Want, &Term); 4]> = smallvec::SmallVec::new();
-    let mut todo: smallvec::SmallVec<[&Term; 8]> = smallvec::smallvec![arg];
-    for op in pattern {
-        let t = s
-            .subst
-            .walk_ref(todo.pop().expect("pattern and terms agree"));
-        match (op, t) {
-            (PatOp::Any, _) => {}
-            (PatOp::Slot(k), _) => slots[*k] = t.clone(),
-            (PatOp::Same(k), _) => equal.push((Want::Slot(*k), t)),
-            (PatOp::Is(k), _) => equal.push((Want::Value(*k), t)),
-            (_, Term::Var(_)) => return Shape::Unbuilt,
-            (PatOp::Nil, Term::Nil) => {}
-            (PatOp::Cons, Term::Pair(p)) => {
-                todo.push(&p.1);
-                todo.push(&p.0);
-            }
-            (PatOp::Vector(n), Term::Vector(items)) if items.len() == *n => {
-                todo.extend(items.iter().rev());
-            }
-            _ => return Shape::Mismatch,
-        }
+    if let Err(shape) = shape(&mut pattern.iter(), arg, s, slots, &mut equal) {
+        return shape;
     }
     let mut bound: Option<State> = None;
     for (want, t) in equal {
@@ -172,6 +153,37 @@ fn destructure(
         }
     }
     Shape::Matched(bound)
+}
+
+/// Matches the next pattern of `ops` against `t`, in prefix order; recursive over the
+/// pattern, which is as deep as it is written in the source.
+fn shape<'a>(
+    ops: &mut std::slice::Iter<'_, PatOp>,
+    t: &'a Term,
+    s: &'a State,
+    slots: &mut [Term],
+    equal: &mut smallvec::SmallVec<[(Want, &'a Term); 4]>,
+) -> Result<(), Shape> {
+    let t = s.subst.walk_ref(t);
+    match (ops.next().expect("pattern and terms agree"), t) {
+        (PatOp::Any, _) => {}
+        (PatOp::Slot(k), _) => slots[*k] = t.clone(),
+        (PatOp::Same(k), _) => equal.push((Want::Slot(*k), t)),
+        (PatOp::Is(k), _) => equal.push((Want::Value(*k), t)),
+        (_, Term::Var(_)) => return Err(Shape::Unbuilt),
+        (PatOp::Nil, Term::Nil) => {}
+        (PatOp::Cons, Term::Pair(p)) => {
+            shape(ops, &p.0, s, slots, equal)?;
+            shape(ops, &p.1, s, slots, equal)?;
+        }
+        (PatOp::Vector(n), Term::Vector(items)) if items.len() == *n => {
+            for item in items.iter() {
+                shape(ops, item, s, slots, equal)?;
+            }
+        }
+        _ => return Err(Shape::Mismatch),
+    }
+    Ok(())
 }
 
 /// Matches the arguments `args` of a clause against their patterns, one after the other: the
