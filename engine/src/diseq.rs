@@ -136,8 +136,8 @@ impl Solve for Neq {
     }
 
     fn solve(&self, s: &State, k: &mut Cont<'_>) -> Step {
-        let (u, v) = (s.walk(&self.0), s.walk(&self.1));
-        let flow = if is_atom(&u) && is_atom(&v) {
+        let (u, v) = (s.subst.walk_ref(&self.0), s.subst.walk_ref(&self.1));
+        let flow = if is_atom(u) && is_atom(v) {
             // Two atoms: decided now, and the state is passed on as it is.
             if u != v {
                 k(s)
@@ -145,7 +145,7 @@ impl Solve for Neq {
                 Flow::Continue(())
             }
         } else {
-            match post(s.clone(), &u, &v) {
+            match post(s.clone(), u, v) {
                 Some(s) => k(&s),
                 None => Flow::Continue(()),
             }
@@ -156,12 +156,14 @@ impl Solve for Neq {
 
 /// Adds `u != v` to `s`: `None` when `u` and `v` are already equal.
 pub(crate) fn post(s: State, u: &Term, v: &Term) -> Option<State> {
-    let (wu, wv) = (s.walk(u), s.walk(v));
-    if is_atom(&wu) && is_atom(&wv) {
+    let (wu, wv) = (s.subst.walk_ref(u), s.subst.walk_ref(v));
+    if is_atom(wu) && is_atom(wv) {
         // Fast path: two atoms are decided now and need no store.
-        return (wu != wv).then_some(s);
+        let differ = wu != wv;
+        return differ.then_some(s);
     }
-    match verdict(&s.subst, s.occurs_check, &[(wu, wv)]) {
+    let pair = (wu.clone(), wv.clone());
+    match verdict(&s.subst, s.occurs_check, &[pair]) {
         Verdict::Never => Some(s),
         Verdict::Equal => None,
         Verdict::Unless(prefix) => {
