@@ -399,16 +399,22 @@ impl<const N: usize, F: Fn() -> [Goal; N] + Send + Sync> Solve for CondeWith<F> 
 /// makes folding a depth-first query ([`Answers::depth_first`](crate::Answers::depth_first))
 /// of such relations fast.
 ///
+/// Both get the call's arguments `args`, which the goal keeps.
+///
 /// ```
-/// use kanren::{eq, relation, run_all, solve_all, Step, Var};
+/// use kanren::{eq, relation, run_all, solve_all, Step, Term, Var};
 /// // q is 1 or 2, written out both ways.
 /// let one_or_two = |q: Var| {
-///     relation(move || [eq(q, 1), eq(q, 2)], move |s, k| {
-///         if solve_all(&[eq(q, 1)], s, k).is_break() {
-///             return Step::Done(std::ops::ControlFlow::Break(()));
-///         }
-///         Step::Tail(eq(q, 2), None)
-///     })
+///     relation(
+///         [Term::from(q)],
+///         |[q]: &[Term; 1]| [eq(q, 1), eq(q, 2)],
+///         |[q]: &[Term; 1], s, k| {
+///             if solve_all(&[eq(q, 1)], s, k).is_break() {
+///                 return Step::Done(std::ops::ControlFlow::Break(()));
+///             }
+///             Step::Tail(eq(q, 2), None)
+///         },
+///     )
 /// };
 /// let pulled: Vec<String> = run_all(one_or_two).map(|a| a.to_string()).collect();
 /// let folded = run_all(one_or_two).depth_first().fold(Vec::new(), |mut v, a| {
@@ -418,29 +424,35 @@ impl<const N: usize, F: Fn() -> [Goal; N] + Send + Sync> Solve for CondeWith<F> 
 /// assert_eq!(pulled, ["1", "2"]);
 /// assert_eq!(folded, ["1", "2"]);
 /// ```
-pub fn relation<const N: usize>(
-    clauses: impl Fn() -> [Goal; N] + Send + Sync + 'static,
-    solve: impl Fn(&State, &mut Cont<'_>) -> Step + Send + Sync + 'static,
+pub fn relation<const A: usize, const N: usize>(
+    args: [Term; A],
+    clauses: impl Fn(&[Term; A]) -> [Goal; N] + Send + Sync + 'static,
+    solve: impl Fn(&[Term; A], &State, &mut Cont<'_>) -> Step + Send + Sync + 'static,
 ) -> Goal {
-    Goal::native(Relation { clauses, solve })
+    Goal::native(Relation {
+        args,
+        clauses,
+        solve,
+    })
 }
 
-struct Relation<C, S> {
+struct Relation<const A: usize, C, S> {
+    args: [Term; A],
     clauses: C,
     solve: S,
 }
 
-impl<const N: usize, C, S> Solve for Relation<C, S>
+impl<const A: usize, const N: usize, C, S> Solve for Relation<A, C, S>
 where
-    C: Fn() -> [Goal; N] + Send + Sync,
-    S: Fn(&State, &mut Cont<'_>) -> Step + Send + Sync,
+    C: Fn(&[Term; A]) -> [Goal; N] + Send + Sync,
+    S: Fn(&[Term; A], &State, &mut Cont<'_>) -> Step + Send + Sync,
 {
     fn apply(&self, s: State) -> Stream {
-        conde_apply((self.clauses)(), s)
+        conde_apply((self.clauses)(&self.args), s)
     }
 
     fn solve(&self, s: &State, k: &mut Cont<'_>) -> Step {
-        (self.solve)(s, k)
+        (self.solve)(&self.args, s, k)
     }
 }
 

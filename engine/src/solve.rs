@@ -42,9 +42,11 @@ pub type Cont<'a> = dyn FnMut(&State) -> ControlFlow<()> + 'a;
 /// stack.
 ///
 /// ```
-/// use kanren::{eq, relation, run_all, Step};
+/// use kanren::{eq, relation, run_all, Step, Term};
 /// // A relation whose depth-first search hands its one goal on as a tail call.
-/// let five = |q: kanren::Var| relation(move || [eq(q, 5)], move |_, _| Step::Tail(eq(q, 5), None));
+/// let five = |q: kanren::Var| {
+///     relation([q.into()], |[q]: &[Term; 1]| [eq(q, 5)], |[q], _, _| Step::Tail(eq(q, 5), None))
+/// };
 /// assert_eq!(run_all(five).depth_first().count(), 1);
 /// ```
 pub enum Step {

@@ -203,17 +203,20 @@ fn define(input: TokenStream, combinator: Option<TokenStream>) -> Result<TokenSt
             .map(|(i, (pats, goals, _))| solve_clause(&args, pats, goals, i + 1 == n));
         let none =
             (n == 0).then(|| quote!(::kanren::Step::Done(::std::ops::ControlFlow::Continue(()))));
+        let a = args.len();
+        // The goal keeps the arguments; both halves see them as `&Term`s.
         return Ok(quote! {
             #signature {
-                #convert
-                let __kanren_solve = {
-                    #(let #args = ::std::clone::Clone::clone(&#args);)*
-                    move |__kanren_s: &::kanren::State, __kanren_k: &mut ::kanren::Cont<'_>| {
+                ::kanren::relation(
+                    [#(::std::convert::Into::<::kanren::Term>::into(#args)),*],
+                    |[#(#args),*]: &[::kanren::Term; #a]| [#(#clauses),*],
+                    |[#(#args),*]: &[::kanren::Term; #a],
+                     __kanren_s: &::kanren::State,
+                     __kanren_k: &mut ::kanren::Cont<'_>| {
                         #(#solve)*
                         #none
-                    }
-                };
-                ::kanren::relation(move || [#(#clauses),*], __kanren_solve)
+                    },
+                )
             }
         });
     };

@@ -201,12 +201,18 @@ pub(crate) fn clause(
         .filter(|(p, _)| !matches!(p, Pat::Blank))
         .collect();
     if pairs.is_empty() {
-        return Ok(goals.to_vec());
+        // The goals alone, seeing the arguments they name as owned terms.
+        let body: TokenStream = goals.iter().cloned().collect();
+        let args = scope.args.iter().filter(|a| mentions(&body, a));
+        return Ok(vec![quote!({
+            #(let #args: ::kanren::Term = ::kanren::Term::from(&#args);)*
+            ::kanren::conj([#(#goals),*])
+        })]);
     }
     let body = nest(scope, &pairs, goals);
     let args = scope.args.iter().filter(|a| mentions(&body, a));
     Ok(vec![quote!({
-        #(let #args = ::std::clone::Clone::clone(&#args);)*
+        #(let #args: ::kanren::Term = ::kanren::Term::from(&#args);)*
         #body
     })])
 }
@@ -291,6 +297,7 @@ pub(crate) fn solve_clause(
         ops(p, &vars, &mut pattern, &mut filled);
         lengths.push(pattern.ops.len() - before);
     }
+    // The goals see the arguments they name as owned terms, as in the stream's clauses.
     let body: TokenStream = goals.iter().cloned().collect();
     let used: Vec<&Ident> = args.iter().filter(|a| mentions(&body, a)).collect();
     let state = quote!(__kanren_bound.as_ref().unwrap_or(__kanren_s));
@@ -306,7 +313,7 @@ pub(crate) fn solve_clause(
         },
     };
     let run = quote! {
-        #(let #used = ::std::clone::Clone::clone(&#used);)*
+        #(let #used: ::kanren::Term = ::kanren::Term::from(#used);)*
         #run
     };
     if pairs.is_empty() {
@@ -330,7 +337,7 @@ pub(crate) fn solve_clause(
                 __KANREN_PATTERN,
                 &[#(#lengths),*],
                 &[#(#values),*],
-                [#(&#matched),*],
+                [#(#matched),*],
                 __kanren_s,
             )
         {
