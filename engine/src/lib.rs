@@ -58,7 +58,7 @@ pub use lists::{
     appendo, conso, distincto, emptyo, firsto, member1o, membero, permuteo, rembero, resto,
 };
 pub use matching::{fresh_match, match_args, PatOp};
-pub use project::project;
+pub use project::{project, project_all};
 pub use reify::Answer;
 pub use run::{run, run_all, run_nc, run_nc_all, Answers};
 pub use solve::{solve_all, Cont, Step};

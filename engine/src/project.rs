@@ -7,7 +7,7 @@
 //! `neq(x2 - x1, y2 - y1)`.
 
 use crate::goal::{Goal, Solve};
-use crate::solve::{Cont, Step};
+use crate::solve::{solve_all, Cont, Step};
 use crate::state::State;
 use crate::stream::Stream;
 use crate::term::Term;
@@ -36,6 +36,53 @@ pub fn project<const N: usize>(
     Goal::native(Project(vars, f))
 }
 
+/// [`project`] with a body of several goals, run in sequence: what [`project!`](crate::project!)
+/// expands to.
+///
+/// ```
+/// use kanren::{eq, fresh, neq, project_all, run_all, Term};
+/// let a: Vec<String> = run_all(|q| fresh(move |[x]| kanren::conj([
+///     eq(x, 3),
+///     project_all([x.into()], move |[v]: &[Term; 1]| [neq(v, 2), eq(q, v * 2)]),
+/// ]))).map(|a| a.to_string()).collect();
+/// assert_eq!(a, ["6"]);
+/// ```
+pub fn project_all<const N: usize, const M: usize>(
+    vars: [Term; N],
+    f: impl Fn(&[Term; N]) -> [Goal; M] + Send + Sync + 'static,
+) -> Goal {
+    Goal::native(Project(vars, f))
+}
+
+/// The body of a `project`: one goal, or several in sequence.
+trait Body {
+    fn into_goal(self) -> Goal;
+    fn solve(self, s: &State, k: &mut Cont<'_>) -> Step;
+}
+
+impl Body for Goal {
+    fn into_goal(self) -> Goal {
+        self
+    }
+
+    fn solve(self, _: &State, _: &mut Cont<'_>) -> Step {
+        Step::Tail(self, None)
+    }
+}
+
+impl<const M: usize> Body for [Goal; M] {
+    fn into_goal(self) -> Goal {
+        crate::conj(self)
+    }
+
+    fn solve(self, s: &State, k: &mut Cont<'_>) -> Step {
+        match self.len() {
+            1 => Step::Tail(self.into_goal(), None),
+            _ => Step::Done(solve_all(&self, s, k)),
+        }
+    }
+}
+
 struct Project<const N: usize, F>([Term; N], F);
 
 impl<const N: usize, F> Project<N, F> {
@@ -48,19 +95,19 @@ impl<const N: usize, F> Project<N, F> {
     }
 }
 
-impl<const N: usize, F: Fn(&[Term; N]) -> Goal + Send + Sync> Solve for Project<N, F> {
+impl<const N: usize, B: Body, F: Fn(&[Term; N]) -> B + Send + Sync> Solve for Project<N, F> {
     fn apply(&self, s: State) -> Stream {
-        Stream::inc_apply((self.1)(&self.values(&s)), s)
+        Stream::inc_apply((self.1)(&self.values(&s)).into_goal(), s)
     }
 
-    fn solve(&self, s: &State, _: &mut Cont<'_>) -> Step {
-        Step::Tail((self.1)(&self.values(s)), None)
+    fn solve(&self, s: &State, k: &mut Cont<'_>) -> Step {
+        (self.1)(&self.values(s)).solve(s, k)
     }
 }
 
 /// `project!([x, y] => goals...)`: core.logic's `(project [x y] goals...)`. Inside the goals,
 /// `x` and `y` are the `&Term` values of the variables, so integer arithmetic reads directly:
-/// `neq(x2 - x1, y2 - y1)`. Expands to [`project`](crate::project()).
+/// `neq(x2 - x1, y2 - y1)`. Expands to [`project_all`].
 ///
 /// ```
 /// use kanren::{eq, fresh, neq, project, run_all};
@@ -74,9 +121,9 @@ impl<const N: usize, F: Fn(&[Term; N]) -> Goal + Send + Sync> Solve for Project<
 #[macro_export]
 macro_rules! project {
     ([$($v:ident),+ $(,)?] => $($g:expr),+ $(,)?) => {
-        $crate::project([$($crate::Term::from(&$v)),+], move |__values| {
+        $crate::project_all([$($crate::Term::from(&$v)),+], move |__values| {
             let [$($v),+] = __values;
-            $crate::conj([$($g),+])
+            [$($g),+]
         })
     };
 }
