@@ -138,21 +138,40 @@ fn destructure(
     slots: &mut [Term],
 ) -> Shape {
     let mut equal: smallvec::SmallVec<[(Want, &Term); 4]> = smallvec::SmallVec::new();
-    if let Err(shape) = shape(&mut pattern.iter(), arg, s, slots, &mut equal) {
-        return shape;
+    match shape(&mut pattern.iter(), arg, s, slots, &mut equal) {
+        Ok(()) => {}
+        Err(Fail::Mismatch) => return Shape::Mismatch,
+        Err(Fail::Unbuilt) => return Shape::Unbuilt,
     }
+    match unify_equal(&equal, slots, values, s) {
+        Some(bound) => Shape::Matched(bound),
+        None => Shape::Mismatch,
+    }
+}
+
+/// Makes the unifications a match put off: `Some` of the state after them (`None` when there
+/// were none), or `None` when one fails.
+fn unify_equal(
+    equal: &[(Want, &Term)],
+    slots: &[Term],
+    values: &[Term],
+    s: &State,
+) -> Option<Option<State>> {
     let mut bound: Option<State> = None;
     for (want, t) in equal {
         let u = match want {
-            Want::Slot(k) => &slots[k],
-            Want::Value(k) => &values[k],
+            Want::Slot(k) => &slots[*k],
+            Want::Value(k) => &values[*k],
         };
-        match bound.as_ref().unwrap_or(s).unify(u, t) {
-            Some(next) => bound = Some(next),
-            None => return Shape::Mismatch,
-        }
+        bound = Some(bound.as_ref().unwrap_or(s).unify(u, t)?);
     }
-    Shape::Matched(bound)
+    Some(bound)
+}
+
+/// Why a term does not have a pattern's shape: see [`Shape`].
+enum Fail {
+    Mismatch,
+    Unbuilt,
 }
 
 /// Matches the next pattern of `ops` against `t`, in prefix order; recursive over the
@@ -163,14 +182,14 @@ fn shape<'a>(
     s: &'a State,
     slots: &mut [Term],
     equal: &mut smallvec::SmallVec<[(Want, &'a Term); 4]>,
-) -> Result<(), Shape> {
+) -> Result<(), Fail> {
     let t = s.subst.walk_ref(t);
     match (ops.next().expect("pattern and terms agree"), t) {
         (PatOp::Any, _) => {}
         (PatOp::Slot(k), _) => slots[*k] = t.clone(),
         (PatOp::Same(k), _) => equal.push((Want::Slot(*k), t)),
         (PatOp::Is(k), _) => equal.push((Want::Value(*k), t)),
-        (_, Term::Var(_)) => return Err(Shape::Unbuilt),
+        (_, Term::Var(_)) => return Err(Fail::Unbuilt),
         (PatOp::Nil, Term::Nil) => {}
         (PatOp::Cons, Term::Pair(p)) => {
             shape(ops, &p.0, s, slots, equal)?;
@@ -181,7 +200,7 @@ fn shape<'a>(
                 shape(ops, item, s, slots, equal)?;
             }
         }
-        _ => return Err(Shape::Mismatch),
+        _ => return Err(Fail::Mismatch),
     }
     Ok(())
 }
@@ -206,6 +225,31 @@ fn shape<'a>(
 /// assert!(match_args::<2, 2>(pattern, &[3, 1], &[], [&list![7, 8], &9.into()], &s).is_none());
 /// ```
 pub fn match_args<const K: usize, const A: usize>(
+    pattern: &[PatOp],
+    lengths: &[usize; A],
+    values: &[Term],
+    args: [&Term; A],
+    s: &State,
+) -> Option<([Term; K], Option<State>)> {
+    let mut slots: [Term; K] = std::array::from_fn(|_| Term::Nil);
+    // One pass over all the arguments in `s`, the unifications put off to the end; an
+    // argument not yet built sends the match to the level-by-level way below.
+    let mut equal: smallvec::SmallVec<[(Want, &Term); 4]> = smallvec::SmallVec::new();
+    let mut ops = pattern.iter();
+    for arg in args {
+        match shape(&mut ops, arg, s, &mut slots, &mut equal) {
+            Ok(()) => {}
+            Err(Fail::Mismatch) => return None,
+            Err(Fail::Unbuilt) => return match_levels(pattern, lengths, values, args, s),
+        }
+    }
+    let bound = unify_equal(&equal, &slots, values, s)?;
+    Some((slots, bound))
+}
+
+/// [`match_args`] one argument after the other, each in the state the ones before it made,
+/// building what is not yet built.
+fn match_levels<const K: usize, const A: usize>(
     pattern: &[PatOp],
     lengths: &[usize; A],
     values: &[Term],

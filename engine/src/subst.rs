@@ -85,6 +85,7 @@ impl Subst {
     }
 
     /// [`walk`](Subst::walk) without cloning the result.
+    #[inline]
     pub(crate) fn walk_ref<'a>(&'a self, mut t: &'a Term) -> &'a Term {
         while let Term::Var(v) = t {
             match self.map.get(v) {
