@@ -83,6 +83,20 @@ impl State {
         self.subst.walk(t)
     }
 
+    /// [`walk`](State::walk) without cloning: the value of `t` where it is stored (in `t` or
+    /// in the substitution).
+    ///
+    /// ```
+    /// let x = kanren::Var::fresh();
+    /// let s = kanren::State::new().unify(&x.into(), &5.into()).unwrap();
+    /// let t = x.into();
+    /// assert_eq!(s.walk_ref(&t), &5.into());
+    /// ```
+    #[inline]
+    pub fn walk_ref<'a>(&'a self, t: &'a Term) -> &'a Term {
+        self.subst.walk_ref(t)
+    }
+
     /// The value of `t` with all its parts walked: see [`Subst::walk_star`].
     ///
     /// ```

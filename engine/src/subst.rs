@@ -85,8 +85,16 @@ impl Subst {
     }
 
     /// [`walk`](Subst::walk) without cloning the result.
+    ///
+    /// ```
+    /// use kanren::{Subst, Term, Var};
+    /// let x = Var::fresh();
+    /// let s = Subst::default().extend(x, 5.into());
+    /// let t = Term::from(x);
+    /// assert_eq!(s.walk_ref(&t), &Term::from(5));
+    /// ```
     #[inline]
-    pub(crate) fn walk_ref<'a>(&'a self, mut t: &'a Term) -> &'a Term {
+    pub fn walk_ref<'a>(&'a self, mut t: &'a Term) -> &'a Term {
         while let Term::Var(v) = t {
             match self.map.get(v) {
                 Some(next) => t = next,

@@ -7,7 +7,7 @@
 //! first mentioned; a nested `_` is a new variable each time.
 
 use proc_macro2::{Delimiter, Group, Ident, Span, TokenStream, TokenTree};
-use quote::{quote, quote_spanned};
+use quote::{format_ident, quote, quote_spanned};
 
 /// A parsed pattern.
 pub(crate) enum Pat {
@@ -324,7 +324,52 @@ pub(crate) fn solve_clause(
     }
     let Ops { ops, values } = pattern;
     let (k, a) = (vars.len(), pairs.len());
-    let matched = pairs.iter().map(|(_, arg)| arg);
+    let matched: Vec<&&Ident> = pairs.iter().map(|(_, arg)| arg).collect();
+    let general = quote! {
+        ::kanren::match_args::<#k, #a>(
+            __KANREN_PATTERN,
+            &[#(#lengths),*],
+            &[#(#values),*],
+            [#(#matched),*],
+            __kanren_s,
+        )
+    };
+    // Patterns of structure and new variables only: matched by straight-line code that
+    // reads the terms in place, the general matcher kept for arguments not yet built.
+    let mut code = TokenStream::new();
+    let (mut seen, mut n) = (Vec::new(), 0);
+    let compiled = pairs
+        .iter()
+        .try_for_each(|(p, arg)| straight(p, quote!(#arg), args, &mut seen, &mut n, &mut code));
+    if compiled.is_some() {
+        let skip = if last {
+            quote!(::kanren::Step::Done(::std::ops::ControlFlow::Continue(())))
+        } else {
+            quote!(())
+        };
+        return quote!('__kanren_clause: {
+            const __KANREN_PATTERN: &[::kanren::PatOp] = &[#(#ops),*];
+            let __kanren_owned: [::kanren::Term; #k];
+            let __kanren_fast: ::std::result::Result<[&::kanren::Term; #k], bool> =
+                '__kanren_match: {
+                    #code
+                    ::std::result::Result::Ok([#(#vars),*])
+                };
+            let (__kanren_refs, __kanren_bound) = match __kanren_fast {
+                ::std::result::Result::Ok(refs) => (refs, ::std::option::Option::None),
+                ::std::result::Result::Err(false) => break '__kanren_clause #skip,
+                ::std::result::Result::Err(true) => match #general {
+                    ::std::option::Option::Some((slots, bound)) => {
+                        __kanren_owned = slots;
+                        (__kanren_owned.each_ref(), bound)
+                    }
+                    ::std::option::Option::None => break '__kanren_clause #skip,
+                },
+            };
+            let [#(#vars),*] = __kanren_refs;
+            #run
+        });
+    }
     let otherwise = if last {
         quote!(else { ::kanren::Step::Done(::std::ops::ControlFlow::Continue(())) })
     } else {
@@ -332,20 +377,91 @@ pub(crate) fn solve_clause(
     };
     quote!({
         const __KANREN_PATTERN: &[::kanren::PatOp] = &[#(#ops),*];
-        if let ::std::option::Option::Some((__kanren_slots, __kanren_bound)) =
-            ::kanren::match_args::<#k, #a>(
-                __KANREN_PATTERN,
-                &[#(#lengths),*],
-                &[#(#values),*],
-                [#(#matched),*],
-                __kanren_s,
-            )
-        {
+        if let ::std::option::Option::Some((__kanren_slots, __kanren_bound)) = #general {
             let [#(#vars),*] = __kanren_slots;
             #(let #vars = &#vars;)*
             #run
         } #otherwise
     })
+}
+
+/// Appends to `out` the statements that match `p` against the term `t` (an expression of type
+/// `&Term`) in the state `__kanren_s`, binding each pattern variable to the `&Term` it stands
+/// over, as `kanren::match_args` would, and leaving the block `'__kanren_match` with
+/// `Err(unbuilt)` where the term does not have the pattern's shape. `None` when the pattern
+/// needs unification (a literal, an argument, a variable met again), which this code does not
+/// do.
+fn straight(
+    p: &Pat,
+    t: TokenStream,
+    args: &[Ident],
+    seen: &mut Vec<Ident>,
+    n: &mut usize,
+    out: &mut TokenStream,
+) -> Option<()> {
+    let fail = |w: &Ident| {
+        quote!(
+            break '__kanren_match ::std::result::Result::Err(
+                ::std::matches!(#w, ::kanren::Term::Var(_))
+            )
+        )
+    };
+    match p {
+        Pat::Blank => {}
+        Pat::Value(_) => return None,
+        Pat::Name(id) => {
+            if args.contains(id) || seen.contains(id) {
+                return None;
+            }
+            seen.push(id.clone());
+            out.extend(quote!(let #id = __kanren_s.walk_ref(#t);));
+        }
+        Pat::Vector(items) => {
+            let (w, v) = (local("t", n), local("v", n));
+            let (len, fail) = (items.len(), fail(&w));
+            out.extend(quote! {
+                let #w = __kanren_s.walk_ref(#t);
+                let ::kanren::Term::Vector(#v) = #w else { #fail };
+                if #v.len() != #len {
+                    break '__kanren_match ::std::result::Result::Err(false);
+                }
+            });
+            for (i, item) in items.iter().enumerate() {
+                straight(item, quote!(&#v[#i]), args, seen, n, out)?;
+            }
+        }
+        Pat::List(items, tail) => {
+            let mut rest = t;
+            for item in items {
+                let (w, pair) = (local("t", n), local("p", n));
+                let fail = fail(&w);
+                out.extend(quote! {
+                    let #w = __kanren_s.walk_ref(#rest);
+                    let ::kanren::Term::Pair(#pair) = #w else { #fail };
+                });
+                straight(item, quote!(&#pair.0), args, seen, n, out)?;
+                rest = quote!(&#pair.1);
+            }
+            match tail {
+                Some(tail) => straight(tail, rest, args, seen, n, out)?,
+                None => {
+                    let w = local("t", n);
+                    let fail = fail(&w);
+                    out.extend(quote! {
+                        let #w = __kanren_s.walk_ref(#rest);
+                        if !::std::matches!(#w, ::kanren::Term::Nil) { #fail }
+                    });
+                }
+            }
+        }
+    }
+    Some(())
+}
+
+/// A new local name of the generated code, out of the user's reach.
+fn local(what: &str, n: &mut usize) -> Ident {
+    *n += 1;
+    format_ident!("__kanren_{}{}", what, *n, span = Span::mixed_site())
 }
 
 /// Whether the identifier `id` occurs anywhere in `ts` (conservatively: any token spelled
