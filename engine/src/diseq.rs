@@ -122,7 +122,11 @@ fn verdict(s: &Subst, occurs_check: bool, pairs: &[(Term, Term)]) -> Verdict {
 /// assert_eq!(run_all(|q| kanren::conj([neq(q, 1), eq(q, 2)])).count(), 1);
 /// ```
 pub fn neq(u: impl Into<Term>, v: impl Into<Term>) -> Goal {
-    Goal::native(Neq(u.into(), v.into()))
+    let (u, v) = (u.into(), v.into());
+    if u.is_atom() && v.is_atom() {
+        return crate::goal::decided(u != v);
+    }
+    Goal::native(Neq(u, v))
 }
 
 struct Neq(Term, Term);
@@ -137,7 +141,7 @@ impl Solve for Neq {
 
     fn solve(&self, s: &State, k: &mut Cont<'_>) -> Step {
         let (u, v) = (s.subst.walk_ref(&self.0), s.subst.walk_ref(&self.1));
-        let flow = if is_atom(u) && is_atom(v) {
+        let flow = if u.is_atom() && v.is_atom() {
             // Two atoms: decided now, and the state is passed on as it is.
             if u != v {
                 k(s)
@@ -157,7 +161,7 @@ impl Solve for Neq {
 /// Adds `u != v` to `s`: `None` when `u` and `v` are already equal.
 pub(crate) fn post(s: State, u: &Term, v: &Term) -> Option<State> {
     let (wu, wv) = (s.subst.walk_ref(u), s.subst.walk_ref(v));
-    if is_atom(wu) && is_atom(wv) {
+    if wu.is_atom() && wv.is_atom() {
         // Fast path: two atoms are decided now and need no store.
         let differ = wu != wv;
         return differ.then_some(s);
@@ -175,10 +179,6 @@ pub(crate) fn post(s: State, u: &Term, v: &Term) -> Option<State> {
             Some(s)
         }
     }
-}
-
-fn is_atom(t: &Term) -> bool {
-    !matches!(t, Term::Var(_) | Term::Pair(_) | Term::Vector(_))
 }
 
 /// Re-checks the constraints that watch the variables just bound: drops those that can no

@@ -17,7 +17,7 @@ use crate::stream::{Link, Node, Stream};
 use crate::term::{Term, Var};
 use smallvec::SmallVec;
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 /// What a goal does, in both ways the search can run it.
 pub(crate) trait Solve: Send + Sync {
@@ -141,8 +141,13 @@ impl fmt::Debug for Goal {
 /// assert_eq!(kanren::run_all(|_q| kanren::succeed()).count(), 1);
 /// ```
 pub fn succeed() -> Goal {
-    Goal::native(Succeed)
+    SUCCEED.clone()
 }
+
+/// One goal shared by every `succeed()` (and by every `==`/`!=` decided when it is built):
+/// getting it allocates nothing.
+static SUCCEED: LazyLock<Goal> = LazyLock::new(|| Goal::native(Succeed));
+static FAIL: LazyLock<Goal> = LazyLock::new(|| Goal::native(Fail));
 
 struct Succeed;
 
@@ -162,7 +167,17 @@ impl Solve for Succeed {
 /// assert_eq!(kanren::run_all(|_q| kanren::fail()).count(), 0);
 /// ```
 pub fn fail() -> Goal {
-    Goal::native(Fail)
+    FAIL.clone()
+}
+
+/// `succeed()` if `holds`, else `fail()`: an `==` or `!=` between two atoms, which no state
+/// can change.
+pub(crate) fn decided(holds: bool) -> Goal {
+    if holds {
+        succeed()
+    } else {
+        fail()
+    }
 }
 
 struct Fail;
@@ -185,7 +200,11 @@ impl Solve for Fail {
 /// assert_eq!(answers, ["2"]);
 /// ```
 pub fn eq(u: impl Into<Term>, v: impl Into<Term>) -> Goal {
-    Goal::native(Eq(u.into(), v.into()))
+    let (u, v) = (u.into(), v.into());
+    if u.is_atom() && v.is_atom() {
+        return decided(u == v);
+    }
+    Goal::native(Eq(u, v))
 }
 
 struct Eq(Term, Term);

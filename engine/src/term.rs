@@ -241,6 +241,12 @@ impl Term {
         }
     }
 
+    /// Whether the term is an atom: neither a variable nor built of parts. Two atoms are
+    /// equal or not whatever the substitution.
+    pub(crate) fn is_atom(&self) -> bool {
+        !matches!(self, Term::Var(_) | Term::Pair(_) | Term::Vector(_))
+    }
+
     /// Adds every variable occurring in the term to `out`, left to right, repeats included.
     /// Iterative: a long list does not recurse.
     pub(crate) fn push_vars(&self, out: &mut impl Extend<Var>) {
