@@ -40,12 +40,12 @@ fn count_all(c: &mut Criterion) {
             b.iter(|| list_model::queens(black_box(n)).count())
         });
         if n <= 10 {
-            // The second post's program: about 4 s an iteration at n = 10 (interleaved) and
-            // 2 s (depth-first), 6 times that at n = 12, so not there.
+            // The second post's program: about 4.5 s an iteration at n = 10 (interleaved) and
+            // 0.9 s (depth-first, folded), 6 times that at n = 12, so not there.
             g.bench_function("relational", |b| {
                 b.iter(|| queens::relational::solve_nqueens(black_box(n)).count())
             });
-            // The same search forced depth-first, as `queens --count` runs it.
+            // The same search depth-first and folded, as `queens --count` runs it.
             let counted = Query {
                 mode: Mode::Count,
                 ..Query::default()
