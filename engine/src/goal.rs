@@ -369,23 +369,6 @@ fn mplus_nodes(nodes: impl DoubleEndedIterator<Item = Node>) -> Node {
     nodes.fold(last, |rest, c| Node::Mplus(Link::new(c), Link::new(rest)))
 }
 
-/// `conde` over clauses of one goal each, which `f` builds each time the goal runs: what
-/// [`defne!`](crate::defne) expands to. A relation's clauses hold the arguments of its call,
-/// so they are made for every call rather than kept in a shared list; and building them only
-/// when the goal runs lets a relation call itself.
-///
-/// ```
-/// use kanren::{conde_with, eq, run_all, Term};
-/// let one_or_two = |q: kanren::Var| conde_with(move || [eq(q, 1), eq(q, 2)]);
-/// let answers: Vec<String> = run_all(one_or_two).map(|a| a.to_string()).collect();
-/// assert_eq!(answers, ["1", "2"]);
-/// ```
-pub fn conde_with<const N: usize>(f: impl Fn() -> [Goal; N] + Send + Sync + 'static) -> Goal {
-    Goal::native(CondeWith(f))
-}
-
-struct CondeWith<F>(F);
-
 /// `conde` over clauses of one goal each, applied to `s`.
 fn conde_apply<const N: usize>(clauses: [Goal; N], s: State) -> Stream {
     let mut states = std::iter::repeat_n(s, N);
@@ -393,32 +376,17 @@ fn conde_apply<const N: usize>(clauses: [Goal; N], s: State) -> Stream {
     Stream(Node::Inc(Link::new(mplus_nodes(nodes.into_iter()))))
 }
 
-impl<const N: usize, F: Fn() -> [Goal; N] + Send + Sync> Solve for CondeWith<F> {
-    fn apply(&self, s: State) -> Stream {
-        conde_apply((self.0)(), s)
-    }
-
-    fn solve(&self, s: &State, k: &mut Cont<'_>) -> Step {
-        let mut clauses = (self.0)().into_iter();
-        let Some(last) = clauses.next_back() else {
-            return Flow::Continue(()).into();
-        };
-        if clauses.try_for_each(|g| g.solve(s, k)).is_break() {
-            return Flow::Break(()).into();
-        }
-        Step::Tail(last, None)
-    }
-}
-
 /// A relation's goal, given both ways: `clauses` builds its clauses (of one goal each) for its
-/// stream, `conde` over them as in [`conde_with`]; `solve` searches it depth-first, and must
-/// hand `k` exactly the answers that depth-first forcing of that stream gives, in that order.
+/// stream, `conde` over them (one suspension, then the clauses interleaved); `solve` searches
+/// it depth-first, and must hand `k` exactly the answers that depth-first forcing of that
+/// stream gives, in that order. Both get the call's arguments `args`, which the goal keeps;
+/// the clauses are built afresh each time the stream runs (they hold the arguments), which
+/// also lets a relation call itself.
+///
 /// [`defne!`](crate::defne) expands to it, with a `solve` that matches the clauses' patterns
 /// and runs their goals without building the goals of the clauses themselves; that is what
 /// makes folding a depth-first query ([`Answers::depth_first`](crate::Answers::depth_first))
 /// of such relations fast.
-///
-/// Both get the call's arguments `args`, which the goal keeps.
 ///
 /// ```
 /// use kanren::{eq, relation, run_all, solve_all, Step, Term, Var};

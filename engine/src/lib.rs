@@ -50,8 +50,7 @@ mod unify;
 pub use conda::{conda, condu, onceo};
 pub use diseq::neq;
 pub use goal::{
-    all, and_star, conde, conde_with, conj, disj, eq, everyg, fail, fresh, or_star, relation,
-    succeed, Goal,
+    all, and_star, conde, conj, disj, eq, everyg, fail, fresh, or_star, relation, succeed, Goal,
 };
 pub use kanren_macros::{defna, defne, defnu, matcha, matche, matchu};
 pub use lists::{

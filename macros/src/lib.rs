@@ -149,7 +149,7 @@ fn err<T>(span: Span, msg: &str) -> Result<T, Error> {
 }
 
 /// `#[attr]* vis fn name(args) { clauses }`.
-/// `combinator` is `conda` or `condu`; `None` is `conde`, whose clauses go to `conde_with`.
+/// `combinator` is `conda` or `condu`; `None` is `conde`, which becomes a `kanren::relation`.
 fn define(input: TokenStream, combinator: Option<TokenStream>) -> Result<TokenStream, Error> {
     let tts: Vec<TokenTree> = input.into_iter().collect();
     let mut i = 0;
