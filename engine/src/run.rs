@@ -60,9 +60,10 @@ impl Iterator for Answers {
     /// Depth-first ([`Answers::depth_first`]), the rest of the search runs by
     /// continuation-passing: each answer goes to `f` as it is found, and nothing is built
     /// for the search itself (no stream nodes, no suspensions), which makes `count`,
-    /// `for_each`, `fold` and `sum` of a depth-first query about twice as fast as pulling
-    /// its answers with `next`. The answers, and their order, are the same. The search
-    /// stops once `run`'s `n` answers are found. Interleaved, this is the loop over `next`.
+    /// `for_each`, `fold` and `sum` of a depth-first query faster than pulling its answers
+    /// with `next` (counting the relational 10-queens: 2.7 times). The answers, and their
+    /// order, are the same. The search stops once `run`'s `n` answers are found.
+    /// Interleaved, this is the loop over `next`.
     ///
     /// ```
     /// use kanren::{disj, eq, run, run_all};
