@@ -87,6 +87,14 @@ pub(crate) fn grow<R>(f: impl FnOnce() -> R) -> R {
 /// assert_eq!(found, [1.into()]);
 /// ```
 pub fn solve_all(goals: &[Goal], s: &State, k: &mut Cont<'_>) -> Flow {
+    // Leading `succeed`s (often an `==` or `!=` decided when it was built) are passed over.
+    let mut goals = goals;
+    while let [g, rest @ ..] = goals {
+        if !g.is_succeed() {
+            break;
+        }
+        goals = rest;
+    }
     match goals {
         [] => k(s),
         [g] => g.solve(s, k),
