@@ -48,7 +48,7 @@ pub struct Limit {
 /// | fd, `--labeling ff` | 1000 | 14 | first: 1.0 to 1.4 s and 200 MB at n = 1000; count as below |
 /// | fd, `--labeling leftmost` | 28 | 14 | first: 1.8 s at 27, 9 s at 28, over a minute at 30; count: 9 s at 13, about a minute at 14 |
 /// | fd (core.logic's order) | 18 | 14 | first: 4.3 s and 640 MB at 18, 25 s and 3 GB at 20 (the interleaving keeps every suspended branch); count (depth-first): 6 s at 13, 37 s at 14 |
-/// | relational | 18 | 11 | first: 1.5 s at 17, 14 s at 18; all: 22 s at 11, minutes at 12; count (depth-first, folded): 3.5 to 4 s at 11, six times that at 12 |
+/// | relational | 18 | 11 | first: 1.5 s at 17, 14 s at 18; all: 20 s at 11, minutes at 12; count (depth-first, folded): 2.3 to 3.2 s at 11, six times that at 12 |
 /// | list | 28 | 16 | first: 1.4 s at n = 28; count: 1 s at 13, ×6 per size (about 5 min at 16) |
 /// | backtrack | 30 | 16 | first: 6 s at n = 30, erratic beyond; count: 42 s at 15, 4.4 min at 16, ~30 min at 17 |
 /// | bitboard | 33 | 18 | first: 2 s at 33, over 20 s at 34 and far more for many sizes to 64; count: 43 s at 17, ~5 min at 18 |
@@ -87,7 +87,7 @@ pub const LIMITS: &[Limit] = &[
         first: 18,
         first_why: "the relational search takes 14 s at n = 18 and minutes past it",
         exhaustive: 11,
-        exhaustive_why: "the relational model lists n = 11 in 22 s and n = 12 in minutes (counting depth-first, 4 s and about 25 s)",
+        exhaustive_why: "the relational model lists n = 11 in 20 s and n = 12 in minutes (counting depth-first, 3 s and about 20 s)",
     },
     Limit {
         model: Model::List,
