@@ -1,9 +1,11 @@
 //! The pattern-matching macros of kanren: `defne`/`matche` and their `conda`/`condu` forms.
 //!
 //! Use them through the `kanren` crate, which re-exports them. Each expands to the clause
-//! combinator of the same letter (`conde`, `conda`, `condu`) over clauses built from
-//! `fresh` and `eq`, exactly as core.logic's macros expand (see `pattern.rs`), so answers come
-//! in core.logic's order.
+//! combinator of the same letter (`conde`, `conda`, `condu`) over clauses built as core.logic's
+//! macros build them, `fresh` and `==` per argument (see `pattern.rs`), so answers come in
+//! core.logic's order. A `defne` relation also gets its own depth-first search
+//! (`kanren::relation`): its clauses matched directly against the arguments and their goals
+//! run on a continuation, for folding a depth-first query.
 //!
 //! Patterns (whitespace-separated, as in core.logic):
 //! - `_` matches anything; a name is a variable, fresh where first mentioned in the clause,
@@ -28,7 +30,8 @@ use quote::{format_ident, quote};
 /// `defne! { fn name(a, b) { ([pattern-a pattern-b] goal, goal, ...) ... } }`. The function
 /// takes `impl Into<Term>` arguments and returns a `Goal` whose body is built when it runs, so
 /// it may call itself. Inside a clause the arguments are owned `Term`s (use `&a` to use one
-/// twice) and pattern variables are `Var`s.
+/// twice) and pattern variables are `&Term`s, the parts of the arguments they stand for
+/// (`.clone()` one to move it into a closure).
 ///
 /// ```
 /// use kanren::{defne, run_all, list};

@@ -1,4 +1,5 @@
-//! Patterns of `defne`/`matche` clauses: parsing, and their expansion into nested `fresh` + `==`.
+//! Patterns of `defne`/`matche` clauses: parsing, their expansion into nested `fresh` + `==`
+//! for the stream, and (`defne` only) into matching code for the depth-first search.
 //!
 //! The expansion is core.logic's (`ex*` in `clojure.core.logic`): for each argument whose
 //! pattern is not `_`, in order, one `(fresh [vars first seen here] (== pattern-term arg) rest)`;
