@@ -133,50 +133,42 @@ struct Neq(Term, Term);
 
 impl Solve for Neq {
     fn apply(&self, s: State) -> Stream {
-        match post(s, &self.0, &self.1) {
-            Some(s) => Stream::unit(s),
+        match post(&s, &self.0, &self.1) {
+            Some(None) => Stream::unit(s),
+            Some(Some(s)) => Stream::unit(s),
             None => Stream::empty(),
         }
     }
 
     fn solve(&self, s: &State, k: &mut Cont<'_>) -> Step {
-        let (u, v) = (s.subst.walk_ref(&self.0), s.subst.walk_ref(&self.1));
-        let flow = if u.is_atom() && v.is_atom() {
-            // Two atoms: decided now, and the state is passed on as it is.
-            if u != v {
-                k(s)
-            } else {
-                Flow::Continue(())
-            }
-        } else {
-            match post(s.clone(), u, v) {
-                Some(s) => k(&s),
-                None => Flow::Continue(()),
-            }
+        let flow = match post(s, &self.0, &self.1) {
+            Some(stored) => k(stored.as_ref().unwrap_or(s)),
+            None => Flow::Continue(()),
         };
         flow.into()
     }
 }
 
-/// Adds `u != v` to `s`: `None` when `u` and `v` are already equal.
-pub(crate) fn post(s: State, u: &Term, v: &Term) -> Option<State> {
+/// Adds `u != v` to `s`: `None` when `u` and `v` are already equal; `Some(None)` when the
+/// constraint needs no store (it can never be violated), so `s` itself holds; otherwise the
+/// state with the constraint stored.
+pub(crate) fn post(s: &State, u: &Term, v: &Term) -> Option<Option<State>> {
     let (wu, wv) = (s.subst.walk_ref(u), s.subst.walk_ref(v));
     if wu.is_atom() && wv.is_atom() {
         // Fast path: two atoms are decided now and need no store.
-        let differ = wu != wv;
-        return differ.then_some(s);
+        return (wu != wv).then_some(None);
     }
     let pair = (wu.clone(), wv.clone());
     match verdict(&s.subst, s.occurs_check, &[pair]) {
-        Verdict::Never => Some(s),
+        Verdict::Never => Some(None),
         Verdict::Equal => None,
         Verdict::Unless(prefix) => {
-            let mut s = s;
+            let mut s = s.clone();
             let store = std::sync::Arc::make_mut(&mut s.diseq);
             let id = store.next_id;
             store.next_id += 1;
             store.insert(id, prefix);
-            Some(s)
+            Some(Some(s))
         }
     }
 }
@@ -227,17 +219,23 @@ mod tests {
         Term::Var(Var::fresh())
     }
 
+    /// The state after posting `u != v` to the empty state, or `None` if it fails.
+    fn posted(u: &Term, v: &Term) -> Option<State> {
+        let s = State::new();
+        post(&s, u, v).map(|stored| stored.unwrap_or(s))
+    }
+
     #[test]
     fn ground_disequalities_touch_no_store() {
-        let s = post(State::new(), &1.into(), &2.into()).unwrap();
+        let s = posted(&1.into(), &2.into()).unwrap();
         assert_eq!(s.diseq.prefixes().count(), 0);
-        assert!(post(State::new(), &1.into(), &1.into()).is_none());
+        assert!(posted(&1.into(), &1.into()).is_none());
     }
 
     #[test]
     fn dropped_once_it_can_no_longer_be_violated() {
         let x = v();
-        let s = post(State::new(), &x, &1.into()).unwrap();
+        let s = posted(&x, &1.into()).unwrap();
         assert_eq!(s.diseq.prefixes().count(), 1);
         let s = s.unify(&x, &2.into()).unwrap();
         assert_eq!(s.diseq.prefixes().count(), 0);
@@ -247,7 +245,7 @@ mod tests {
     #[test]
     fn a_binding_on_the_right_hand_side_wakes_the_constraint() {
         let (x, y) = (v(), v());
-        let s = post(State::new(), &x, &y).unwrap();
+        let s = posted(&x, &y).unwrap();
         // Whichever way the prefix is oriented, aliasing the two fails.
         assert!(s.unify(&y, &x).is_none());
         assert!(s.unify(&x, &y).is_none());
