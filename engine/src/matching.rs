@@ -77,17 +77,9 @@ impl<const K: usize, const V: usize, F: Fn([Term; K]) -> Goal> Match<K, V, F> {
     /// The body for the pattern matched in `s`, and the state it runs in (`None`: `s` itself);
     /// `None` when the argument does not match.
     fn matched(&self, s: &State) -> Option<(Goal, Option<State>)> {
-        let mut slots: [Term; K] = std::array::from_fn(|_| Term::Nil);
-        match destructure(self.pattern, &self.values, &self.arg, s, &mut slots) {
-            Shape::Matched(bound) => Some(((self.body)(slots), bound)),
-            Shape::Mismatch => None,
-            Shape::Unbuilt => {
-                let vars: [Term; K] = std::array::from_fn(|_| Term::Var(Var::fresh()));
-                let term = build(self.pattern, &self.values, &vars);
-                let s = s.unify(&term, &self.arg)?;
-                Some(((self.body)(vars), Some(s)))
-            }
-        }
+        let lengths = [self.pattern.len()];
+        let (slots, bound) = match_args(self.pattern, &lengths, &self.values, [&self.arg], s)?;
+        Some(((self.body)(slots), bound))
     }
 }
 
