@@ -114,9 +114,7 @@ impl Goal {
             }
         }
     }
-}
 
-impl Goal {
     /// Whether this is the shared [`succeed`] goal, which a conjunction can pass over.
     pub(crate) fn is_succeed(&self) -> bool {
         Arc::ptr_eq(&self.0, &SUCCEED.0)
