@@ -263,8 +263,7 @@ pub fn solutions(model: Model, n: usize, q: &Query) -> Result<Boards, ModelError
     check(model, n, q)?;
     let mut stream = base_stream(model, n, q)?;
     if !q.fixes.is_empty() {
-        let fixes = q.fixes.clone();
-        stream = Box::new(stream.filter(move |board| fixes.iter().all(|f| f.holds(board))));
+        stream = Box::new(fixed(stream, &q.fixes));
     }
     if q.unique {
         stream = Box::new(symmetry::unique(stream));
@@ -307,13 +306,21 @@ pub fn count(
         Model::Bitboard if !q.unique => Ok(count::bitboard(n, &q.fixes, progress)),
         // Folded, not pulled: the engine then searches by continuation-passing.
         Model::Fd if !q.unique => Ok(count_boards(fd::solutions(n, &fd_query(&q)), progress)),
-        Model::Relational if !q.unique => {
-            let fixes = q.fixes.clone();
-            let boards = relational_boards(n).filter(move |b| fixes.iter().all(|f| f.holds(b)));
-            Ok(count_boards(boards, progress))
-        }
+        Model::Relational if !q.unique => Ok(count_boards(
+            fixed(relational_boards(n), &q.fixes),
+            progress,
+        )),
         _ => Ok(count_boards(solutions(model, n, &q)?, progress)),
     }
+}
+
+/// The boards that keep every fix.
+fn fixed(
+    boards: impl Iterator<Item = Vec<usize>>,
+    fixes: &[Fix],
+) -> impl Iterator<Item = Vec<usize>> {
+    let fixes = fixes.to_vec();
+    boards.filter(move |board| fixes.iter().all(|f| f.holds(board)))
 }
 
 /// Counts `boards` with one `fold`, calling `progress` every 4096 boards.
