@@ -250,3 +250,40 @@ proptest! {
         prop_assert_eq!(a, b);
     }
 }
+
+#[test]
+fn disequality_across_sequence_kinds_and_maps() {
+    // core.logic 1.1.1 (oracle):
+    // (run* [q] (fresh [x] (!= q [5 6]) (== q (lcons 5 x))))
+    //   => (((5 . _0) :- (!= ((5 . _0) [5 6]))))   (kanren prints the simplified (!= (_0 (6))))
+    // ... (== x '(6)) => ()        ... (== x [7]) => ((5 7))
+    let got = show(run_all(|q| {
+        fresh(move |[x]| conj([neq(q, vec![5, 6]), eq(q, Term::cons(5, x))]))
+    }));
+    assert_eq!(got, "((5 . _0) :- (!= (_0 (6))))");
+    let six = run_all(|q| {
+        fresh(move |[x]| conj([neq(q, vec![5, 6]), eq(q, Term::cons(5, x)), eq(x, list![6])]))
+    });
+    assert_eq!(six.count(), 0);
+    let six_vec = run_all(|q| {
+        fresh(move |[x]| conj([neq(q, vec![5, 6]), eq(q, Term::cons(5, x)), eq(x, vec![6])]))
+    });
+    assert_eq!(six_vec.count(), 0);
+    let seven = show(run_all(|q| {
+        fresh(move |[x]| conj([neq(q, vec![5, 6]), eq(q, Term::cons(5, x)), eq(x, vec![7])]))
+    }));
+    assert_eq!(seven, "(5 7)");
+    // (run* [q] (!= q {:a 1})) => ((_0 :- (!= (_0 {:a 1}))))
+    let a = Term::sym(":a");
+    let m1 = Term::map([(a.clone(), 1)]);
+    assert_eq!(
+        show(run_all(move |q| neq(q, m1.clone()))),
+        "(_0 :- (!= (_0 {:a 1})))"
+    );
+    // (run* [q] (fresh [x] (== q {:a x}) (!= x 1))) => (({:a _0} :- (!= (_0 1))))
+    let got = show(run_all(move |q| {
+        let a = a.clone();
+        fresh(move |[x]| conj([eq(q, Term::map([(a.clone(), x)])), neq(x, 1)]))
+    }));
+    assert_eq!(got, "({:a _0} :- (!= (_0 1)))");
+}

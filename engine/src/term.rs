@@ -618,6 +618,14 @@ impl fmt::Display for Term {
                             write!(f, " {}", q.0)?;
                             tail = &q.1;
                         }
+                        // A list that goes on in a vector is one sequence, as Clojure prints
+                        // `(lcons 1 [2])`: `(1 2)`.
+                        Term::Vector(items) => {
+                            for t in items.iter() {
+                                write!(f, " {t}")?;
+                            }
+                            return write!(f, ")");
+                        }
                         other => return write!(f, " . {other})"),
                     }
                 }
