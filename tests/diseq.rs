@@ -195,12 +195,16 @@ fn permutations(n: usize) -> Vec<Vec<usize>> {
 fn term_strategy() -> impl Strategy<Value = Shape> {
     let leaf = prop_oneof![
         (0usize..3).prop_map(Shape::Var),
-        (0i64..3).prop_map(Shape::Int)
+        (0i64..3).prop_map(Shape::Int),
+        Just(Shape::Nil),
     ];
     leaf.prop_recursive(3, 12, 2, |inner| {
         prop_oneof![
             (inner.clone(), inner.clone()).prop_map(|(a, b)| Shape::Pair(Box::new(a), Box::new(b))),
-            inner.prop_map(|a| Shape::Vec1(Box::new(a))),
+            inner.clone().prop_map(|a| Shape::Vec1(Box::new(a))),
+            // Sequences of both kinds and maps, so the laws hold across them too.
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| Shape::Vec2(Box::new(a), Box::new(b))),
+            (any::<bool>(), inner).prop_map(|(k, a)| Shape::Map1(k, Box::new(a))),
         ]
     })
 }
@@ -209,8 +213,12 @@ fn term_strategy() -> impl Strategy<Value = Shape> {
 enum Shape {
     Var(usize),
     Int(i64),
+    Nil,
     Pair(Box<Shape>, Box<Shape>),
     Vec1(Box<Shape>),
+    Vec2(Box<Shape>, Box<Shape>),
+    /// `{:a v}` or `{:b v}`.
+    Map1(bool, Box<Shape>),
 }
 
 fn build(s: &Shape, vars: &[Var; 3]) -> Term {
@@ -218,7 +226,10 @@ fn build(s: &Shape, vars: &[Var; 3]) -> Term {
         Shape::Var(i) => vars[*i].into(),
         Shape::Int(i) => (*i).into(),
         Shape::Pair(a, b) => Term::cons(build(a, vars), build(b, vars)),
+        Shape::Nil => Term::Nil,
         Shape::Vec1(a) => vec![build(a, vars)].into(),
+        Shape::Vec2(a, b) => vec![build(a, vars), build(b, vars)].into(),
+        Shape::Map1(k, a) => Term::map([(Term::sym(if *k { ":a" } else { ":b" }), build(a, vars))]),
     }
 }
 
