@@ -28,6 +28,8 @@ pub struct State {
     pub(crate) fd: std::sync::Arc<crate::fd::Store>,
     /// The disequality store, shared until a branch changes it.
     pub(crate) diseq: std::sync::Arc<crate::diseq::Store>,
+    /// Labeling strategies set by [`fd::distribute`](crate::fd::distribute), by variable.
+    pub(crate) strategies: crate::fd::Strategies,
 }
 
 impl Default for State {
@@ -48,6 +50,7 @@ impl State {
             occurs_check: true,
             fd: Default::default(),
             diseq: Default::default(),
+            strategies: Default::default(),
         }
     }
 

@@ -20,16 +20,20 @@
 //!
 //! DIVERGENCE: domains may hold negative numbers (core.logic clips them to 0).
 
+mod distribute;
 mod domain;
 mod expr;
+mod force;
 mod hall;
 mod label;
 mod props;
 mod store;
 
+pub(crate) use distribute::Strategies;
+pub use distribute::{distribute, Strategy};
 pub use domain::{Domain, Values, BITSET_SPAN};
 pub use expr::{constrain, Expr, Rel};
-pub(crate) use label::force_ans;
+pub(crate) use force::force_ans;
 pub use label::{label, Labeling, ValueOrder, VarOrder};
 pub(crate) use store::{wake, Store};
 
