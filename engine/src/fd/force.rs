@@ -85,23 +85,36 @@ fn force(s: State, t: &Term) -> Stream {
     }
 }
 
-/// `seq(items)`: each element forced in turn; with first-fail (`ff`), the elements still to
-/// label are sorted by the size of their domains first (stable: ties keep their order).
-fn force_seq(s: State, mut items: Vec<Term>, ff: bool) -> Stream {
-    if items.is_empty() {
+/// `seq(items[i..])`: each element forced in turn; with first-fail (`ff`), the elements still
+/// to label are sorted by the size of their domains first (stable: ties keep their order).
+fn force_seq(s: State, items: Vec<Term>, ff: bool) -> Stream {
+    seq_from(s, items.into(), 0, ff)
+}
+
+fn seq_from(s: State, mut items: Arc<[Term]>, i: usize, ff: bool) -> Stream {
+    if i == items.len() {
         return Stream::unit(s);
     }
-    if ff {
-        items.sort_by_cached_key(|t| super::distribute::member_count(&s, t));
+    if ff && items.len() - i > 1 {
+        let mut rest = items[i..].to_vec();
+        rest.sort_by_cached_key(|t| super::distribute::member_count(&s, t));
+        items = rest.into();
+        return seq_from_sorted(s, items, ff);
     }
-    let rest: Arc<[Term]> = items.drain(1..).collect();
-    let head = force(s, &items[0]);
+    seq_from_sorted_at(s, items, i, ff)
+}
+
+fn seq_from_sorted(s: State, items: Arc<[Term]>, ff: bool) -> Stream {
+    seq_from_sorted_at(s, items, 0, ff)
+}
+
+/// `bind(force(items[i]), λa. seq(items[i+1..])(a))`, the bind kept for the last element too
+/// (core.logic's loop returns `a` from inside it).
+fn seq_from_sorted_at(s: State, items: Arc<[Term]>, i: usize, ff: bool) -> Stream {
+    let head = force(s, &items[i]);
     Stream::bind(
         head,
-        Goal::new(move |a| match rest.len() {
-            0 => Stream::unit(a),
-            _ => force_seq(a, rest.to_vec(), ff),
-        }),
+        Goal::new(move |a| seq_from(a, items.clone(), i + 1, ff)),
     )
 }
 
@@ -119,7 +132,9 @@ fn map_sum(s: State, x: Var, d: Domain, mut from: i64) -> Stream {
                 Some(n) => map_sum(s, x, d, n),
                 None => Stream::empty(),
             }));
-            return Stream(Node::Choice(s2, Link::new(rest)));
+            // `mplus(Unit, rest)`, which is `Choice(s2, rest)` when interleaving; as an
+            // `Mplus` the depth-first search drops `s2` before it goes on to the rest.
+            return Stream(Node::Mplus(Link::new(Node::Unit(s2)), Link::new(rest)));
         }
         match next {
             Some(n) => from = n,
