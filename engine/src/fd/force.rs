@@ -67,7 +67,7 @@ fn force(s: State, t: &Term) -> Stream {
         },
         Term::Vector(items) => {
             let ff = super::distribute::strategy(&s, t).is_some();
-            force_seq(s, items.to_vec(), ff)
+            force_seq(s, items, 0, ff)
         }
         Term::Pair(_) => {
             // The elements along the pairs themselves, without walking a tail.
@@ -79,48 +79,37 @@ fn force(s: State, t: &Term) -> Stream {
             }
             let proper = matches!(cell, Term::Nil);
             let ff = proper && super::distribute::strategy(&s, t).is_some();
-            force_seq(s, items, ff)
+            force_seq(s, items.into(), 0, ff)
         }
         _ => Stream::unit(s),
     }
 }
 
-/// `seq(items[i..])`: each element forced in turn; with first-fail (`ff`), the elements still
-/// to label are sorted by the size of their domains first (stable: ties keep their order).
-fn force_seq(s: State, items: Vec<Term>, ff: bool) -> Stream {
-    seq_from(s, items.into(), 0, ff)
-}
-
-fn seq_from(s: State, mut items: Arc<[Term]>, i: usize, ff: bool) -> Stream {
+/// `seq(items[i..])`: `bind(force(items[i]), λa. seq(items[i+1..])(a))`, the bind kept for
+/// the last element too (core.logic's loop returns `a` from inside it). With first-fail
+/// (`ff`), the elements still to label are first sorted by the size of their domains
+/// (stable: ties keep their order), as core.logic sorts `(next ys)` at every step.
+fn force_seq(s: State, items: Arc<[Term]>, i: usize, ff: bool) -> Stream {
     if i == items.len() {
         return Stream::unit(s);
     }
-    if ff && items.len() - i > 1 {
+    let (items, i) = if ff && items.len() - i > 1 {
         let mut rest = items[i..].to_vec();
         rest.sort_by_cached_key(|t| super::distribute::member_count(&s, t));
-        items = rest.into();
-        return seq_from_sorted(s, items, ff);
-    }
-    seq_from_sorted_at(s, items, i, ff)
-}
-
-fn seq_from_sorted(s: State, items: Arc<[Term]>, ff: bool) -> Stream {
-    seq_from_sorted_at(s, items, 0, ff)
-}
-
-/// `bind(force(items[i]), λa. seq(items[i+1..])(a))`, the bind kept for the last element too
-/// (core.logic's loop returns `a` from inside it).
-fn seq_from_sorted_at(s: State, items: Arc<[Term]>, i: usize, ff: bool) -> Stream {
+        (rest.into(), 0)
+    } else {
+        (items, i)
+    };
     let head = force(s, &items[i]);
     Stream::bind(
         head,
-        Goal::new(move |a| seq_from(a, items.clone(), i + 1, ff)),
+        Goal::new(move |a| force_seq(a, items.clone(), i + 1, ff)),
     )
 }
 
 /// core.logic's `map-sum` over the values of `d` from `from` up, binding `x`:
 /// `mplus(x := v, λ. map-sum(rest))`. A value that propagation rejects is skipped on the spot
-/// (`mplus(Empty, f) = f()`); an accepted one is a `Choice` whose tail is the rest, unforced.
+/// (`mplus(Empty, f) = f()`); an accepted one is `mplus(Unit, rest)`, the rest unforced.
 fn map_sum(s: State, x: Var, d: Domain, mut from: i64) -> Stream {
     loop {
         let Some(v) = d.next_from(from) else {
@@ -151,11 +140,8 @@ fn label_rest(a: State) -> Stream {
     }
     let mut vars: Vec<Var> = a.fd.doms.keys().copied().collect();
     vars.sort_unstable();
-    once(force_seq(
-        a,
-        vars.into_iter().map(Term::Var).collect(),
-        false,
-    ))
+    let vars: Arc<[Term]> = vars.into_iter().map(Term::Var).collect();
+    once(force_seq(a, vars, 0, false))
 }
 
 /// The first state of `s`, as core.logic's `onceo` gives it: one suspension for each one
