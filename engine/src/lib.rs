@@ -30,6 +30,7 @@
 extern crate self as kanren;
 
 mod conda;
+mod copy_term;
 mod diseq;
 mod domain;
 pub mod fd;
@@ -50,6 +51,7 @@ mod term;
 mod unify;
 
 pub use conda::{conda, condu, onceo};
+pub use copy_term::copy_term;
 pub use diseq::neq;
 pub use goal::{
     all, and_star, conde, conj, disj, eq, everyg, fail, fresh, or_star, relation, succeed, Goal,

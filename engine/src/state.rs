@@ -28,6 +28,8 @@ pub struct State {
     pub(crate) occurs_check: bool,
     /// The constraint store (domains and constraints), shared until a branch changes it.
     pub(crate) cs: Arc<Store>,
+    /// Labeling strategies set by [`fd::distribute`](crate::fd::distribute), by variable.
+    pub(crate) strategies: crate::fd::Strategies,
 }
 
 impl Default for State {
@@ -47,6 +49,7 @@ impl State {
             subst: Subst::default(),
             occurs_check: true,
             cs: Default::default(),
+            strategies: Default::default(),
         }
     }
 
@@ -126,10 +129,11 @@ impl State {
                 subst,
                 occurs_check: self.occurs_check,
                 cs: self.cs.clone(),
+                strategies: self.strategies.clone(),
             });
         }
         let run = Run::new(subst, self.occurs_check, self.cs.clone());
-        Some(State::from_run(store::wake(run, &bound)?))
+        Some(self.with_run(store::wake(run, &bound)?))
     }
 
     /// Runs `f` on this state as one propagation step (posting constraints, narrowing
@@ -137,7 +141,7 @@ impl State {
     pub(crate) fn propagate(&self, f: impl FnOnce(&mut Run) -> Result<(), Fail>) -> Option<State> {
         let mut run = Run::new(self.subst.clone(), self.occurs_check, self.cs.clone());
         f(&mut run).ok()?;
-        Some(State::from_run(run.fixpoint()?))
+        Some(self.with_run(run.fixpoint()?))
     }
 
     /// Stores the constraint `c` without running it: the caller has just checked it.
@@ -148,11 +152,13 @@ impl State {
         next
     }
 
-    fn from_run(run: Run) -> State {
+    /// This state's other parts with the substitution and store a run made.
+    fn with_run(&self, run: Run) -> State {
         State {
             subst: run.subst,
             occurs_check: run.occurs_check,
             cs: run.cs,
+            strategies: self.strategies.clone(),
         }
     }
 }

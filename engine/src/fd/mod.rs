@@ -20,14 +20,18 @@
 //!
 //! DIVERGENCE: domains may hold negative numbers (core.logic clips them to 0).
 
+mod distribute;
 mod expr;
+mod force;
 mod hall;
 mod label;
 mod props;
 
 pub use crate::domain::{Domain, Values, BITSET_SPAN};
+pub(crate) use distribute::Strategies;
+pub use distribute::{distribute, Strategy};
 pub use expr::{constrain, Expr, Rel};
-pub(crate) use label::force_ans;
+pub(crate) use force::force_ans;
 pub use label::{label, Labeling, ValueOrder, VarOrder};
 
 use crate::goal::Goal;
