@@ -31,6 +31,7 @@ extern crate self as kanren;
 
 mod conda;
 mod diseq;
+mod extract;
 pub mod fd;
 mod goal;
 mod lists;
@@ -49,6 +50,7 @@ mod unify;
 
 pub use conda::{conda, condu, onceo};
 pub use diseq::neq;
+pub use extract::ExtractError;
 pub use goal::{
     all, and_star, conde, conj, disj, eq, everyg, fail, fresh, or_star, relation, succeed, Goal,
 };

@@ -19,6 +19,7 @@
 //! without a tail is written `(a b)`, and parentheses do not evaluate an expression (use
 //! braces).
 
+mod capture;
 mod pattern;
 
 use pattern::{clause, parse_seq, solve_clause, Error, Pat, Scope};
@@ -185,7 +186,7 @@ fn define(input: TokenStream, combinator: Option<TokenStream>) -> Result<TokenSt
             ),
         })
         .collect::<Result<_, _>>()?;
-    let parsed = parse_clauses(body.stream())?;
+    let parsed = captured(&args, parse_clauses(body.stream())?);
     let clauses = expand(&args, &parsed)?;
     let signature = quote! {
         #[allow(unused_variables)]
@@ -259,7 +260,7 @@ fn match_(input: TokenStream, combinator: TokenStream) -> Result<TokenStream, Er
             names.push(id);
         }
     }
-    let clauses = expand(&names, &parse_clauses(tts.collect())?)?
+    let clauses = expand(&names, &captured(&names, parse_clauses(tts.collect())?))?
         .into_iter()
         .map(|goals| quote!(::std::vec![#(#goals),*]));
     Ok(quote! {{
@@ -282,6 +283,20 @@ fn expand(args: &[Ident], clauses: &[Clause]) -> Result<Vec<Vec<TokenStream>>, E
                 seen: Vec::new(),
             };
             clause(&mut scope, pats, goals, *span)
+        })
+        .collect()
+}
+
+/// The clauses with the goals that build closures given clones of the clause's names they
+/// use (see `capture.rs`).
+fn captured(args: &[Ident], clauses: Vec<Clause>) -> Vec<Clause> {
+    clauses
+        .into_iter()
+        .map(|(pats, goals, span)| {
+            let mut names = args.to_vec();
+            pats.iter().for_each(|p| p.names(&mut names));
+            let goals = goals.iter().map(|g| capture::capture(g, &names)).collect();
+            (pats, goals, span)
         })
         .collect()
 }

@@ -1,0 +1,169 @@
+//! The Rust API without traps (issue 11, section 4): every macro form, arguments of any
+//! type, closures and nested matches inside clauses, destructuring projections, and answers
+//! as Rust values.
+
+use kanren::{
+    conda, conde, condu, defne, defrel, eq, fresh, list, matche, membero, project, run, run_all,
+    Goal, Term,
+};
+
+mod common;
+use common::strings;
+
+#[test]
+fn run_star_with_one_query_variable() {
+    assert_eq!(strings(run!(*, q => membero(q, list![1, 2]))), ["1", "2"]);
+    assert_eq!(strings(run!(1, q => membero(q, list![1, 2]))), ["1"]);
+}
+
+#[test]
+fn run_with_the_query_variables_as_one_vector() {
+    let a = strings(
+        run!(*, [a, b] as q => eq(a, 1), membero(b, list![2, 3]), project!([q] => eq(q, q))),
+    );
+    assert_eq!(a, ["[1 2]", "[1 3]"]);
+    assert_eq!(
+        strings(run!(1, [a, b] as q => eq(q, vec![a, b]), eq(b, a), eq(a, 0))),
+        ["[0 0]"]
+    );
+}
+
+#[test]
+fn fresh_with_no_variables() {
+    assert_eq!(strings(run_all(|q| fresh!([], eq(q, 1), eq(q, 1)))), ["1"]);
+}
+
+#[test]
+fn conda_and_condu_macros() {
+    assert_eq!(
+        strings(run_all(|q| conda!([membero(q, list![1, 2])], [eq(q, 3)]))),
+        ["1", "2"]
+    );
+    assert_eq!(
+        strings(run_all(|q| condu!([membero(q, list![1, 2])], [eq(q, 3)]))),
+        ["1"]
+    );
+    assert_eq!(
+        strings(run_all(|q| conda!([kanren::fail()], [eq(q, 3)]))),
+        ["3"]
+    );
+    let _ = (
+        conda as fn(Vec<Vec<Goal>>) -> Goal,
+        condu as fn(Vec<Vec<Goal>>) -> Goal,
+    );
+}
+
+defrel! {
+    /// The Reasoned Schemer's `anyo`.
+    fn anyo(g: Goal) { conde!([&g], [anyo(&g)]) }
+}
+
+defrel! {
+    /// `l` is a list of `n` copies of `x`: a term, a Rust count.
+    fn repeato(x, n: usize, l) {
+        if n == 0 {
+            eq(&l, list![])
+        } else {
+            fresh!([d], eq(&l, list![&x; d]), repeato(&x, n - 1, d))
+        }
+    }
+}
+
+#[test]
+fn defrel_takes_goals_and_rust_values() {
+    assert_eq!(strings(run(3, |q| anyo(eq(q, 1)))), ["1", "1", "1"]);
+    assert_eq!(strings(run_all(|q| repeato(7, 3usize, q))), ["(7 7 7)"]);
+}
+
+#[test]
+fn project_takes_vectors_and_lists_apart() {
+    let a = strings(run_all(|q| {
+        fresh!(
+            [v, l],
+            eq(v, vec![1, 2]),
+            eq(l, list![3, 4]),
+            project!([[a, b] = v, [c, d] = l] => eq(q, list![b, a, d, c]), eq(v, v)),
+        )
+    }));
+    assert_eq!(a, ["(2 1 4 3)"]);
+}
+
+#[test]
+#[should_panic(
+    expected = "kanren: project! cannot take `v` apart: expected a list or vector of 2 items, found (1 2 3)"
+)]
+fn project_destructuring_the_wrong_shape_panics() {
+    let _ = run_all(|q| {
+        fresh!(
+            [v],
+            eq(v, list![1, 2, 3]),
+            project!([[a, b] = v] => eq(q, a), eq(q, b))
+        )
+    })
+    .count();
+}
+
+#[test]
+fn answers_as_rust_values() {
+    let a = run_all(|q| eq(q, list![1, 2, 3])).next().unwrap();
+    assert_eq!(Vec::<i64>::try_from(&a), Ok(vec![1, 2, 3]));
+    assert_eq!(<(u8, i32, i64)>::try_from(a.value()), Ok((1, 2, 3)));
+    assert_eq!(<[i16; 3]>::try_from(a.clone()), Ok([1, 2, 3]));
+    let e = <(i64, i64)>::try_from(a.value()).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "expected a list or vector of 2 items, found (1 2 3)"
+    );
+    let e = u8::try_from(Term::from(300)).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "expected an integer from 0 to 255 (u8), found 300"
+    );
+    assert_eq!(String::try_from(&Term::from("s")), Ok("s".to_string()));
+    assert_eq!(bool::try_from(Term::from(true)), Ok(true));
+    let pairs = run!(*, [x, y] => membero(x, list![1, 2]), eq(y, "a"));
+    let pairs: Result<Vec<(i64, String)>, _> = pairs.map(<(i64, String)>::try_from).collect();
+    assert_eq!(pairs.unwrap(), [(1, "a".to_string()), (2, "a".to_string())]);
+    let fresh_answer = run_all(|q| fresh!([x], eq(q, list![x]))).next().unwrap();
+    assert_eq!(
+        Vec::<i64>::try_from(&fresh_answer).unwrap_err().to_string(),
+        "expected an integer as item 0, found _0"
+    );
+    let nested = Vec::<Vec<i64>>::try_from(&list![vec![1], list![2, 3]]);
+    assert_eq!(nested, Ok(vec![vec![1], vec![2, 3]]));
+    let terms = Vec::<Term>::try_from(Term::from(vec![1, 2])).unwrap();
+    assert_eq!(terms, [Term::from(1), Term::from(2)]);
+}
+
+defne! {
+    /// A nested `matche!` uses the relation's arguments and a pattern variable by value.
+    fn pairo(l, out) {
+        ([[h . _] _] matche!([out], ([[a b]] eq(a, h), eq(b, l))))
+    }
+}
+
+#[test]
+fn nested_matche_in_a_clause() {
+    assert_eq!(strings(run_all(|q| pairo(list![1], q))), ["[1 (1)]"]);
+}
+
+defne! {
+    /// A closure and nested macros use the relation's arguments and pattern variables by
+    /// value, and the arguments again after them.
+    fn closo(l, out) {
+        ([[h . _] _]
+            kanren::fresh(move |[z]| kanren::conj([eq(z, h), eq(out, z)])),
+            fresh!([z], eq(z, h), eq(l, list![z])),
+            project!([h] => eq(out, h)),
+            eq(&out, &out))
+    }
+}
+
+#[test]
+fn closures_in_a_clause_own_what_they_use() {
+    assert_eq!(strings(run_all(|q| closo(list![4], q))), ["4"]);
+    assert_eq!(
+        strings(run_all(|q| closo(list![4], q)).depth_first()),
+        ["4"]
+    );
+}
