@@ -91,7 +91,7 @@ impl Term {
     /// ```
     /// use kanren::{list, Term};
     /// let l = list![1, 2];
-/// let [a, b] = l.items().unwrap();
+    /// let [a, b] = l.items().unwrap();
     /// assert_eq!((a, b), (&Term::from(1), &Term::from(2)));
     /// let e = Term::from(vec![1, 2, 3]).items::<2>().unwrap_err();
     /// assert_eq!(e.to_string(), "expected a list or vector of 2 items, found [1 2 3]");

@@ -41,6 +41,8 @@ mod project;
 mod reify;
 mod residual;
 mod run;
+#[cfg(feature = "serde")]
+mod serde;
 mod solve;
 mod state;
 mod stream;
