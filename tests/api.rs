@@ -167,3 +167,111 @@ fn closures_in_a_clause_own_what_they_use() {
         ["4"]
     );
 }
+
+defne! {
+    /// `out` is `[h t]` for the list `l` with head `h` and tail `t`.
+    fn head_tailo(l, out) {
+        ([[h . t] [h t]])
+    }
+}
+
+#[test]
+fn vectors_where_lists_are_meant() {
+    use kanren::{appendo, conso, distincto, emptyo, firsto, permuteo, rembero, resto};
+    // A list pattern against a vector argument, in defne! (both searches) and in matche!.
+    assert_eq!(
+        strings(run_all(|q| head_tailo(vec![1, 2, 3], q))),
+        ["[1 (2 3)]"]
+    );
+    assert_eq!(
+        strings(run_all(|q| head_tailo(vec![1, 2, 3], q)).depth_first()),
+        ["[1 (2 3)]"]
+    );
+    assert_eq!(
+        strings(run_all(|q| matche!([vec![1, 2]], ([[_ . t]] eq(q, t))))),
+        ["(2)"]
+    );
+    assert_eq!(
+        strings(run_all(
+            |q| matche!([list![1, 2]], ([[a b]] eq(q, b), eq(a, 1)))
+        )),
+        ["2"]
+    );
+    // The list relations given vectors.
+    assert_eq!(
+        strings(run_all(|q| membero(q, vec![1, 2, 3]))),
+        ["1", "2", "3"]
+    );
+    assert_eq!(
+        strings(run!(*, [x, y] => appendo(x, y, vec![1, 2]))),
+        ["[() [1 2]]", "[(1) (2)]", "[(1 2) ()]"]
+    ); // core.logic: the same
+    assert_eq!(
+        strings(run!(*, [a, d] => conso(a, d, vec![1, 2]))),
+        ["[1 (2)]"]
+    );
+    assert_eq!(strings(run_all(|q| firsto(vec![7, 8], q))), ["7"]);
+    assert_eq!(strings(run_all(|q| resto(vec![7, 8], q))), ["(8)"]);
+    assert_eq!(run_all(|_q| emptyo(Vec::<i64>::new())).count(), 1);
+    assert_eq!(
+        strings(run_all(|q| rembero(2, vec![1, 2, 3], q))),
+        ["(1 3)"]
+    );
+    assert_eq!(run_all(|q| permuteo(vec![1, 2, 3], q)).count(), 6);
+    assert_eq!(run_all(|_q| distincto(vec![1, 2, 3])).count(), 1);
+    assert_eq!(strings(run_all(|q| eq(vec![1, 2], list![1, q]))), ["2"]);
+    // Reading answers: a list going on into a vector is a sequence like any other.
+    let mixed = Term::cons(1, vec![2, 3]);
+    assert_eq!(
+        mixed.to_vec(),
+        Some(vec![Term::from(1), Term::from(2), Term::from(3)])
+    );
+    assert_eq!(mixed.to_ints(), Some(vec![1, 2, 3]));
+    assert_eq!(Vec::<i64>::try_from(&mixed), Ok(vec![1, 2, 3]));
+    assert_eq!(<(i64, i64, i64)>::try_from(&mixed), Ok((1, 2, 3)));
+    let a = strings(run_all(|q| {
+        fresh!(
+            [v],
+            eq(v, Term::cons(1, vec![2])),
+            project!([[a, b] = v] => eq(q, a + b))
+        )
+    }));
+    assert_eq!(a, ["3"]);
+}
+
+#[test]
+fn maps_as_rust_values() {
+    use std::collections::{BTreeMap, HashMap};
+    let k = Term::sym;
+    let a = run_all(|q| {
+        fresh!(
+            [x],
+            eq(x, 2),
+            eq(
+                q,
+                Term::map([(k(":a"), Term::from(1)), (k(":b"), x.into())])
+            )
+        )
+    })
+    .next()
+    .unwrap();
+    assert_eq!(a.to_string(), "{:a 1, :b 2}");
+    let m: BTreeMap<String, i64> = BTreeMap::try_from(&Term::map([("a", 1), ("b", 2)])).unwrap();
+    assert_eq!(
+        m,
+        BTreeMap::from([("a".to_string(), 1), ("b".to_string(), 2)])
+    );
+    let m: HashMap<i64, Vec<i64>> =
+        HashMap::try_from(Term::map([(1, list![1]), (2, list![])])).unwrap();
+    assert_eq!(m, HashMap::from([(1, vec![1]), (2, vec![])]));
+    let e = BTreeMap::<String, i64>::try_from(a.value()).unwrap_err();
+    assert_eq!(e.to_string(), "expected a string as a key, found :a");
+    let e = BTreeMap::<i64, bool>::try_from(&Term::map([(1, 2)])).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "expected a boolean as the value of 1, found 2"
+    );
+    let e = BTreeMap::<i64, i64>::try_from(&list![1]).unwrap_err();
+    assert_eq!(e.to_string(), "expected a map, found (1)");
+    let _ = BTreeMap::<i64, i64>::try_from(a.clone());
+}

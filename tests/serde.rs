@@ -50,3 +50,21 @@ fn answers_with_and_without_constraints() {
         .collect();
     assert_eq!(all[0], json!({"value": 1, "constraints": []}));
 }
+
+#[test]
+fn maps_and_mixed_sequences() {
+    let m = Term::map([
+        (Term::sym(":b"), list![1]),
+        (Term::sym(":a"), Term::from(Var::reified(0))),
+    ]);
+    assert_eq!(
+        serde_json::to_string(&m).unwrap(),
+        r#"{":b":[1],":a":"_0"}"#
+    );
+    assert_eq!(json(&Term::map([(1, true)])), json!({"1": true}));
+    assert_eq!(json(&Term::cons(1, vec![2, 3])), json!([1, 2, 3]));
+    assert_eq!(
+        json(&Term::cons(1, Term::cons(2, Var::reified(1)))),
+        json!({"items": [1, 2], "tail": "_1"})
+    );
+}

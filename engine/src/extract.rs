@@ -2,15 +2,18 @@
 //! strings, `Vec`s, arrays and tuples, with an error that says what was expected and what was
 //! found.
 //!
-//! A sequence target (`Vec<T>`, `[T; N]`, a tuple) accepts a proper list or a vector, as
+//! A map target (`BTreeMap<K, V>`, `HashMap<K, V>`) accepts a map term, its keys and values
+//! converted in turn. A sequence target (`Vec<T>`, `[T; N]`, a tuple) accepts a proper list or a vector, as
 //! core.logic treats both as sequences; its items convert in turn, and an item that does not
 //! is named in the error. Extracting from an [`Answer`] reads its value; its residual
 //! constraints are left to [`Answer::constraints`] (a value with no variable has none).
 
 use crate::reify::Answer;
 use crate::term::Term;
+use std::collections::{BTreeMap, HashMap};
 use std::convert::Infallible;
 use std::fmt;
+use std::hash::{BuildHasher, Hash};
 
 /// A term that is not the Rust value asked for: what was expected, and the term found, in
 /// its printed form.
@@ -64,8 +67,13 @@ impl ExtractError {
     }
 
     /// The same error for the `i`-th item of a sequence.
-    fn at(mut self, i: usize) -> ExtractError {
-        self.expected = format!("{} as item {i}", self.expected);
+    fn at(self, i: usize) -> ExtractError {
+        self.within(format_args!("as item {i}"))
+    }
+
+    /// The same error for a part of a larger term, `place` saying which.
+    fn within(mut self, place: impl fmt::Display) -> ExtractError {
+        self.expected = format!("{} {place}", self.expected);
         self
     }
 }
@@ -103,26 +111,10 @@ impl Term {
     }
 }
 
-/// The items of a vector or a proper list, borrowed; `None` for anything else (a partial list
-/// included). Iterative over the list.
+/// The items of a sequence that ends properly (a vector, a proper list, or a list going on
+/// into a vector), borrowed; `None` for anything else (a partial list included).
 fn sequence(t: &Term) -> Option<Vec<&Term>> {
-    match t {
-        Term::Vector(items) => Some(items.iter().collect()),
-        _ => {
-            let mut out = Vec::new();
-            let mut t = t;
-            loop {
-                match t {
-                    Term::Nil => return Some(out),
-                    Term::Pair(p) => {
-                        out.push(&p.0);
-                        t = &p.1;
-                    }
-                    _ => return None,
-                }
-            }
-        }
-    }
+    t.seq_items()
 }
 
 /// The items of a sequence term converted one by one.
@@ -245,6 +237,55 @@ where
     }
 }
 
+/// The entries of a map term converted, keys and values in turn.
+fn convert_entries<'a, K, V>(t: &'a Term) -> Result<Vec<(K, V)>, ExtractError>
+where
+    K: TryFrom<&'a Term>,
+    K::Error: Into<ExtractError>,
+    V: TryFrom<&'a Term>,
+    V::Error: Into<ExtractError>,
+{
+    let Term::Map(entries) = t else {
+        return Err(ExtractError::new("a map", t));
+    };
+    entries
+        .iter()
+        .map(|(k, v)| {
+            let key = K::try_from(k).map_err(|e| e.into().within("as a key"))?;
+            let value =
+                V::try_from(v).map_err(|e| e.into().within(format_args!("as the value of {k}")))?;
+            Ok((key, value))
+        })
+        .collect()
+}
+
+impl<'a, K, V> TryFrom<&'a Term> for BTreeMap<K, V>
+where
+    K: TryFrom<&'a Term> + Ord,
+    K::Error: Into<ExtractError>,
+    V: TryFrom<&'a Term>,
+    V::Error: Into<ExtractError>,
+{
+    type Error = ExtractError;
+    fn try_from(t: &'a Term) -> Result<BTreeMap<K, V>, ExtractError> {
+        Ok(convert_entries(t)?.into_iter().collect())
+    }
+}
+
+impl<'a, K, V, S> TryFrom<&'a Term> for HashMap<K, V, S>
+where
+    K: TryFrom<&'a Term> + Eq + Hash,
+    K::Error: Into<ExtractError>,
+    V: TryFrom<&'a Term>,
+    V::Error: Into<ExtractError>,
+    S: BuildHasher + Default,
+{
+    type Error = ExtractError;
+    fn try_from(t: &'a Term) -> Result<HashMap<K, V, S>, ExtractError> {
+        Ok(convert_entries(t)?.into_iter().collect())
+    }
+}
+
 macro_rules! tuples {
     ($($n:literal: $($t:ident $i:tt),+;)*) => {$(
         impl<'a, $($t),+> TryFrom<&'a Term> for ($($t,)+)
@@ -271,6 +312,8 @@ owned_and_answer! {
     [] String;
     [T: for<'a> TryFrom<&'a Term, Error: Into<ExtractError>>] Vec<T>;
     [T: for<'a> TryFrom<&'a Term, Error: Into<ExtractError>>, const N: usize] [T; N];
+    [K: for<'a> TryFrom<&'a Term, Error: Into<ExtractError>> + Ord, V: for<'a> TryFrom<&'a Term, Error: Into<ExtractError>>] BTreeMap<K, V>;
+    [K: for<'a> TryFrom<&'a Term, Error: Into<ExtractError>> + Eq + Hash, V: for<'a> TryFrom<&'a Term, Error: Into<ExtractError>>, S: BuildHasher + Default] HashMap<K, V, S>;
     [A: for<'a> TryFrom<&'a Term, Error: Into<ExtractError>>, B: for<'a> TryFrom<&'a Term, Error: Into<ExtractError>>] (A, B);
     [A: for<'a> TryFrom<&'a Term, Error: Into<ExtractError>>, B: for<'a> TryFrom<&'a Term, Error: Into<ExtractError>>, C: for<'a> TryFrom<&'a Term, Error: Into<ExtractError>>] (A, B, C);
     [A: for<'a> TryFrom<&'a Term, Error: Into<ExtractError>>, B: for<'a> TryFrom<&'a Term, Error: Into<ExtractError>>, C: for<'a> TryFrom<&'a Term, Error: Into<ExtractError>>, D: for<'a> TryFrom<&'a Term, Error: Into<ExtractError>>] (A, B, C, D);

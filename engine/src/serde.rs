@@ -7,8 +7,9 @@
 //! | string | string |
 //! | symbol, keyword | string of its name (`"a"`, `":k"`) |
 //! | variable (an answer's `_0`, `_1`, ...) | string of its name (`"_0"`) |
-//! | proper list, `()`, vector | sequence |
+//! | proper list, `()`, vector, a list going on into a vector | sequence |
 //! | partial or improper list `(1 2 . _0)` | map `{"items": [1, 2], "tail": "_0"}` |
+//! | map `{:a 1, :b x}` | map, in insertion order, its keys serialized as terms (JSON takes atoms as keys) |
 //!
 //! An [`Answer`] is the map `{"value": value, "constraints": [c1, c2, ...]}`, each residual
 //! constraint the term it prints as: `(!= (_0 1))` is `["!=", ["_0", 1]]`. Nesting follows
@@ -28,7 +29,7 @@
 //! ```
 
 use crate::reify::Answer;
-use crate::term::Term;
+use crate::term::{Seq, SeqItem, Term};
 use ::serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
 
 impl Serialize for Term {
@@ -40,19 +41,20 @@ impl Serialize for Term {
             Term::Var(v) => s.collect_str(v),
             Term::Nil => s.collect_seq(std::iter::empty::<&Term>()),
             Term::Vector(items) => s.collect_seq(items.iter()),
+            Term::Map(entries) => s.collect_map(entries.iter().map(|(k, v)| (k, v))),
             Term::Pair(_) => {
                 let mut items = Vec::new();
-                let mut t = self;
-                while let Term::Pair(p) = t {
-                    items.push(&p.0);
-                    t = &p.1;
-                }
-                if matches!(t, Term::Nil) {
-                    return s.collect_seq(items);
-                }
+                let mut seq = Seq::of(self);
+                let tail = loop {
+                    match seq.step() {
+                        SeqItem::Item(t) => items.push(t),
+                        SeqItem::End => return s.collect_seq(items),
+                        SeqItem::Tail(t) => break t,
+                    }
+                };
                 let mut m = s.serialize_map(Some(2))?;
                 m.serialize_entry("items", &items)?;
-                m.serialize_entry("tail", t)?;
+                m.serialize_entry("tail", tail)?;
                 m.end()
             }
         }
