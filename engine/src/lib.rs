@@ -23,6 +23,10 @@
 //! assert_eq!(splits, ["[() (1 2)]", "[(1) (2)]", "[(1 2) ()]"]);
 //! ```
 //!
+//! Answers convert to Rust values with `TryFrom` (`i64::try_from(&answer)`,
+//! `Vec::<i64>::try_from(answer.value())`, tuples, maps; [`ExtractError`] says what was found
+//! instead); with the cargo feature `serde`, terms and answers implement `Serialize`.
+//!
 //! The guide ([`guide`]) teaches the library chapter by chapter, side by side with core.logic.
 #![deny(missing_docs)]
 
