@@ -275,3 +275,36 @@ fn maps_as_rust_values() {
     assert_eq!(e.to_string(), "expected a map, found (1)");
     let _ = BTreeMap::<i64, i64>::try_from(a.clone());
 }
+
+defne! {
+    /// Closures of every spelling in a clause: `||`, a return type, a non-`move` closure run
+    /// at once, and a `matche!` nested two deep.
+    fn spellingso(l, out) {
+        ([[h . t] _]
+            kanren::Goal::lazy(move || eq(&out, list![h, &t])),
+            kanren::fresh(move |[z]: [kanren::Var; 1]| -> Goal { eq(z, h) }),
+            kanren::everyg(|x| kanren::neq(x, h), [100, 200]),
+            matche!([t], ([[a . _]] matche!([a], ([b] eq(b, a), eq(list![h, b], l))))))
+    }
+}
+
+#[test]
+fn closures_of_every_spelling_in_a_clause() {
+    assert_eq!(
+        strings(run_all(|q| spellingso(list![1, 2], q))),
+        ["(1 (2))"]
+    );
+    assert_eq!(
+        strings(run_all(|q| spellingso(list![1, 2], q)).depth_first()),
+        ["(1 (2))"]
+    );
+    assert_eq!(
+        strings(run_all(|q| pairo(list![1], q)).depth_first()),
+        ["[1 (1)]"]
+    );
+    // A matche! in a matche!, outside any relation.
+    let a = strings(run_all(
+        |q| matche!([q], ([[x y]] matche!([y], ([[z]] eq(z, x), eq(x, 5))))),
+    ));
+    assert_eq!(a, ["[5 [5]]"]);
+}

@@ -9,8 +9,8 @@
 //! it. So, for a goal that names clause names inside a closure:
 //!
 //! ```text
-//! goal  =>  { let x: Term = Term::from(&x); ... goal' }     the closure captures this clone
-//! |p| body  =>  |p| { let x: Term = Term::from(&x); ... body }   a clone for each run
+//! goal  =>  { let x: Term = Term::from(&x); ... goal' }   the closure captures this clone
+//! |p| body  =>  |p| { let x = x.clone(); ... body }        a clone for each run
 //! ```
 //!
 //! and likewise around each goal given to a nested `fresh!`, `project!` or `matche!` (whose
@@ -39,13 +39,19 @@ pub(crate) fn capture(goal: &TokenStream, names: &[Ident]) -> TokenStream {
     if walker.used.is_empty() {
         return goal.clone();
     }
-    clones(&walker.used, out)
-}
-
-/// `{ let x: Term = Term::from(&x); ... body }`.
-fn clones(used: &[Ident], body: TokenStream) -> TokenStream {
+    // A pattern variable is a `&Term`, an argument a `Term`: both become owned terms.
+    let used = &walker.used;
     quote!({
         #(let #used: ::kanren::Term = ::kanren::Term::from(&#used);)*
+        #out
+    })
+}
+
+/// `{ let x = x.clone(); ... body }`: inside a closure, each name it uses is the owned clone
+/// made around the goal (or around an enclosing closure's body).
+fn clones(used: &[Ident], body: TokenStream) -> TokenStream {
+    quote!({
+        #(let #used = ::std::clone::Clone::clone(&#used);)*
         #body
     })
 }
@@ -129,7 +135,7 @@ impl Walker<'_> {
             idents(tt, &mut inner_shadow);
         }
         out.extend(tts[start..=close].iter().cloned());
-        let mut k = close + 1;
+        let k = close + 1;
         let returns = is_punct(tts.get(k), '-') && is_punct(tts.get(k + 1), '>');
         let (body, end) = if returns {
             let block = (k..tts.len()).find(
@@ -140,7 +146,6 @@ impl Walker<'_> {
                 return tts.len();
             };
             out.extend(tts[k..b].iter().cloned());
-            k = b;
             (TokenStream::from(tts[b].clone()), b + 1)
         } else {
             let end = (k..tts.len())
@@ -148,17 +153,26 @@ impl Walker<'_> {
                 .unwrap_or(tts.len());
             (tts[k..end].iter().cloned().collect(), end)
         };
-        let _ = k;
+        // A body that is a block gets the clones at its start, not a block around it.
+        let block = match body.clone().into_iter().collect::<Vec<_>>().as_slice() {
+            [TokenTree::Group(g)] if g.delimiter() == Delimiter::Brace => Some(g.clone()),
+            _ => None,
+        };
+        let inner = block.as_ref().map_or(body, Group::stream);
         let mut sub = Walker {
             names: self.names,
             used: Vec::new(),
         };
-        let body = sub.walk(body, &inner_shadow, true);
-        if sub.used.is_empty() {
-            out.extend(body);
-        } else {
-            out.extend(clones(&sub.used, body));
-            sub.used.iter().for_each(|id| self.note(id));
+        let inner = sub.walk(inner, &inner_shadow, true);
+        sub.used.iter().for_each(|id| self.note(id));
+        let used = &sub.used;
+        match block {
+            Some(g) => out.extend([regroup(
+                &g,
+                quote!(#(let #used = ::std::clone::Clone::clone(&#used);)* #inner),
+            )]),
+            None if used.is_empty() => out.extend(inner),
+            None => out.extend(clones(used, inner)),
         }
         end
     }
@@ -344,7 +358,18 @@ mod tests {
         let goal: TokenStream = "fresh(move |[z]| eq(z, h))".parse().unwrap();
         let out = capture(&goal, &names(&["h", "z"]));
         let want: TokenStream = "{ let h: ::kanren::Term = ::kanren::Term::from(&h);
-              fresh(move |[z]| { let h: ::kanren::Term = ::kanren::Term::from(&h); eq(z, h) }) }"
+              fresh(move |[z]| { let h = ::std::clone::Clone::clone(&h); eq(z, h) }) }"
+            .parse()
+            .unwrap();
+        assert_eq!(out.to_string(), want.to_string());
+    }
+
+    #[test]
+    fn a_block_body_gets_its_clones_inside() {
+        let goal: TokenStream = "fresh(move |[z]| -> Goal { eq(z, h) })".parse().unwrap();
+        let out = capture(&goal, &names(&["h"]));
+        let want: TokenStream = "{ let h: ::kanren::Term = ::kanren::Term::from(&h);
+              fresh(move |[z]| -> Goal { let h = ::std::clone::Clone::clone(&h); eq(z, h) }) }"
             .parse()
             .unwrap();
         assert_eq!(out.to_string(), want.to_string());
