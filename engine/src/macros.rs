@@ -63,8 +63,8 @@ macro_rules! conda {
 }
 
 /// `condu!([q1, g1], [q2, g2], ...)`: core.logic's `(condu [q1 g1] [q2 g2] ...)`, committed
-/// choice, expanding to [`condu`](fn@crate::condu): as [`conda!`], and of the committed
-/// question only its first answer.
+/// choice, expanding to [`condu`](fn@crate::condu): as [`conda!`](crate::conda!), and of the
+/// committed question only its first answer.
 ///
 /// ```
 /// use kanren::{condu, disj, eq, run_all, succeed};
