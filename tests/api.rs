@@ -302,6 +302,15 @@ fn closures_of_every_spelling_in_a_clause() {
         strings(run_all(|q| pairo(list![1], q)).depth_first()),
         ["[1 (1)]"]
     );
+    // Folded depth-first, the clauses run through the relation's own depth-first search.
+    assert_eq!(
+        run_all(|q| spellingso(list![1, 2], q))
+            .depth_first()
+            .count(),
+        1
+    );
+    assert_eq!(run_all(|q| closo(list![4], q)).depth_first().count(), 1);
+    assert_eq!(run_all(|q| pairo(list![1], q)).depth_first().count(), 1);
     // A matche! in a matche!, outside any relation.
     let a = strings(run_all(
         |q| matche!([q], ([[x y]] matche!([y], ([[z]] eq(z, x), eq(x, 5))))),
