@@ -67,6 +67,27 @@ impl Goal {
         Goal(Arc::new(FromFn(f)))
     }
 
+    /// The goal that posts the constraint `c` (see [`Constraint`](crate::Constraint)): it
+    /// runs once now, then again whenever its variables change, until it is entailed; the goal
+    /// fails when it cannot hold.
+    ///
+    /// ```
+    /// // A constraint of your own: see the example of `kanren::Constraint`.
+    /// ```
+    pub fn constraint(c: impl crate::store::Constraint) -> Goal {
+        let c: Arc<dyn crate::store::Constraint> = Arc::new(c);
+        Goal::new(move |s| {
+            let posted = s.propagate(|run| {
+                run.post_arc(c.clone());
+                Ok(())
+            });
+            match posted {
+                Some(s) => Stream::unit(s),
+                None => Stream::empty(),
+            }
+        })
+    }
+
     /// A goal of this crate, which solves its parts directly.
     pub(crate) fn native(g: impl Solve + 'static) -> Goal {
         Goal(Arc::new(g))

@@ -88,9 +88,9 @@ struct Project<const N: usize, F>([Term; N], F);
 impl<const N: usize, F> Project<N, F> {
     /// The variables' values in `s`, atoms without allocating.
     fn values(&self, s: &State) -> [Term; N] {
-        self.0.each_ref().map(|v| match s.walk(v) {
-            t @ (Term::Pair(_) | Term::Vector(_) | Term::Map(_)) => s.walk_star(&t),
-            t => t,
+        self.0.each_ref().map(|v| match s.walk_ref(v) {
+            t @ (Term::Pair(_) | Term::Vector(_) | Term::Map(_)) => s.walk_star(t),
+            t => t.clone(),
         })
     }
 }

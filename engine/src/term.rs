@@ -376,6 +376,56 @@ impl<'a> Seq<'a> {
     }
 }
 
+/// The canonical order of terms: variables (by name) < integers < booleans < `()` < symbols <
+/// strings < pairs < vectors < maps; pairs compare head, then tail; vectors compare length, then items.
+pub(crate) fn cmp_terms(a: &Term, b: &Term) -> std::cmp::Ordering {
+    use std::cmp::Ordering;
+    fn rank(t: &Term) -> u8 {
+        match t {
+            Term::Var(_) => 0,
+            Term::Int(_) => 1,
+            Term::Bool(_) => 2,
+            Term::Nil => 3,
+            Term::Sym(_) => 4,
+            Term::Str(_) => 5,
+            Term::Pair(_) => 6,
+            Term::Vector(_) => 7,
+            Term::Map(_) => 8,
+        }
+    }
+    let mut stack = vec![(a, b)];
+    while let Some((a, b)) = stack.pop() {
+        let o = match (a, b) {
+            (Term::Var(x), Term::Var(y)) => x.cmp(y),
+            (Term::Int(x), Term::Int(y)) => x.cmp(y),
+            (Term::Bool(x), Term::Bool(y)) => x.cmp(y),
+            (Term::Sym(x), Term::Sym(y)) | (Term::Str(x), Term::Str(y)) => x.cmp(y),
+            (Term::Pair(p), Term::Pair(q)) => {
+                stack.push((&p.1, &q.1));
+                stack.push((&p.0, &q.0));
+                Ordering::Equal
+            }
+            (Term::Vector(p), Term::Vector(q)) => {
+                stack.extend(p.iter().zip(q.iter()).rev());
+                p.len().cmp(&q.len())
+            }
+            (Term::Map(p), Term::Map(q)) => {
+                let pairs = p.iter().zip(q.iter());
+                let flat: Vec<_> = pairs
+                    .flat_map(|((k, v), (l, w))| [(k, l), (v, w)])
+                    .collect();
+                stack.extend(flat.into_iter().rev());
+                p.len().cmp(&q.len())
+            }
+            _ => rank(a).cmp(&rank(b)),
+        };
+        if o != Ordering::Equal {
+            return o;
+        }
+    }
+    Ordering::Equal
+}
+
 /// Builds a proper list, or a partial list with `; tail`.
 ///
 /// ```

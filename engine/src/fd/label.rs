@@ -25,8 +25,8 @@
 //! [`label`] instead searches depth-first (as Prolog's `labeling/2`), choosing the variable
 //! and the value order by [`Labeling`], and yields its solutions in that order.
 
-use super::domain::Domain;
 use super::FdTerms;
+use crate::domain::Domain;
 use crate::goal::Goal;
 use crate::state::State;
 use crate::stream::{Link, Node, Stream};
@@ -36,7 +36,7 @@ use std::sync::Arc;
 /// core.logic's `force-ans` over the query term `q`: label every FD variable in it.
 pub(crate) fn force_ans(q: Term) -> Goal {
     Goal::new(move |s| {
-        if s.fd.doms.is_empty() {
+        if s.cs.doms.is_empty() {
             return Stream::unit(s);
         }
         force(s, &q)
@@ -45,7 +45,7 @@ pub(crate) fn force_ans(q: Term) -> Goal {
 
 fn force(s: State, t: &Term) -> Stream {
     match s.walk(t) {
-        Term::Var(x) => match s.fd.doms.get(&x).cloned() {
+        Term::Var(x) => match s.cs.doms.get(&x).cloned() {
             Some(d) => map_sum(s, x, d, i64::MIN),
             None => Stream::unit(s),
         },
@@ -256,7 +256,7 @@ fn select(s: &State, xs: &[Term], order: VarOrder) -> Option<(Var, Domain)> {
     let mut best: Option<(Var, Domain, u64)> = None;
     for t in xs {
         let Term::Var(x) = s.walk(t) else { continue };
-        let Some(d) = s.fd.doms.get(&x) else { continue };
+        let Some(d) = s.cs.doms.get(&x) else { continue };
         if order == VarOrder::Leftmost {
             return Some((x, d.clone()));
         }
