@@ -515,3 +515,17 @@ impl<const N: usize, F: Fn([Var; N]) -> Goal + Send + Sync> Solve for Fresh<N, F
         Step::Tail((self.0)(std::array::from_fn(|_| Var::fresh())), None)
     }
 }
+
+impl From<&Goal> for Goal {
+    /// A clone of the goal (an `Arc`), so that a goal can be passed by reference where goals
+    /// are taken, as terms are: `conde!([&g], [anyo(&g)])`.
+    ///
+    /// ```
+    /// use kanren::{eq, run_all, Goal};
+    /// let g = eq(1, 1);
+    /// assert_eq!(run_all(|_q| Goal::from(&g)).count(), 1);
+    /// ```
+    fn from(g: &Goal) -> Goal {
+        g.clone()
+    }
+}

@@ -23,6 +23,10 @@
 //! assert_eq!(splits, ["[() (1 2)]", "[(1) (2)]", "[(1 2) ()]"]);
 //! ```
 //!
+//! Answers convert to Rust values with `TryFrom` (`i64::try_from(&answer)`,
+//! `Vec::<i64>::try_from(answer.value())`, tuples, maps; [`ExtractError`] says what was found
+//! instead); with the cargo feature `serde`, terms and answers implement `Serialize`.
+//!
 //! The guide ([`guide`]) teaches the library chapter by chapter, side by side with core.logic.
 #![deny(missing_docs)]
 
@@ -33,6 +37,7 @@ mod conda;
 mod copy_term;
 mod diseq;
 mod domain;
+mod extract;
 pub mod fd;
 mod goal;
 mod lists;
@@ -42,6 +47,8 @@ mod project;
 mod reify;
 mod residual;
 mod run;
+#[cfg(feature = "serde")]
+mod serde;
 mod solve;
 mod state;
 mod store;
@@ -53,6 +60,7 @@ mod unify;
 pub use conda::{conda, condu, onceo};
 pub use copy_term::copy_term;
 pub use diseq::neq;
+pub use extract::ExtractError;
 pub use goal::{
     all, and_star, conde, conj, disj, eq, everyg, fail, fresh, or_star, relation, succeed, Goal,
 };

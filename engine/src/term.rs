@@ -244,29 +244,29 @@ impl Term {
         }
     }
 
-    /// The elements of a proper list or of a vector; `None` for anything else (including a
-    /// partial list).
+    /// The elements of a sequence that ends properly: a proper list, a vector, or a list that
+    /// goes on into a vector (`(1 . [2 3])`); `None` for anything else (a partial list
+    /// included).
     ///
     /// ```
     /// use kanren::{list, Term};
     /// assert_eq!(list![1, 2].to_vec(), Some(vec![Term::from(1), Term::from(2)]));
+    /// assert_eq!(Term::cons(1, vec![2]).to_vec(), Some(vec![Term::from(1), Term::from(2)]));
+    /// assert_eq!(list![1; kanren::Var::fresh()].to_vec(), None);
     /// ```
     pub fn to_vec(&self) -> Option<Vec<Term>> {
-        match self {
-            Term::Vector(items) => Some(items.to_vec()),
-            _ => {
-                let mut out = Vec::new();
-                let mut t = self;
-                loop {
-                    match t {
-                        Term::Nil => return Some(out),
-                        Term::Pair(p) => {
-                            out.push(p.0.clone());
-                            t = &p.1;
-                        }
-                        _ => return None,
-                    }
-                }
+        Some(self.seq_items()?.into_iter().cloned().collect())
+    }
+
+    /// The elements of a sequence that ends properly, borrowed (see [`Term::to_vec`]).
+    pub(crate) fn seq_items(&self) -> Option<Vec<&Term>> {
+        let mut out = Vec::new();
+        let mut seq = Seq::of(self);
+        loop {
+            match seq.step() {
+                SeqItem::Item(t) => out.push(t),
+                SeqItem::End => return Some(out),
+                SeqItem::Tail(_) => return None,
             }
         }
     }

@@ -26,6 +26,23 @@ pub(crate) enum Pat {
     Map(Vec<(String, Pat)>),
 }
 
+impl Pat {
+    /// Adds the names the pattern mentions (variables and arguments) to `out`.
+    pub(crate) fn names(&self, out: &mut Vec<Ident>) {
+        match self {
+            Pat::Name(id) => out.push(id.clone()),
+            Pat::Vector(items) => items.iter().for_each(|p| p.names(out)),
+            Pat::List(items, tail) => {
+                items.iter().for_each(|p| p.names(out));
+                if let Some(t) = tail {
+                    t.names(out);
+                }
+            }
+            Pat::Blank | Pat::Value(_) => {}
+        }
+    }
+}
+
 pub(crate) type Error = (Span, String);
 
 /// Parses the patterns inside a clause's `[...]`.
