@@ -32,6 +32,7 @@ impl Pat {
         match self {
             Pat::Name(id) => out.push(id.clone()),
             Pat::Vector(items) => items.iter().for_each(|p| p.names(out)),
+            Pat::Map(entries) => entries.iter().for_each(|(_, p)| p.names(out)),
             Pat::List(items, tail) => {
                 items.iter().for_each(|p| p.names(out));
                 if let Some(t) = tail {
