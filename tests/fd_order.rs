@@ -682,3 +682,18 @@ fn answers_that_are_maps_are_labeled_value_by_value() {
     }));
     assert_eq!(nested, ["{:a 1, :b [2 5]}"]);
 }
+
+#[test]
+fn a_list_going_on_in_a_vector_is_labeled_to_its_end() {
+    // In core.logic (lcons x [y]) is the seq (x y): both are labeled at reification.
+    // (run* [q] (fresh [x y] (fd/in x y (fd/interval 1 2)) (== q (lcons x [y]))))
+    //   => ((1 1) (2 1) (1 2) (2 2))
+    let got = strings(run_all(|q| {
+        fresh!(
+            [x, y],
+            fd::in_([x, y], iv(1, 2)),
+            eq(q, Term::cons(x, vec![y]))
+        )
+    }));
+    assert_eq!(got, ["(1 1)", "(2 1)", "(1 2)", "(2 2)"]);
+}

@@ -78,6 +78,12 @@ fn force(s: State, t: &Term) -> Stream {
                 items.push(p.0.clone());
                 cell = p.1.clone();
             }
+            // A list that goes on in a vector is one sequence (core.logic's `lcons` onto a
+            // collection is a seq): its items are forced too.
+            if let Term::Vector(rest) = &cell {
+                items.extend(rest.iter().cloned());
+                cell = Term::Nil;
+            }
             let proper = matches!(cell, Term::Nil);
             let ff = proper && super::distribute::strategy(&s, t).is_some();
             force_seq(s, items.into(), 0, ff)
