@@ -55,6 +55,7 @@ mod store;
 mod stream;
 mod subst;
 mod term;
+pub mod unifier;
 mod unify;
 
 pub use conda::{conda, condu, onceo};
