@@ -30,13 +30,20 @@
 extern crate self as kanren;
 
 mod conda;
+mod conjo;
 mod diseq;
 mod domain;
 pub mod fd;
+mod featurec;
+mod fixc;
 mod goal;
+mod ground;
 mod lists;
 mod macros;
 mod matching;
+mod nafc;
+mod nested;
+mod predc;
 mod project;
 mod reify;
 mod residual;
@@ -50,7 +57,10 @@ mod term;
 mod unify;
 
 pub use conda::{conda, condu, onceo};
+pub use conjo::conjo;
 pub use diseq::neq;
+pub use featurec::featurec;
+pub use fixc::{fixc, fixc_with, is_tree, treec, treec_with};
 pub use goal::{
     all, and_star, conde, conj, disj, eq, everyg, fail, fresh, or_star, relation, succeed, Goal,
 };
@@ -59,6 +69,8 @@ pub use lists::{
     appendo, conso, distincto, emptyo, firsto, member1o, membero, permuteo, rembero, resto,
 };
 pub use matching::{fresh_match, match_args, PatOp};
+pub use nafc::nafc;
+pub use predc::{predc, predc_with};
 pub use project::{project, project_all};
 pub use reify::Answer;
 pub use run::{run, run_all, run_nc, run_nc_all, Answers};
