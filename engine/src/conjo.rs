@@ -13,9 +13,11 @@
 //!                              list, the entries of a map), or fail if they are not there
 //! ```
 //!
-//! As in core.logic, the check waits while fewer than two are ground, and also when all three
-//! already are (core.logic's `-runnable?` asks for exactly two): the constraint then stays
-//! in the answer, unchecked.
+//! The check waits while fewer than two are ground. DIVERGENCE: core.logic's `-runnable?` asks
+//! for exactly two, so a `conjo` whose three terms are all ground is never checked
+//! (`(conjo [1] 2 [1 3])` succeeds there); here it runs once at least two are, and fails.
+//! core.logic also prints the collection of a residual `conjo` unreified (`<lvar:p__3868>`);
+//! here it is named like the rest.
 
 use crate::goal::Goal;
 use crate::ground::{is_ground, vars_of, walked};
@@ -46,7 +48,7 @@ impl Constraint for Conjo {
         let (now, changed) = walked(run, &self.terms());
         let (coll, out, args) = (&now[0], &now[1], &now[2..]);
         let ground = [is_ground(coll), args.iter().all(is_ground), is_ground(out)];
-        if ground.iter().filter(|&&g| g).count() == 2 {
+        if ground.iter().filter(|&&g| g).count() >= 2 {
             if coll.as_var().is_none() {
                 run.unify(&conj(coll, args).ok_or(Fail)?, out)?;
             } else {
@@ -71,6 +73,10 @@ impl Constraint for Conjo {
             items.push(name(t)?);
         }
         Some(Term::list(items))
+    }
+
+    fn names_absent(&self) -> bool {
+        true
     }
 }
 
@@ -139,7 +145,7 @@ fn unconj(out: &Term, args: &[Term]) -> Option<Term> {
 
 /// `out` is `coll` with `args` added as Clojure's `conj` adds them (core.logic's
 /// `(conjo coll & args out)`): at the end of a vector, at the front of a list, as entries of a
-/// map. Runs once two of `coll`, `args` and `out` are ground, either way round.
+/// map. Runs once two of `coll`, `args` and `out` are ground (or all three), either way round.
 ///
 /// ```
 /// use kanren::{conj, conjo, eq, run_all, Term};
