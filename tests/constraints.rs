@@ -239,7 +239,7 @@ fn featurec_names_the_variables_of_its_features() {
     );
     // The features themselves in a variable, bound later.
     assert_eq!(
-        answers2(|q, f| featurec(q, f)),
+        answers2(featurec),
         ["([_0 _1] :- (clojure.core.logic/featurec _0 _1))"]
     );
     assert_eq!(
