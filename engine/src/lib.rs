@@ -104,4 +104,6 @@ pub mod guide {
     pub mod ch06_lists {}
     #[doc = include_str!("../../docs/guide/07-finite-domains.md")]
     pub mod ch07_finite_domains {}
+    #[doc = include_str!("../../docs/guide/10-constraints.md")]
+    pub mod ch10_constraints {}
 }
