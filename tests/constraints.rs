@@ -352,6 +352,18 @@ fn a_variable_meeting_a_partial_map_gets_its_features() {
 }
 
 #[test]
+fn a_disequality_with_a_partial_map() {
+    // Correct where core.logic is not: there `(!= {:a 1 :b 2} (partial-map {:a 1}))` succeeds
+    // although the two unify.
+    let ab = |a: Term| m([(":a", a), (":b", 2.into())]);
+    assert!(answers(move |_| kanren::neq(ab(1.into()), pm([(":a", 1.into())]))).is_empty());
+    assert_eq!(
+        answers(move |q| kanren::neq(ab(q.into()), pm([(":a", 1.into())]))),
+        ["(_0 :- (!= (_0 1)))"]
+    );
+}
+
+#[test]
 fn partial_maps_print_as_core_logic_prints_them() {
     assert_eq!(
         pm([(":a", 1.into())]).to_string(),
