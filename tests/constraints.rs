@@ -745,3 +745,81 @@ fn a_constraint_posted_in_one_branch_stays_there() {
     }));
     assert_eq!(a, ["1", "\"s\""]);
 }
+
+// ---------------------------------------------------------------------------------------
+// Laws: posting before or after the binding gives the same answers, and the answers agree
+// with a direct computation (proptest).
+
+mod laws {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Small ground maps with keys :a :b :c and values that are integers or such maps.
+    fn ground_map() -> impl Strategy<Value = Term> {
+        let key = prop_oneof![Just(":a"), Just(":b"), Just(":c")];
+        let leaf = (0i64..3).prop_map(Term::Int);
+        let value = leaf.prop_recursive(2, 8, 3, move |inner| {
+            prop::collection::vec((prop_oneof![Just(":a"), Just(":b")], inner), 0..3)
+                .prop_map(|es| Term::map(es.into_iter().map(|(k, v)| (Term::sym(k), v))))
+        });
+        prop::collection::vec((key, value), 0..4)
+            .prop_map(|es| Term::map(es.into_iter().map(|(k, v)| (Term::sym(k), v))))
+    }
+
+    /// Whether the map `x` holds the features `fs` (a map value of `fs` asks for at least its
+    /// keys): featurec's meaning, computed directly.
+    fn holds(x: &Term, fs: &Term) -> bool {
+        let (Some(_), Some(features)) = (x.entries(), fs.entries()) else {
+            return false;
+        };
+        features.iter().all(|(k, v)| match (x.get(k), v) {
+            (Some(w), Term::Map(_)) => holds(w, v),
+            (Some(w), v) => w == v,
+            (None, _) => false,
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn featurec_is_the_subset_relation_in_either_order(x in ground_map(), fs in ground_map()) {
+            let (x1, fs1) = (x.clone(), fs.clone());
+            let before = answers(move |q| conj([featurec(q, fs1), eq(q, x1)]));
+            let (x2, fs2) = (x.clone(), fs.clone());
+            let after = answers(move |q| conj([eq(q, x2), featurec(q, fs2)]));
+            prop_assert_eq!(&before, &after);
+            prop_assert_eq!(!before.is_empty(), holds(&x, &fs));
+            // The partial map says the same as the constraint.
+            let (x3, fs3) = (x.clone(), fs.clone());
+            let pmap = answers(move |_| eq(x3, Term::partial_map(fs3.entries().unwrap().to_vec())));
+            prop_assert_eq!(!pmap.is_empty(), holds(&x, &fs));
+        }
+
+        #[test]
+        fn conjo_onto_a_vector_runs_both_ways(
+            coll in prop::collection::vec(0i64..4, 0..4),
+            args in prop::collection::vec(0i64..4, 0..3),
+        ) {
+            let out: Vec<i64> = coll.iter().chain(&args).copied().collect();
+            let terms = |xs: &[i64]| xs.iter().map(|&i| Term::from(i)).collect::<Vec<_>>();
+            let (c, a) = (Term::from(coll.clone()), terms(&args));
+            let forward = answers(move |q| conjo(c, a, q));
+            prop_assert_eq!(forward, [Term::from(out.clone()).to_string()]);
+            let (o, a) = (Term::from(out.clone()), terms(&args));
+            let backward = answers(move |p| conjo(p, a, o));
+            prop_assert_eq!(backward, [Term::from(coll.clone()).to_string()]);
+            // Posted first, bound after: the same.
+            let (c, a) = (Term::from(coll.clone()), terms(&args));
+            let later = answers2(move |p, q| conj([conjo(p, a.clone(), q), eq(p, c.clone())]));
+            prop_assert_eq!(later, [format!("[{} {}]", Term::from(coll), Term::from(out))]);
+        }
+
+        #[test]
+        fn predc_before_or_after_the_binding(v in -3i64..4) {
+            let even = |t: &Term| t.as_int().is_some_and(|i| i % 2 == 0);
+            let before = answers(move |q| conj([predc(q, even, k("even?")), eq(q, v)]));
+            let after = answers(move |q| conj([eq(q, v), predc(q, even, k("even?"))]));
+            prop_assert_eq!(&before, &after);
+            prop_assert_eq!(before.is_empty(), v % 2 != 0);
+        }
+    }
+}
