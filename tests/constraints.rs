@@ -626,6 +626,42 @@ fn fixc_runs_its_goal_once_the_term_is_bound() {
     );
 }
 
+#[test]
+fn fixc_with_a_runnable_test_waits_for_several_variables() {
+    // core.logic's four-argument fixc over a vector [x y]: z is x + y once both are bound
+    // (checked with core.logic, which prints the residual's x unreified, `[<lvar:x__3083> _0]`).
+    let sum = |x: Var, y: Var, z: Var| {
+        kanren::fixc_when(
+            (x, y),
+            move |t| eq(z, t.to_ints().expect("ground").iter().sum::<i64>()),
+            |t, s| s.walk_star(t).has_no_vars(),
+            k("sum"),
+        )
+    };
+    assert_eq!(
+        answers(move |q| fresh(move |[x, y, z]| conj([sum(x, y, z), eq(q, (x, y, z)), eq(x, 1)]))),
+        ["([1 _0 _1] :- (clojure.core.logic/fixc [1 _0] sum))"]
+    );
+    assert_eq!(
+        answers(move |q| fresh(move |[x, y, z]| conj([
+            sum(x, y, z),
+            eq(q, (x, y, z)),
+            eq(x, 1),
+            eq(y, 2)
+        ]))),
+        ["[1 2 3]"]
+    );
+    assert_eq!(
+        answers(move |q| fresh(move |[x, y, z]| conj([
+            eq(x, 1),
+            eq(y, 2),
+            sum(x, y, z),
+            eq(q, (x, y, z))
+        ]))),
+        ["[1 2 3]"]
+    );
+}
+
 // ---------------------------------------------------------------------------------------
 // conjo
 

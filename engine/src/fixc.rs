@@ -15,27 +15,39 @@
 //! or as its reifier says.
 
 use crate::goal::{conj, Goal};
+use crate::state::State;
 use crate::store::{Constraint, Fail, Run, Status};
 use crate::term::{Term, Var};
 use std::sync::Arc;
 
 type Build = Arc<dyn Fn(&Term) -> Goal + Send + Sync>;
 type Reifier = Arc<dyn Fn(&Term, &dyn Fn(&Term) -> Option<Term>) -> Option<Term> + Send + Sync>;
+type Runnable = Arc<dyn Fn(&Term, &State) -> bool + Send + Sync>;
 
 struct Fixc {
     x: Term,
     f: Build,
+    /// When to run (core.logic's `runnable`); `None`: once `x` is not a variable.
+    runnable: Option<Runnable>,
     reifier: Reifier,
 }
 
 impl Constraint for Fixc {
+    /// `x`, or each element of `x` when it is a vector (core.logic's `-rands`).
     fn watched(&self) -> Vec<Var> {
-        self.x.as_var().into_iter().collect()
+        match &self.x {
+            Term::Vector(items) => items.iter().filter_map(Term::as_var).collect(),
+            x => x.as_var().into_iter().collect(),
+        }
     }
 
     fn propagate(&self, run: &mut Run, _: Option<Var>) -> Result<Status, Fail> {
-        let x = run.walk(&self.x);
-        if x.as_var().is_some() {
+        let x = match &self.runnable {
+            Some(runnable) if runnable(&self.x, &run.state()) => run.walk_star(&self.x),
+            None => run.walk(&self.x),
+            Some(_) => return Ok(Status::Keep),
+        };
+        if self.runnable.is_none() && x.as_var().is_some() {
             return Ok(Status::Keep);
         }
         run.solve(&(self.f)(&x))?;
@@ -103,8 +115,55 @@ pub fn fixc_with(
     fixc_arc(x.into(), Arc::new(f), Arc::new(reifier))
 }
 
+/// [`fixc`] that runs when `runnable(x, state)` says so (core.logic's four-argument
+/// `(fixc x f runnable reifier)`), checked when `x` is posted and whenever it, or an element
+/// of it if it is a vector, is bound. With a vector of variables, `fixc` waits for several;
+/// `f` then gets `x` walked completely (core.logic passes the state along instead).
+///
+/// ```
+/// use kanren::{conj, eq, fixc_when, fresh, run_all, Term};
+/// // z is x + y, once both are bound.
+/// let a: Vec<String> = run_all(|q| fresh(move |[x, y, z]| conj([
+///     fixc_when(
+///         (x, y),
+///         move |t| {
+///             let xs = t.to_ints().expect("both bound");
+///             eq(z, xs[0] + xs[1])
+///         },
+///         |t, s| s.walk_star(t).has_no_vars(),
+///         Term::sym("sum"),
+///     ),
+///     eq(q, (x, y, z)),
+///     eq(x, 1),
+///     eq(y, 2),
+/// ]))).map(|a| a.to_string()).collect();
+/// assert_eq!(a, ["[1 2 3]"]);
+/// ```
+pub fn fixc_when(
+    x: impl Into<Term>,
+    f: impl Fn(&Term) -> Goal + Send + Sync + 'static,
+    runnable: impl Fn(&Term, &State) -> bool + Send + Sync + 'static,
+    form: impl Into<Term>,
+) -> Goal {
+    let form = form.into();
+    Goal::constraint(Fixc {
+        x: x.into(),
+        f: Arc::new(f),
+        runnable: Some(Arc::new(runnable)),
+        reifier: Arc::new(move |x, name| {
+            let op = Term::sym("clojure.core.logic/fixc");
+            Some(Term::list([op, name(x)?, form.clone()]))
+        }),
+    })
+}
+
 fn fixc_arc(x: Term, f: Build, reifier: Reifier) -> Goal {
-    Goal::constraint(Fixc { x, f, reifier })
+    Goal::constraint(Fixc {
+        x,
+        f,
+        runnable: None,
+        reifier,
+    })
 }
 
 /// Whether `t` is a tree term (core.logic's `tree-term?`): a sequence or a map.

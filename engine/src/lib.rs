@@ -60,7 +60,7 @@ pub use conda::{conda, condu, onceo};
 pub use conjo::conjo;
 pub use diseq::neq;
 pub use featurec::featurec;
-pub use fixc::{fixc, fixc_with, is_tree, treec, treec_with};
+pub use fixc::{fixc, fixc_when, fixc_with, is_tree, treec, treec_with};
 pub use goal::{
     all, and_star, conde, conj, disj, eq, everyg, fail, fresh, or_star, relation, succeed, Goal,
 };
