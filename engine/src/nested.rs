@@ -13,7 +13,24 @@ impl Run {
     /// whether a goal has an answer). Time: O(1).
     ///
     /// ```
-    /// // See `Run::solve` and `kanren::nafc`.
+    /// use kanren::{conj, eq, run_all, Constraint, Fail, Goal, Run, Status, Term, Var};
+    ///
+    /// /// `x` cannot be 3 in the state as the constraint is posted (a check made once).
+    /// struct CannotBeThree(Term);
+    /// impl Constraint for CannotBeThree {
+    ///     fn watched(&self) -> Vec<Var> {
+    ///         Vec::new()
+    ///     }
+    ///     fn propagate(&self, run: &mut Run, _: Option<Var>) -> Result<Status, Fail> {
+    ///         match run.state().unify(&self.0, &3.into()) {
+    ///             Some(_) => Err(Fail),
+    ///             None => Ok(Status::Entailed),
+    ///         }
+    ///     }
+    /// }
+    ///
+    /// assert_eq!(run_all(|q| conj([eq(q, 4), Goal::constraint(CannotBeThree(q.into()))])).count(), 1);
+    /// assert_eq!(run_all(|q| Goal::constraint(CannotBeThree(q.into()))).count(), 0);
     /// ```
     pub fn state(&self) -> State {
         State {
