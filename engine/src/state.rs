@@ -7,7 +7,7 @@
 use crate::store::{self, Constraint, Fail, Run, Store};
 use crate::subst::Subst;
 use crate::term::Term;
-use crate::unify::{unify, Bound};
+use crate::unify::{unify_open, Bound, Features};
 use std::sync::Arc;
 
 /// A search state: substitution and constraint stores.
@@ -123,7 +123,24 @@ impl State {
     /// ```
     pub fn unify(&self, u: &Term, v: &Term) -> Option<State> {
         let mut bound = Bound::new();
-        let subst = unify(&self.subst, u, v, self.occurs_check, &mut bound)?;
+        let mut features = Features::new();
+        let subst = unify_open(
+            &self.subst,
+            u,
+            v,
+            self.occurs_check,
+            &mut bound,
+            &mut features,
+        )?;
+        if !features.is_empty() {
+            // A variable met a partial map: post its feature constraints, then wake.
+            let mut run = Run::new(subst, self.occurs_check, self.cs.clone());
+            for &x in &bound {
+                run.bound(x).ok()?;
+            }
+            run.post_features(features);
+            return Some(self.with_run(run.fixpoint()?));
+        }
         if bound.is_empty() || self.cs.is_empty() {
             return Some(State {
                 subst,
