@@ -38,8 +38,8 @@ impl Run {
             occurs_check: self.occurs_check,
             cs: self.cs.clone(),
             // `distribute`'s strategies only order the labeling of an answer at reification,
-            // which a nested goal does not reach.
-            strategies: Default::default(),
+            // which a nested goal does not reach; fact databases are not in its scope.
+            ext: Default::default(),
         }
     }
 

@@ -4,6 +4,7 @@
 //! version. [`State::unify`] is the one way bindings are added: it extends the substitution
 //! and then wakes the constraint store for exactly the variables that were bound.
 
+use crate::db::Db;
 use crate::store::{self, Constraint, Fail, Run, Store};
 use crate::subst::Subst;
 use crate::term::Term;
@@ -28,8 +29,17 @@ pub struct State {
     pub(crate) occurs_check: bool,
     /// The constraint store (domains and constraints), shared until a branch changes it.
     pub(crate) cs: Arc<Store>,
-    /// Labeling strategies set by [`fd::distribute`](crate::fd::distribute), by variable.
+    /// What the program set on the search besides bindings and constraints.
+    pub(crate) ext: Ext,
+}
+
+/// The rarely used parts of a state, each a null pointer until set: labeling strategies set
+/// by [`fd::distribute`](crate::fd::distribute), by variable, and the fact databases in
+/// scope ([`pldb::with_db`](crate::pldb::with_db)).
+#[derive(Clone, Default)]
+pub(crate) struct Ext {
     pub(crate) strategies: crate::fd::Strategies,
+    pub(crate) dbs: Option<Arc<Vec<Db>>>,
 }
 
 impl Default for State {
@@ -49,7 +59,7 @@ impl State {
             subst: Subst::default(),
             occurs_check: true,
             cs: Default::default(),
-            strategies: Default::default(),
+            ext: Ext::default(),
         }
     }
 
@@ -146,7 +156,7 @@ impl State {
                 subst,
                 occurs_check: self.occurs_check,
                 cs: self.cs.clone(),
-                strategies: self.strategies.clone(),
+                ext: self.ext.clone(),
             });
         }
         let run = Run::new(subst, self.occurs_check, self.cs.clone());
@@ -175,7 +185,7 @@ impl State {
             subst: run.subst,
             occurs_check: run.occurs_check,
             cs: run.cs,
-            strategies: self.strategies.clone(),
+            ext: self.ext.clone(),
         }
     }
 }

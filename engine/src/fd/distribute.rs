@@ -69,10 +69,10 @@ pub fn distribute(v: impl Into<Term>, strategy: Strategy) -> Goal {
         // As in core.logic, the strategy is kept only on a variable already bound: the
         // attribute of one still unbound is lost when it is bound.
         if let Some(root) = root_var(&s, &v).filter(|r| s.subst.get(*r).is_some()) {
-            let mut list = s.strategies.0.as_deref().cloned().unwrap_or_default();
+            let mut list = s.ext.strategies.0.as_deref().cloned().unwrap_or_default();
             list.retain(|(x, _)| *x != root);
             list.push((root, strategy));
-            s.strategies = Strategies(Some(Arc::new(list)));
+            s.ext.strategies = Strategies(Some(Arc::new(list)));
         }
         Stream::unit(s)
     })
@@ -89,7 +89,7 @@ fn root_var(s: &State, t: &Term) -> Option<Var> {
 
 /// The strategy set on a variable of `t`'s chain of bindings, if any.
 pub(crate) fn strategy(s: &State, t: &Term) -> Option<Strategy> {
-    let list = s.strategies.0.as_deref()?;
+    let list = s.ext.strategies.0.as_deref()?;
     let Term::Var(mut x) = t else { return None };
     loop {
         if let Some((_, st)) = list.iter().find(|(y, _)| *y == x) {
