@@ -5,6 +5,7 @@
 //! and then wakes the constraint store for exactly the variables that were bound.
 
 use crate::db::Db;
+use crate::domain::Strategy;
 use crate::store::{self, Constraint, Fail, Run, Store};
 use crate::subst::Subst;
 use crate::term::Term;
@@ -33,12 +34,16 @@ pub struct State {
     pub(crate) ext: Ext,
 }
 
+/// The strategies set on variables of a state (see [`fd::distribute`](crate::fd::distribute)).
+#[derive(Clone, Default)]
+pub(crate) struct Strategies(pub(crate) Option<Arc<Vec<(crate::term::Var, Strategy)>>>);
+
 /// The rarely used parts of a state, each a null pointer until set: labeling strategies set
 /// by [`fd::distribute`](crate::fd::distribute), by variable, and the fact databases in
 /// scope ([`pldb::with_db`](crate::pldb::with_db)).
 #[derive(Clone, Default)]
 pub(crate) struct Ext {
-    pub(crate) strategies: crate::fd::Strategies,
+    pub(crate) strategies: Strategies,
     pub(crate) dbs: Option<Arc<Vec<Db>>>,
 }
 

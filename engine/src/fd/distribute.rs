@@ -5,28 +5,13 @@
 //! substitution; here it is a short list in the state, `(variable, strategy)`, copied on
 //! write (a program sets a strategy once or twice, and reads it once per labeled sequence).
 
+use crate::domain::Strategy;
 use crate::goal::Goal;
 use crate::state::State;
+use crate::state::Strategies;
 use crate::stream::Stream;
 use crate::term::{Term, Var};
 use std::sync::Arc;
-
-/// A labeling strategy for [`distribute`]: the ones core.logic has.
-///
-/// ```
-/// assert_eq!(kanren::fd::Strategy::FirstFail, kanren::fd::Strategy::FirstFail);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Strategy {
-    /// core.logic's `::l/ff`, first-fail: the element with the fewest values left is labeled
-    /// next (ties in the order of the sequence), its values ascending.
-    FirstFail,
-}
-
-/// The strategies set on variables of a state (see [`distribute`]).
-#[derive(Clone, Default)]
-pub(crate) struct Strategies(Option<Arc<Vec<(Var, Strategy)>>>);
 
 /// `v`'s answer is labeled with `strategy` (core.logic's `(distribute v ::l/ff)`).
 ///
