@@ -119,4 +119,6 @@ pub mod guide {
     pub mod ch07_finite_domains {}
     #[doc = include_str!("../../docs/guide/10-constraints.md")]
     pub mod ch10_constraints {}
+    #[doc = include_str!("../../docs/guide/11-facts-and-the-unifier.md")]
+    pub mod ch11_facts_and_the_unifier {}
 }
