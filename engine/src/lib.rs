@@ -64,6 +64,7 @@ mod store;
 mod stream;
 mod subst;
 mod term;
+pub mod trace;
 pub mod unifier;
 mod unify;
 

@@ -62,6 +62,17 @@ impl Subst {
         self.map.len()
     }
 
+    /// The bindings, in no particular order. Time: O(n) for all of them.
+    ///
+    /// ```
+    /// let x = kanren::Var::fresh();
+    /// let s = kanren::Subst::default().extend(x, 1.into());
+    /// assert_eq!(s.iter().count(), 1);
+    /// ```
+    pub fn iter(&self) -> impl Iterator<Item = (&Var, &Term)> {
+        self.map.iter()
+    }
+
     /// Whether there are no bindings.
     ///
     /// ```
