@@ -63,6 +63,7 @@ mod state;
 mod store;
 mod stream;
 mod subst;
+mod tabling;
 mod term;
 pub mod trace;
 pub mod unifier;
@@ -93,6 +94,7 @@ pub use state::State;
 pub use store::{Constraint, Fail, Run, Status};
 pub use stream::Stream;
 pub use subst::Subst;
+pub use tabling::Tabled;
 pub use term::{Cons, Term, Var};
 pub use unify::{unify, Bound};
 

@@ -114,7 +114,6 @@ impl Hash for Term {
     }
 }
 
-
 /// The canonical order of terms: variables (by name) < integers < booleans < `()` < symbols <
 /// strings < pairs < vectors < maps < partial maps; pairs compare head, then tail; vectors compare length, then items.
 pub(crate) fn cmp_terms(a: &Term, b: &Term) -> std::cmp::Ordering {
@@ -165,4 +164,3 @@ pub(crate) fn cmp_terms(a: &Term, b: &Term) -> std::cmp::Ordering {
     }
     Ordering::Equal
 }
-

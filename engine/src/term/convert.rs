@@ -79,4 +79,3 @@ impl<A: Into<Term>, B: Into<Term>, C: Into<Term>> From<(A, B, C)> for Term {
         Term::Vector(Arc::new([a.into(), b.into(), c.into()]))
     }
 }
-

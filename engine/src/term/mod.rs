@@ -324,7 +324,6 @@ impl Term {
     }
 }
 
-
 /// Builds a proper list, or a partial list with `; tail`.
 ///
 /// ```
@@ -370,7 +369,6 @@ impl Drop for Cons {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -396,4 +394,3 @@ mod tests {
         check::<Term>();
     }
 }
-

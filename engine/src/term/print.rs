@@ -66,4 +66,3 @@ impl fmt::Debug for Term {
         fmt::Display::fmt(self, f)
     }
 }
-

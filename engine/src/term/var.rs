@@ -64,4 +64,3 @@ impl fmt::Debug for Var {
         fmt::Display::fmt(self, f)
     }
 }
-
