@@ -42,14 +42,14 @@ fn right_path(arc: fn(Term, Term) -> Goal) -> Tabled<2> {
 #[test]
 fn core_logic_tabled_cases() {
     // test-tabled-1: (run* [q] (patho :a q)) => #{:b :a :d}, over a cycle a <-> b.
-    let patho = right_path(|x, y| arco(x, y));
+    let patho = right_path(arco);
     let got = set(run_all(|q| patho.call([Term::sym(":a"), q.into()])));
     assert_eq!(
         got,
         [":a", ":b", ":d"].iter().map(|s| s.to_string()).collect()
     );
     // test-tabled-2: (run* [q] (patho-2 1 q)) => #{2 3 4 5}, each once.
-    let patho2 = right_path(|x, y| arco2(x, y));
+    let patho2 = right_path(arco2);
     let answers: Vec<String> = run_all(|q| patho2.call([Term::from(1), q.into()]))
         .map(|a| a.to_string())
         .collect();
