@@ -124,4 +124,6 @@ pub mod guide {
     pub mod ch10_constraints {}
     #[doc = include_str!("../../docs/guide/11-facts-and-the-unifier.md")]
     pub mod ch11_facts_and_the_unifier {}
+    #[doc = include_str!("../../docs/guide/12-tabling.md")]
+    pub mod ch12_tabling {}
 }
