@@ -114,34 +114,49 @@ fn solve_binds(goals: &[Goal], s: &State, k: &mut Cont<'_>) -> Flow {
 /// Solves what is left of a stream, by the rules of depth-first forcing (see `stream.rs`):
 /// the answers it has, then those of what it suspends, each passed through its binds.
 pub(crate) fn solve_node(node: Node, k: &mut Cont<'_>) -> Flow {
-    grow(|| match node {
-        Node::Empty => Flow::Continue(()),
-        Node::Unit(s) => k(&s),
-        Node::Choice(s, rest) => {
-            k(&s)?;
-            solve_node(rest.into_inner(), k)
-        }
-        Node::Inc(t) => solve_node(t.into_inner(), k),
-        Node::Suspended(g, s) | Node::Apply(g, s) => g.solve(&s, k),
-        Node::Mplus(x, y) => {
-            solve_node(x.into_inner(), k)?;
-            solve_node(y.into_inner(), k)
-        }
-        Node::Bind(x, goals) => solve_node(x.into_inner(), &mut |s| solve_binds(&goals, s, k)),
-        Node::Conj(x, goals) => solve_node(x.into_inner(), &mut |s| solve_all(&goals, s, k)),
-        Node::All(s, goals) => solve_all(&goals, &s, k),
-        Node::Lazy(f) => solve_node(f().0, k),
-        // The frames, outermost first, as `hnf` unpacks them: a run of binds applies to all
-        // that is inside it; `mplus(_, y)` around the suspension became `Mplus(y, rest)`.
-        Node::Resume(t, mut frames) => match frames.pop_front() {
-            None => solve_node(t.into_inner(), k),
-            Some(Frame::Binds(run)) => {
-                solve_node(Node::Resume(t, frames), &mut |s| solve_binds(&run, s, k))
+    // What comes last in a node (the rest of a `Choice`, the second stream of an `Mplus`, what
+    // a suspension delays) is solved in this loop, not by a nested call: a stream of many
+    // answers (a table's, a fact database's) does not nest one call per answer.
+    grow(move || {
+        let mut node = node;
+        loop {
+            node = match node {
+                Node::Empty => return Flow::Continue(()),
+                Node::Unit(s) => return k(&s),
+                Node::Choice(s, rest) => {
+                    k(&s)?;
+                    rest.into_inner()
+                }
+                Node::Inc(t) => t.into_inner(),
+                Node::Suspended(g, s) | Node::Apply(g, s) => return g.solve(&s, k),
+                Node::Mplus(x, y) => {
+                    solve_node(x.into_inner(), k)?;
+                    y.into_inner()
+                }
+                Node::Bind(x, goals) => {
+                    return solve_node(x.into_inner(), &mut |s| solve_binds(&goals, s, k))
+                }
+                Node::Conj(x, goals) => {
+                    return solve_node(x.into_inner(), &mut |s| solve_all(&goals, s, k))
+                }
+                Node::All(s, goals) => return solve_all(&goals, &s, k),
+                Node::Lazy(f) => f().0,
+                // The frames, outermost first, as `hnf` unpacks them: a run of binds applies to
+                // all that is inside it; `mplus(_, y)` around the suspension became
+                // `Mplus(y, rest)`.
+                Node::Resume(t, mut frames) => match frames.pop_front() {
+                    None => t.into_inner(),
+                    Some(Frame::Binds(run)) => {
+                        return solve_node(Node::Resume(t, frames), &mut |s| {
+                            solve_binds(&run, s, k)
+                        })
+                    }
+                    Some(Frame::Mplus(y)) => {
+                        solve_node(y.into_inner(), k)?;
+                        Node::Resume(t, frames)
+                    }
+                },
             }
-            Some(Frame::Mplus(y)) => {
-                solve_node(y.into_inner(), k)?;
-                solve_node(Node::Resume(t, frames), k)
-            }
-        },
+        }
     })
 }

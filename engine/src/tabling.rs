@@ -111,6 +111,15 @@ thread_local! {
     /// How many answers were added to any table on this thread: a round of an evaluation
     /// that leaves it unchanged has reached the fixpoint.
     static ADDED: RefCell<u64> = const { RefCell::new(0) };
+    /// Reads of entries that were not complete, with how many answers they saw: a live read
+    /// that came to the end of the list, or a snapshot of an entry evaluated below. If each
+    /// saw all its entry has at the end of a round, another round would find nothing new.
+    static READS: RefCell<Vec<(usize, Term, usize)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Notes that a read of `key` in the table at `table` saw `len` answers.
+fn note_read(table: usize, key: &Term, len: usize) {
+    READS.with(|r| r.borrow_mut().push((table, key.clone(), len)));
 }
 
 impl<const N: usize> Tabled<N> {
@@ -184,7 +193,12 @@ impl<const N: usize> Tabled<N> {
                 }
             }
         }
-        Source::Complete(self.evaluate(&key, s).into())
+        let answers = self.evaluate(&key, s);
+        let table = self.table.lock().expect("table lock");
+        if !table.entries[&key].complete {
+            note_read(Arc::as_ptr(&self.table) as usize, &key, answers.len());
+        }
+        Source::Complete(answers.into())
     }
 
     /// Evaluates the call pattern `key` to its fixpoint (see the module docs).
@@ -206,6 +220,7 @@ impl<const N: usize> Tabled<N> {
             .or_default();
         loop {
             let before = ADDED.with(|a| *a.borrow());
+            let reads_before = READS.with(|r| r.borrow().len());
             let args: [Term; N] = match refresh(key) {
                 Term::Vector(items) => std::array::from_fn(|i| items[i].clone()),
                 _ => unreachable!("a call's key is the vector of its arguments"),
@@ -225,11 +240,14 @@ impl<const N: usize> Tabled<N> {
                 }
                 ControlFlow::Continue(())
             });
-            if ADDED.with(|a| *a.borrow()) == before {
+            if ADDED.with(|a| *a.borrow()) == before || self.all_seen(reads_before) {
                 break;
             }
         }
         let frame = STACK.with(|st| st.borrow_mut().pop().expect("own frame"));
+        if STACK.with(|st| st.borrow().is_empty()) {
+            READS.with(|r| r.borrow_mut().clear());
+        }
         let mut table = self.table.lock().expect("table lock");
         if frame.depends_on >= depth {
             // The leader of its component (or on its own): complete. Entries evaluated
@@ -246,6 +264,22 @@ impl<const N: usize> Tabled<N> {
             });
         }
         table.entries[key].answers.clone()
+    }
+}
+
+impl<const N: usize> Tabled<N> {
+    /// Whether every read of an incomplete entry since `from` (this round's) saw all the
+    /// answers that entry has now: then no derivation of the round missed an answer, and
+    /// another round would add nothing. Reads of other relations' tables count as not seen
+    /// (their lengths are not at hand), which only costs a round.
+    fn all_seen(&self, from: usize) -> bool {
+        let me = Arc::as_ptr(&self.table) as usize;
+        let table = self.table.lock().expect("table lock");
+        READS.with(|r| {
+            r.borrow()[from..].iter().all(|(t, key, len)| {
+                *t == me && table.entries.get(key).is_some_and(|e| e.answers.len() == *len)
+            })
+        })
     }
 }
 
@@ -270,8 +304,13 @@ impl Source {
         match self {
             Source::Complete(answers) => answers.get(i).cloned(),
             Source::Live(table, key) => {
-                let table = table.lock().expect("table lock");
-                table.entries.get(key)?.answers.get(i).cloned()
+                let guard = table.lock().expect("table lock");
+                let answers = &guard.entries.get(key)?.answers;
+                let next = answers.get(i).cloned();
+                if next.is_none() {
+                    note_read(Arc::as_ptr(table) as usize, key, answers.len());
+                }
+                next
             }
         }
     }
