@@ -158,3 +158,33 @@ fn mutual_recursion_completes_together() {
     }));
     assert_eq!(got.len(), 6, "{got:?}");
 }
+
+#[test]
+fn right_recursion_nests_a_thousand_evaluations_without_overflow() {
+    // path(x, y) :- edge(x, y).  path(x, y) :- edge(x, z), path(z, y).  On a chain, each call
+    // pattern path(i, _) evaluates path(i + 1, _) inside it: 1 000 nested evaluations (their
+    // answers add up to n^2 / 2, which keeps n small in a debug build).
+    const N: i64 = 1_000;
+    let edge = pldb::indexed_rel("edge", [true, false]);
+    let db = Db::new().facts(&edge, (0..N).map(|i| [i, i + 1]));
+    let path = Tabled::new(move |me, [x, y]| {
+        let (me, e1, d1, x1, y1) = (me.clone(), edge.clone(), db.clone(), x.clone(), y.clone());
+        conde([
+            vec![pldb::with_db(&db, edge.call([x, y]))],
+            vec![fresh(move |[z]| {
+                conj([
+                    pldb::with_db(&d1, e1.call([x1.clone(), z.into()])),
+                    me.call([z.into(), y1.clone()]),
+                ])
+            })],
+        ])
+    });
+    assert_eq!(
+        run_all(|q| path.call([Term::from(N - 300), q.into()])).count(),
+        300
+    );
+    assert_eq!(
+        run_all(|q| path.call([Term::from(0), q.into()])).count(),
+        N as usize
+    );
+}

@@ -277,7 +277,11 @@ impl<const N: usize> Tabled<N> {
         let table = self.table.lock().expect("table lock");
         READS.with(|r| {
             r.borrow()[from..].iter().all(|(t, key, len)| {
-                *t == me && table.entries.get(key).is_some_and(|e| e.answers.len() == *len)
+                *t == me
+                    && table
+                        .entries
+                        .get(key)
+                        .is_some_and(|e| e.answers.len() == *len)
             })
         })
     }
