@@ -1,0 +1,460 @@
+//! The core.logic macros as special forms that build engine goals: `run`/`run*`/`run-nc`,
+//! `fresh`, `conde`/`conda`/`condu`, `all`, `project`, `matche`/`matcha`/`matchu`,
+//! `defne`/`defna`/`defnu`, `fne`/`fna`/`fnu` and `fd/eq`.
+//!
+//! As in core.logic, a goal's sub-goals are evaluated only when the goal runs (`Goal::lazy`,
+//! `fresh`), so a relation that calls itself builds its body one step at a time. `matche`
+//! expands as core.logic's does: per clause, one nested `fresh` per pattern that is not `_`,
+//! declaring the pattern's new variables and unifying it with its argument; a pattern symbol
+//! bound in the local environment stands for its value.
+
+use crate::error::{Error, Result};
+use crate::eval::{bind, eval, lookup_local, Env};
+use crate::logic::{goal_of, guard, to_term};
+use crate::value::Value;
+use kanren::{fd, Goal, Term, Var};
+use std::sync::{Arc, Mutex};
+
+/// The special forms of `clojure.core.logic` (and `fd/eq`, registered as `fd/eq`).
+pub const FORMS: &[&str] = &[
+    "run", "run*", "run-nc", "run-nc*", "fresh", "conde", "conda", "condu", "all", "project",
+    "matche", "matcha", "matchu", "defne", "defna", "defnu", "fne", "fna", "fnu",
+];
+
+#[derive(Clone, Copy)]
+enum Commit {
+    E,
+    A,
+    U,
+}
+
+fn goals_of(forms: &[Value], env: &Env, who: &str) -> Result<Vec<Goal>> {
+    forms.iter().map(|f| goal_of(&eval(f, env)?, who)).collect()
+}
+
+fn syms_of(v: &Value, who: &str) -> Result<Vec<Arc<str>>> {
+    let Value::Vector(items) = v else {
+        return Err(Error::msg(format!(
+            "{who} needs a vector of symbols, got {v}"
+        )));
+    };
+    items
+        .iter()
+        .map(|s| match s {
+            Value::Symbol(s) => Ok(s.clone()),
+            other => Err(Error::msg(format!("{who}: expected a symbol, got {other}"))),
+        })
+        .collect()
+}
+
+fn disjunction(kind: Commit, clauses: Vec<Vec<Goal>>) -> Goal {
+    match kind {
+        Commit::E => kanren::conde(clauses),
+        Commit::A => kanren::conda(clauses),
+        Commit::U => kanren::condu(clauses),
+    }
+}
+
+/// Evaluates the core.logic special form `name`, or gives `None` when it is not one.
+pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
+    let kind = match name {
+        "conde" | "matche" | "defne" | "fne" => Commit::E,
+        "conda" | "matcha" | "defna" | "fna" => Commit::A,
+        "condu" | "matchu" | "defnu" | "fnu" => Commit::U,
+        _ => Commit::E,
+    };
+    let a = tail.to_vec()?;
+    let env = env.clone();
+    let v = match name {
+        "run" | "run*" | "run-nc" | "run-nc*" => {
+            let star = name.ends_with('*');
+            let (n, rest) = if star {
+                (None, &a[..])
+            } else {
+                let n = eval(
+                    a.first().ok_or_else(|| Error::msg("run needs a count"))?,
+                    &env,
+                )?;
+                let n = match n {
+                    Value::Int(n) if n >= 0 => n as usize,
+                    other => {
+                        return Err(Error::msg(format!(
+                        "{name}: the number of answers must be a non-negative integer, got {other}"
+                    )))
+                    }
+                };
+                (Some(n), &a[1..])
+            };
+            let (bindings, body) = rest
+                .split_first()
+                .ok_or_else(|| Error::msg(format!("{name} needs a binding vector")))?;
+            let syms = syms_of(bindings, name)?;
+            if syms.is_empty() {
+                return Err(Error::msg(format!(
+                    "{name} needs at least one query variable"
+                )));
+            }
+            let body: Arc<Vec<Value>> = Arc::new(body.to_vec());
+            let who: &'static str = if star { "run*" } else { "run" };
+            let f = move |q: Var| {
+                Goal::lazy(move || {
+                    guard(|| {
+                        let mut e = env.clone();
+                        let mut goals = Vec::new();
+                        if syms.len() == 1 {
+                            e = bind(&e, &syms[0], Value::LVar(q));
+                        } else {
+                            let vars: Vec<Var> = syms.iter().map(|_| Var::fresh()).collect();
+                            for (s, v) in syms.iter().zip(&vars) {
+                                e = bind(&e, s, Value::LVar(*v));
+                            }
+                            goals.push(kanren::eq(
+                                q,
+                                Term::Vector(vars.into_iter().map(Term::Var).collect()),
+                            ));
+                        }
+                        goals.extend(goals_of(&body, &e, who)?);
+                        Ok(kanren::conj(goals))
+                    })
+                })
+            };
+            let answers = match (n, name.contains("-nc")) {
+                (Some(n), false) => kanren::run(n, f),
+                (Some(n), true) => kanren::run_nc(n, f),
+                (None, false) => kanren::run_all(f),
+                (None, true) => kanren::run_nc_all(f),
+            };
+            crate::logic::answers_seq(Arc::new(Mutex::new(answers)))
+        }
+        "fresh" => {
+            let (bindings, body) = a
+                .split_first()
+                .ok_or_else(|| Error::msg("fresh needs a binding vector"))?;
+            let syms = syms_of(bindings, name)?;
+            let body: Arc<Vec<Value>> = Arc::new(body.to_vec());
+            Value::Goal(kanren::fresh(move |[]: [Var; 0]| {
+                guard(|| {
+                    let mut e = env.clone();
+                    for s in &syms {
+                        e = bind(&e, s, Value::LVar(Var::fresh()));
+                    }
+                    Ok(kanren::conj(goals_of(&body, &e, "fresh")?))
+                })
+            }))
+        }
+        "all" => {
+            let body = Arc::new(a);
+            Value::Goal(Goal::lazy(move || {
+                guard(|| Ok(kanren::conj(goals_of(&body, &env, "all")?)))
+            }))
+        }
+        "conde" | "conda" | "condu" => {
+            let clauses = a.iter().map(|c| c.to_vec()).collect::<Result<Vec<_>>>()?;
+            let clauses = Arc::new(clauses);
+            let who = name.to_string();
+            Value::Goal(Goal::lazy(move || {
+                guard(|| {
+                    let gs = clauses
+                        .iter()
+                        .map(|c| goals_of(c, &env, &who))
+                        .collect::<Result<Vec<_>>>()?;
+                    Ok(disjunction(kind, gs))
+                })
+            }))
+        }
+        "project" => {
+            let (bindings, body) = a
+                .split_first()
+                .ok_or_else(|| Error::msg("project needs a binding vector"))?;
+            let syms = syms_of(bindings, name)?;
+            let terms = syms
+                .iter()
+                .map(|s| to_term(&eval(&Value::Symbol(s.clone()), &env)?))
+                .collect::<Result<Vec<_>>>()?;
+            let body: Arc<Vec<Value>> = Arc::new(body.to_vec());
+            Value::Goal(Goal::new(move |s| {
+                let g = guard(|| {
+                    let mut e = env.clone();
+                    for (sym, t) in syms.iter().zip(&terms) {
+                        e = bind(&e, sym, crate::logic::from_term(&s.walk_star(t)));
+                    }
+                    Ok(kanren::conj(goals_of(&body, &e, "project")?))
+                });
+                kanren::Stream::suspend(move || g.apply(s))
+            }))
+        }
+        "matche" | "matcha" | "matchu" => {
+            let (args, clauses) = a
+                .split_first()
+                .ok_or_else(|| Error::msg(format!("{name} needs a vector of arguments")))?;
+            let Value::Vector(arg_forms) = args else {
+                return Err(Error::msg(format!(
+                    "{name} needs a vector of arguments, got {args}"
+                )));
+            };
+            let mut e = env.clone();
+            let mut terms = Vec::new();
+            for f in arg_forms.iter() {
+                let v = eval(f, &env)?;
+                if let Value::Symbol(s) = f {
+                    // The argument symbols are locals of the patterns, as in core.logic.
+                    e = bind(&e, s, v.clone());
+                }
+                terms.push(to_term(&v)?);
+            }
+            Value::Goal(matche(
+                kind,
+                Arc::new(terms),
+                parse_clauses(clauses, arg_forms.len(), name)?,
+                e,
+            ))
+        }
+        "defne" | "defna" | "defnu" | "fne" | "fna" | "fnu" => {
+            let is_def = name.starts_with("def");
+            let mut rest = &a[..];
+            let fname = if is_def {
+                let (n, r) = rest
+                    .split_first()
+                    .ok_or_else(|| Error::msg(format!("{name} needs a name")))?;
+                rest = r;
+                Some(
+                    n.as_symbol()
+                        .ok_or_else(|| Error::msg(format!("{name} needs a name, got {n}")))?
+                        .to_string(),
+                )
+            } else {
+                None
+            };
+            while let Some(Value::Str(_) | Value::Map(_)) = rest.first() {
+                rest = &rest[1..];
+            }
+            let (params, clauses) = rest
+                .split_first()
+                .ok_or_else(|| Error::msg(format!("{name} needs a parameter vector")))?;
+            let Value::Vector(ps) = params else {
+                return Err(Error::msg(format!(
+                    "{name} needs a parameter vector, got {params}"
+                )));
+            };
+            let m = match kind {
+                Commit::E => "clojure.core.logic/matche",
+                Commit::A => "clojure.core.logic/matcha",
+                Commit::U => "clojure.core.logic/matchu",
+            };
+            let mut body = vec![Value::sym(m), Value::Vector(ps.clone())];
+            body.extend(clauses.iter().cloned());
+            let spec = [params.clone(), Value::list(body)];
+            let c = crate::eval::make_closure(fname.as_deref().map(Into::into), &spec, &env)?;
+            let f = Value::Fn(Arc::new(c));
+            match fname {
+                Some(n) => Value::Symbol(format!("#'{}", crate::ns::define_here(&n, f)).into()),
+                None => f,
+            }
+        }
+        "fd/eq" => Value::Goal(kanren::conj(
+            a.iter()
+                .map(|f| fd_eq(f, &env))
+                .collect::<Result<Vec<_>>>()?,
+        )),
+        _ => return Ok(None),
+    };
+    Ok(Some(v))
+}
+
+/// One clause of a `matche`: its patterns and body.
+struct Clause {
+    pats: Vec<Value>,
+    body: Vec<Value>,
+}
+
+fn parse_clauses(clauses: &[Value], n: usize, who: &str) -> Result<Arc<Vec<Clause>>> {
+    let mut out = Vec::new();
+    for c in clauses {
+        let items = c.to_vec()?;
+        let (pats, body) = items
+            .split_first()
+            .ok_or_else(|| Error::msg(format!("{who}: empty clause")))?;
+        let Value::Vector(pats) = pats else {
+            return Err(Error::msg(format!(
+                "{who}: expecting a vector of patterns, instead {pats}"
+            )));
+        };
+        if pats.len() != n {
+            return Err(Error::msg(format!(
+                "{who}: {} patterns for {n} arguments in {}",
+                pats.len(),
+                Value::Vector(pats.clone())
+            )));
+        }
+        out.push(Clause {
+            pats: pats.as_ref().clone(),
+            body: body.to_vec(),
+        });
+    }
+    Ok(Arc::new(out))
+}
+
+fn matche(kind: Commit, args: Arc<Vec<Term>>, clauses: Arc<Vec<Clause>>, env: Env) -> Goal {
+    Goal::lazy(move || {
+        guard(|| {
+            let mut gs = Vec::new();
+            for k in 0..clauses.len() {
+                gs.push(vec![clause_goal(
+                    args.clone(),
+                    clauses.clone(),
+                    k,
+                    0,
+                    env.clone(),
+                )?]);
+            }
+            Ok(disjunction(kind, gs))
+        })
+    })
+}
+
+fn is_blank(p: &Value) -> bool {
+    p.is_sym("_")
+}
+
+/// The goal of clause `k` from pattern `i` on: a `fresh` for the next pattern that is not
+/// `_`, or the body when none is left.
+fn clause_goal(
+    args: Arc<Vec<Term>>,
+    clauses: Arc<Vec<Clause>>,
+    k: usize,
+    i: usize,
+    env: Env,
+) -> Result<Goal> {
+    let c = &clauses[k];
+    let Some(i) = (i..c.pats.len()).find(|&j| !is_blank(&c.pats[j])) else {
+        return Ok(kanren::conj(goals_of(&c.body, &env, "matche")?));
+    };
+    Ok(kanren::fresh(move |[]: [Var; 0]| {
+        guard(|| {
+            let c = &clauses[k];
+            let mut e = env.clone();
+            let mut new = Vec::new();
+            pattern_vars(&c.pats[i], &e, &mut new);
+            for s in &new {
+                e = bind(&e, s, Value::LVar(Var::fresh()));
+            }
+            let t = pattern_term(&c.pats[i], &e)?;
+            let rest = clause_goal(args.clone(), clauses.clone(), k, i + 1, e)?;
+            Ok(kanren::conj([kanren::eq(t, args[i].clone()), rest]))
+        })
+    }))
+}
+
+/// The symbols of a pattern that are new variables: not `_`, not `.`, not locals.
+fn pattern_vars(p: &Value, env: &Env, out: &mut Vec<Arc<str>>) {
+    match p {
+        Value::Symbol(s)
+            if &**s != "_" && &**s != "." && lookup_local(env, s).is_none() && !out.contains(s) =>
+        {
+            out.push(s.clone());
+        }
+        Value::Symbol(_) => {}
+        Value::List(c) if c.0.is_sym("quote") => {}
+        Value::Vector(_) | Value::List(_) => {
+            for x in p.to_vec().unwrap_or_default() {
+                pattern_vars(&x, env, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn pattern_term(p: &Value, env: &Env) -> Result<Term> {
+    match p {
+        Value::Symbol(s) if &**s == "_" => Ok(Term::Var(Var::fresh())),
+        Value::Symbol(s) => to_term(
+            &lookup_local(env, s)
+                .ok_or_else(|| Error::msg(format!("unbound pattern symbol {s}")))?,
+        ),
+        Value::List(c) if c.0.is_sym("quote") => {
+            to_term(&p.to_vec()?.get(1).cloned().unwrap_or(Value::Nil))
+        }
+        Value::Vector(_) | Value::List(_) => {
+            let items = p.to_vec()?;
+            if let Some(dot) = items.iter().position(|x| x.is_sym(".")) {
+                let heads = items[..dot]
+                    .iter()
+                    .map(|x| pattern_term(x, env))
+                    .collect::<Result<Vec<_>>>()?;
+                let tail = match &items[dot + 1..] {
+                    [t] => pattern_term(t, env)?,
+                    _ => {
+                        return Err(Error::msg(format!(
+                            "a pattern needs exactly one form after `.`: {p}"
+                        )))
+                    }
+                };
+                return Ok(Term::list_with_tail(heads, tail));
+            }
+            let ts = items
+                .iter()
+                .map(|x| pattern_term(x, env))
+                .collect::<Result<Vec<_>>>()?;
+            Ok(match p {
+                Value::Vector(_) => Term::Vector(ts.into()),
+                _ => Term::list(ts),
+            })
+        }
+        Value::Map(_) | Value::Set(_) => Err(Error::msg(format!(
+            "map and set patterns are not supported: {p}"
+        ))),
+        other => to_term(other),
+    }
+}
+
+fn fd_expr(f: &Value, env: &Env) -> Result<fd::Expr> {
+    if let Value::List(c) = f {
+        if let Value::Symbol(op) = &c.0 {
+            let op = crate::ns::split(op).map_or(&**op, |(_, n)| n);
+            if matches!(op, "+" | "-" | "*" | "quot" | "/") {
+                let args = c.1.to_vec()?;
+                let mut es = args.iter().map(|x| fd_expr(x, env));
+                let first = es
+                    .next()
+                    .ok_or_else(|| Error::msg(format!("fd/eq: ({op}) needs arguments")))??;
+                let mut acc = first;
+                let mut any = false;
+                for e in es {
+                    any = true;
+                    let e = e?;
+                    acc = match op {
+                        "+" => acc + e,
+                        "-" => acc - e,
+                        "*" => acc * e,
+                        _ => acc / e,
+                    };
+                }
+                if !any && op == "-" {
+                    acc = -acc;
+                }
+                return Ok(acc);
+            }
+        }
+    }
+    let v = eval(f, env)?;
+    Ok(fd::Expr::leaf(crate::fd::fd_arg(&v, "eq")?))
+}
+
+fn fd_eq(form: &Value, env: &Env) -> Result<Goal> {
+    let items = form.to_vec()?;
+    let [Value::Symbol(op), l, r] = items.as_slice() else {
+        return Err(Error::msg(format!(
+            "fd/eq: expected (op lhs rhs), got {form}"
+        )));
+    };
+    let rel = match crate::ns::split(op).map_or(&**op, |(_, n)| n) {
+        "=" | "==" => fd::Rel::Eq,
+        "!=" => fd::Rel::Ne,
+        "<" => fd::Rel::Lt,
+        "<=" => fd::Rel::Le,
+        ">" => fd::Rel::Gt,
+        ">=" => fd::Rel::Ge,
+        other => return Err(Error::msg(format!("fd/eq: unsupported relation {other}"))),
+    };
+    Ok(fd::constrain(rel, fd_expr(l, env)?, fd_expr(r, env)?))
+}
