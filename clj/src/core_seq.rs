@@ -9,7 +9,7 @@ use crate::value::Value;
 use std::sync::Arc;
 
 fn cons(h: Value, t: Value) -> Value {
-    Value::List(Arc::new((h, t)))
+    Value::List(Arc::new(crate::value::Cons(h, t)))
 }
 
 fn first(v: &Value) -> Result<Value> {

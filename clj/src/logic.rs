@@ -216,7 +216,7 @@ pub fn answers_seq(answers: Arc<Mutex<kanren::Answers>>) -> Value {
         }
         crate::eval::check_interrupt()?;
         match next {
-            Some(a) => Ok(Value::List(Arc::new((
+            Some(a) => Ok(Value::List(Arc::new(crate::value::Cons(
                 from_term(&a.into_term()),
                 answers_seq(answers),
             )))),
@@ -271,7 +271,10 @@ pub fn install() {
             Value::Nil => Value::EmptyList,
             v => v.clone(),
         };
-        Ok(Value::List(Arc::new((a[0].clone(), tail))))
+        Ok(Value::List(Arc::new(crate::value::Cons(
+            a[0].clone(),
+            tail,
+        ))))
     });
     reg(l, "llist", |mut a| {
         arity(&a, 2, usize::MAX, "llist")?;

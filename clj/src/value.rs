@@ -37,7 +37,7 @@ pub enum Value {
     /// The empty list `()`.
     EmptyList,
     /// A cons cell: head and tail.
-    List(Arc<(Value, Value)>),
+    List(Arc<Cons>),
     /// A seq over a vector from an index on.
     VecSeq(Arc<Vec<Value>>, usize),
     /// A lazy seq, realised once.
@@ -64,6 +64,47 @@ pub enum Value {
     Goal(Goal),
     /// A finite domain (`fd/interval`, `fd/domain`).
     Domain(Domain),
+}
+
+/// A cons cell: the first element and the rest. Dropping a long chain of cells (realised
+/// lazy seqs included) unrolls it in a loop, so it does not recurse once per element.
+pub struct Cons(pub Value, pub Value);
+
+impl Drop for Cons {
+    fn drop(&mut self) {
+        drop_chain(std::mem::replace(&mut self.1, Value::Nil));
+    }
+}
+
+impl Drop for LazyCell {
+    fn drop(&mut self) {
+        if let LazyCell::Done(v) = self {
+            drop_chain(std::mem::replace(v, Value::Nil));
+        }
+    }
+}
+
+/// Drops the uniquely owned part of a seq's spine in a loop.
+fn drop_chain(mut cur: Value) {
+    loop {
+        cur = match cur {
+            Value::List(arc) => match Arc::try_unwrap(arc) {
+                Ok(mut cell) => std::mem::replace(&mut cell.1, Value::Nil),
+                Err(_) => return,
+            },
+            Value::Lazy(arc) => match Arc::try_unwrap(arc) {
+                Ok(m) => {
+                    let mut cell = m.into_inner().unwrap_or_else(|e| e.into_inner());
+                    match &mut cell {
+                        LazyCell::Done(v) => std::mem::replace(v, Value::Nil),
+                        _ => return,
+                    }
+                }
+                Err(_) => return,
+            },
+            _ => return,
+        }
+    }
 }
 
 /// A lazy seq's state: the thunk until forced, then the seq it produced.
@@ -116,7 +157,7 @@ impl Value {
         items
             .into_iter()
             .rev()
-            .fold(tail, |t, h| Value::List(Arc::new((h, t))))
+            .fold(tail, |t, h| Value::List(Arc::new(crate::value::Cons(h, t))))
     }
 
     /// A vector of the values.
@@ -193,20 +234,19 @@ impl Value {
             let cell = cell.clone();
             let thunk = {
                 let mut g = cell.lock().unwrap_or_else(|e| e.into_inner());
-                match std::mem::replace(&mut *g, LazyCell::Forcing) {
+                let thunk = match &mut *g {
                     LazyCell::Done(x) => {
-                        *g = LazyCell::Done(x.clone());
-                        v = x;
+                        v = x.clone();
                         continue;
                     }
-                    LazyCell::Forcing => {
-                        *g = LazyCell::Forcing;
-                        return Err(Error::msg("lazy seq depends on itself"));
-                    }
-                    LazyCell::Thunk(f) => f,
-                }
+                    LazyCell::Forcing => return Err(Error::msg("lazy seq depends on itself")),
+                    LazyCell::Thunk(f) => std::mem::replace(f, Box::new(|| Ok(Value::Nil))),
+                };
+                *g = LazyCell::Forcing;
+                thunk
             };
-            let out = match thunk() {
+            // A lazy seq built of lazy seqs forces them nested: make room on the heap.
+            let out = match stacker::maybe_grow(64 * 1024, 2 * 1024 * 1024, thunk) {
                 Ok(x) => x,
                 Err(e) => {
                     // Leave it unforced-with-error: forcing again reports a cycle would be
