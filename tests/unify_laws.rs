@@ -21,7 +21,12 @@ fn term() -> impl Strategy<Value = Term> {
     leaf.prop_recursive(4, 24, 3, |inner| {
         prop_oneof![
             (inner.clone(), inner.clone()).prop_map(|(h, t)| Term::cons(h, t)),
-            prop::collection::vec(inner, 0..3).prop_map(Term::from),
+            prop::collection::vec(inner.clone(), 0..3).prop_map(Term::from),
+            // A list built from a vector's items: the same sequence in the other kind.
+            prop::collection::vec(inner.clone(), 0..3).prop_map(Term::list),
+            // Maps with keyword keys (some shared between maps, so some unify).
+            prop::collection::vec((prop_oneof![Just(":a"), Just(":b")], inner), 0..3)
+                .prop_map(|es| Term::map(es.into_iter().map(|(k, v)| (Term::sym(k), v)))),
         ]
     })
 }
@@ -102,11 +107,53 @@ fn without_the_occurs_check_a_cycle_is_accepted() {
     .is_some());
 }
 
+proptest! {
+    #[test]
+    fn equal_terms_hash_alike(u in term(), v in term()) {
+        use std::hash::{BuildHasher, RandomState};
+        if u == v {
+            let h = RandomState::new();
+            prop_assert_eq!(h.hash_one(&u), h.hash_one(&v));
+        }
+    }
+
+    #[test]
+    fn a_vector_and_a_list_of_its_items_are_one_sequence(items in prop::collection::vec(term(), 0..4)) {
+        let (v, l) = (Term::from(items.clone()), Term::list(items));
+        prop_assert_eq!(&v, &l);
+        prop_assert!(unify_in(&Subst::default(), &v, &l).is_some());
+    }
+}
+
 #[test]
-fn lists_and_vectors_do_not_unify() {
-    // DIVERGENCE: core.logic unifies any two sequential collections; kanren keeps lists and
-    // vectors apart (see docs/design.md).
-    let l = kanren::list![1, 2];
-    let v = Term::from(vec![1, 2]);
-    assert!(unify_in(&Subst::default(), &l, &v).is_none());
+fn sequences_unify_whatever_their_kind() {
+    // As core.logic: (== [1 2] '(1 2)) succeeds; a partial list's tail takes the rest of a
+    // vector, as a list ((== (lcons 1 x) [1 2 3]) binds x to (2 3)).
+    let s = Subst::default();
+    let (l, v) = (kanren::list![1, 2], Term::from(vec![1, 2]));
+    assert!(unify_in(&s, &l, &v).is_some());
+    assert!(unify_in(&s, &Term::Nil, &Term::from(Vec::<i64>::new())).is_some());
+    assert!(unify_in(&s, &Term::Nil, &Term::from(vec![1])).is_none());
+    assert!(unify_in(&s, &kanren::list![1, 2, 3], &v).is_none());
+    let x = Var::fresh();
+    let s2 = unify_in(&s, &Term::cons(1, x), &Term::from(vec![1, 2, 3])).unwrap();
+    assert_eq!(s2.walk_star(&x.into()).to_string(), "(2 3)");
+    let s3 = unify_in(&s, &Term::from(vec![1]), &Term::cons(1, x)).unwrap();
+    assert_eq!(s3.walk_star(&x.into()).to_string(), "()");
+    // An improper pair is not a sequence of the vector's length.
+    assert!(unify_in(&s, &Term::cons(1, 2), &Term::from(vec![1, 2])).is_none());
+}
+
+#[test]
+fn maps_unify_key_by_key() {
+    let s = Subst::default();
+    let (a, b) = (Term::sym(":a"), Term::sym(":b"));
+    let x = Var::fresh();
+    let m = Term::map([(a.clone(), Term::from(1)), (b.clone(), x.into())]);
+    let n = Term::map([(b.clone(), Term::from(2)), (a.clone(), Term::from(1))]);
+    let s2 = unify_in(&s, &m, &n).unwrap();
+    assert_eq!(s2.walk_star(&x.into()), 2.into());
+    // Not a sub-map: the key sets must be the same.
+    assert!(unify_in(&s, &Term::map([(a.clone(), 1)]), &n).is_none());
+    assert!(unify_in(&s, &Term::map([(a, 1), (Term::sym(":c"), 2)]), &n).is_none());
 }

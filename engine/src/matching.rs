@@ -192,6 +192,10 @@ fn shape<'a>(
                 shape(ops, item, s, slots, equal)?;
             }
         }
+        // A sequence of the other kind (a list pattern, a vector argument, or the reverse)
+        // matches by unification, as core.logic's `==` of sequences.
+        (PatOp::Nil | PatOp::Cons, Term::Vector(_))
+        | (PatOp::Vector(_), Term::Nil | Term::Pair(_)) => return Err(Fail::Unbuilt),
         _ => return Err(Fail::Mismatch),
     }
     Ok(())

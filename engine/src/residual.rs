@@ -128,7 +128,7 @@ fn cmp_pairs(a: &Pairs, b: &Pairs) -> Ordering {
 }
 
 /// The canonical order of terms: variables (by name) < integers < booleans < `()` < symbols <
-/// strings < pairs < vectors; pairs compare head, then tail; vectors compare length, then items.
+/// strings < pairs < vectors < maps; pairs compare head, then tail; vectors compare length, then items.
 pub(crate) fn cmp_terms(a: &Term, b: &Term) -> Ordering {
     fn rank(t: &Term) -> u8 {
         match t {
@@ -140,6 +140,7 @@ pub(crate) fn cmp_terms(a: &Term, b: &Term) -> Ordering {
             Term::Str(_) => 5,
             Term::Pair(_) => 6,
             Term::Vector(_) => 7,
+            Term::Map(_) => 8,
         }
     }
     let mut stack = vec![(a, b)];
@@ -156,6 +157,14 @@ pub(crate) fn cmp_terms(a: &Term, b: &Term) -> Ordering {
             }
             (Term::Vector(p), Term::Vector(q)) => {
                 stack.extend(p.iter().zip(q.iter()).rev());
+                p.len().cmp(&q.len())
+            }
+            (Term::Map(p), Term::Map(q)) => {
+                let pairs = p.iter().zip(q.iter());
+                let flat: Vec<_> = pairs
+                    .flat_map(|((k, v), (l, w))| [(k, l), (v, w)])
+                    .collect();
+                stack.extend(flat.into_iter().rev());
                 p.len().cmp(&q.len())
             }
             _ => rank(a).cmp(&rank(b)),

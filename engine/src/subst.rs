@@ -126,6 +126,7 @@ impl Subst {
             Visit(Term),
             Pair,
             Vector(usize),
+            Map(usize),
         }
         let mut jobs = vec![Job::Visit(t.clone())];
         let mut done: Vec<Term> = Vec::new();
@@ -144,6 +145,13 @@ impl Subst {
                         jobs.push(Job::Vector(items.len()));
                         jobs.extend(items.iter().rev().map(|t| Job::Visit(t.clone())));
                     }
+                    Term::Map(entries) => {
+                        jobs.push(Job::Map(entries.len()));
+                        for (k, v) in entries.iter().rev() {
+                            jobs.push(Job::Visit(v.clone()));
+                            jobs.push(Job::Visit(k.clone()));
+                        }
+                    }
                     atom => done.push(atom),
                 },
                 Job::Pair => {
@@ -154,6 +162,12 @@ impl Subst {
                 Job::Vector(n) => {
                     let items = done.split_off(done.len() - n);
                     done.push(Term::Vector(items.into()));
+                }
+                Job::Map(n) => {
+                    let mut items = done.split_off(done.len() - 2 * n).into_iter();
+                    let entries: Vec<(Term, Term)> =
+                        std::iter::from_fn(|| Some((items.next()?, items.next()?))).collect();
+                    done.push(Term::Map(entries.into()));
                 }
             }
         }

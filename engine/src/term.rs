@@ -3,6 +3,11 @@
 //! Representation (invariants):
 //! - `Term::Nil` is the empty list `()`; a proper list is a chain of `Pair`s ending in `Nil`; a
 //!   partial list ends in a `Var` (or any non-list term: an improper pair).
+//! - `()`, pairs and vectors are all *sequences*: as in Clojure, two sequences are equal (and
+//!   unify) element by element whatever their kind, so `[1 2]`, `(1 2)` and `(1 . [2])` are
+//!   one value. Each keeps its own printed form.
+//! - A map holds its entries in insertion order (as Clojure's small maps print), each key
+//!   once; two maps are equal when they have the same keys with equal values.
 //! - Compound terms share their parts behind `Arc`, so cloning a term is O(1) and terms are
 //!   `Send + Sync`. Nothing is interned: a term is freed when its last clone is dropped.
 //! - Equality, hashing, printing and dropping walk list tails in a loop, so a list of 100 000
@@ -108,8 +113,12 @@ pub enum Term {
     Str(Arc<str>),
     /// A pair `(head . tail)`; lists are chains of pairs.
     Pair(Arc<Cons>),
-    /// A vector `[a b c]`; unifies element-wise with vectors of the same length.
+    /// A vector `[a b c]`; a sequence like a list, it unifies element by element with any
+    /// sequence of the same length.
     Vector(Arc<[Term]>),
+    /// A map `{k v, ...}` (Clojure's), its entries in insertion order, each key once: build it
+    /// with [`Term::map`]. Unifies with a map of the same keys, value by value.
+    Map(Arc<[(Term, Term)]>),
 }
 
 impl Term {
@@ -160,6 +169,54 @@ impl Term {
             .into_iter()
             .rev()
             .fold(tail.into(), |acc, h| Term::cons(h, acc))
+    }
+
+    /// The map of `entries` (core.logic's map terms, `{:a 1 :b x}`): a key given twice keeps
+    /// its first place and its last value, as Clojure's `assoc` does.
+    ///
+    /// ```
+    /// use kanren::Term;
+    /// let m = Term::map([(Term::sym(":a"), 1), (Term::sym(":b"), 2)]);
+    /// assert_eq!(m.to_string(), "{:a 1, :b 2}");
+    /// assert_eq!(m, Term::map([(Term::sym(":b"), 2), (Term::sym(":a"), 1)]));
+    /// ```
+    pub fn map<K: Into<Term>, V: Into<Term>>(entries: impl IntoIterator<Item = (K, V)>) -> Term {
+        let mut out: Vec<(Term, Term)> = Vec::new();
+        for (k, v) in entries {
+            let (k, v) = (k.into(), v.into());
+            match out.iter_mut().find(|(key, _)| *key == k) {
+                Some(entry) => entry.1 = v,
+                None => out.push((k, v)),
+            }
+        }
+        Term::Map(out.into())
+    }
+
+    /// The value of `key` in a map term; `None` for a missing key or a term that is not a
+    /// map. Time: O(entries).
+    ///
+    /// ```
+    /// use kanren::Term;
+    /// let m = Term::map([(Term::sym(":a"), 1)]);
+    /// assert_eq!(m.get(&Term::sym(":a")), Some(&Term::from(1)));
+    /// assert_eq!(m.get(&Term::sym(":b")), None);
+    /// ```
+    pub fn get(&self, key: &Term) -> Option<&Term> {
+        match self {
+            Term::Map(entries) => entries.iter().find(|(k, _)| k == key).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+
+    /// Whether the term is a sequence: `()`, a pair or a vector (see the module docs).
+    ///
+    /// ```
+    /// use kanren::{list, Term};
+    /// assert!(list![1].is_seq() && Term::Nil.is_seq() && Term::from(vec![1]).is_seq());
+    /// assert!(!Term::from(1).is_seq());
+    /// ```
+    pub fn is_seq(&self) -> bool {
+        matches!(self, Term::Nil | Term::Pair(_) | Term::Vector(_))
     }
 
     /// The variable, if this term is one.
@@ -237,6 +294,9 @@ impl Term {
             Term::Var(_) => false,
             Term::Pair(p) => p.2,
             Term::Vector(items) => items.iter().all(Term::has_no_vars),
+            Term::Map(entries) => entries
+                .iter()
+                .all(|(k, v)| k.has_no_vars() && v.has_no_vars()),
             _ => true,
         }
     }
@@ -244,7 +304,10 @@ impl Term {
     /// Whether the term is an atom: neither a variable nor built of parts. Two atoms are
     /// equal or not whatever the substitution.
     pub(crate) fn is_atom(&self) -> bool {
-        !matches!(self, Term::Var(_) | Term::Pair(_) | Term::Vector(_))
+        !matches!(
+            self,
+            Term::Var(_) | Term::Pair(_) | Term::Vector(_) | Term::Map(_)
+        )
     }
 
     /// Adds every variable occurring in the term to `out`, left to right, repeats included.
@@ -259,8 +322,56 @@ impl Term {
                     stack.push(&p.0);
                 }
                 Term::Vector(items) => stack.extend(items.iter().rev()),
+                Term::Map(entries) => {
+                    stack.extend(entries.iter().rev().flat_map(|(k, v)| [v, k]));
+                }
                 _ => {}
             }
+        }
+    }
+}
+
+/// One step along a sequence: see [`Seq`].
+pub(crate) enum SeqItem<'a> {
+    /// The next element.
+    Item(&'a Term),
+    /// The sequence ended properly (`()` or the end of a vector).
+    End,
+    /// The sequence ends in this term, which is not a sequence (a variable: a partial list;
+    /// anything else: an improper pair).
+    Tail(&'a Term),
+}
+
+/// A cursor over the elements of a sequence term, across its kinds: a list whose tail is a
+/// vector (`(1 . [2 3])`) goes on into the vector. Reads the term as it is (no substitution).
+pub(crate) enum Seq<'a> {
+    List(&'a Term),
+    Vector(&'a [Term]),
+}
+
+impl<'a> Seq<'a> {
+    pub(crate) fn of(t: &'a Term) -> Seq<'a> {
+        match t {
+            Term::Vector(items) => Seq::Vector(items),
+            _ => Seq::List(t),
+        }
+    }
+
+    pub(crate) fn step(&mut self) -> SeqItem<'a> {
+        match *self {
+            Seq::Vector([]) => SeqItem::End,
+            Seq::Vector([first, rest @ ..]) => {
+                *self = Seq::Vector(rest);
+                SeqItem::Item(first)
+            }
+            Seq::List(t) => match t {
+                Term::Nil => SeqItem::End,
+                Term::Pair(p) => {
+                    *self = Seq::of(&p.1);
+                    SeqItem::Item(&p.0)
+                }
+                other => SeqItem::Tail(other),
+            },
         }
     }
 }
@@ -315,7 +426,6 @@ impl PartialEq for Term {
         // Atoms compare at once; only compound terms need the stack (which then is iterative,
         // so a long list does not recurse).
         match (self, other) {
-            (Term::Pair(_), Term::Pair(_)) | (Term::Vector(_), Term::Vector(_)) => {}
             (Term::Var(x), Term::Var(y)) => return x == y,
             (Term::Int(x), Term::Int(y)) => return x == y,
             _ => {}
@@ -341,6 +451,31 @@ impl PartialEq for Term {
                         true
                     }
                 }
+                (Term::Map(p), Term::Map(q)) => {
+                    p.len() == q.len()
+                        && p.iter().all(|(k, v)| match b.get(k) {
+                            Some(w) => {
+                                stack.push((v, w));
+                                true
+                            }
+                            None => false,
+                        })
+                }
+                (a, b) if a.is_seq() && b.is_seq() => {
+                    // Sequences of different kinds: element by element.
+                    let (mut x, mut y) = (Seq::of(a), Seq::of(b));
+                    loop {
+                        match (x.step(), y.step()) {
+                            (SeqItem::Item(p), SeqItem::Item(q)) => stack.push((p, q)),
+                            (SeqItem::End, SeqItem::End) => break true,
+                            (SeqItem::Tail(p), SeqItem::Tail(q)) => {
+                                stack.push((p, q));
+                                break true;
+                            }
+                            _ => break false,
+                        }
+                    }
+                }
                 _ => false,
             };
             if !same {
@@ -354,24 +489,41 @@ impl PartialEq for Term {
 impl Eq for Term {}
 
 impl Hash for Term {
+    // Consistent with equality: a sequence hashes as its elements and how it ends, whatever
+    // its kind; a map as the order-independent sum of its entries' hashes.
     fn hash<H: Hasher>(&self, state: &mut H) {
         let mut stack = vec![self];
         while let Some(t) = stack.pop() {
+            if t.is_seq() {
+                state.write_u8(0xA0);
+                let mut seq = Seq::of(t);
+                loop {
+                    match seq.step() {
+                        SeqItem::Item(x) => stack.push(x),
+                        SeqItem::End => break state.write_u8(0xA1),
+                        SeqItem::Tail(x) => {
+                            state.write_u8(0xA2);
+                            break stack.push(x);
+                        }
+                    }
+                }
+                continue;
+            }
             std::mem::discriminant(t).hash(state);
             match t {
                 Term::Var(v) => v.hash(state),
                 Term::Int(i) => i.hash(state),
                 Term::Bool(b) => b.hash(state),
-                Term::Nil => {}
                 Term::Sym(s) | Term::Str(s) => s.hash(state),
-                Term::Pair(p) => {
-                    stack.push(&p.1);
-                    stack.push(&p.0);
+                Term::Map(entries) => {
+                    let sum = entries.iter().fold(0u64, |acc, entry| {
+                        let mut h = rustc_hash::FxHasher::default();
+                        entry.hash(&mut h);
+                        acc.wrapping_add(h.finish())
+                    });
+                    state.write_u64(sum);
                 }
-                Term::Vector(items) => {
-                    items.len().hash(state);
-                    stack.extend(items.iter().rev());
-                }
+                Term::Nil | Term::Pair(_) | Term::Vector(_) => unreachable!("sequences above"),
             }
         }
     }
@@ -395,6 +547,16 @@ impl fmt::Display for Term {
                     write!(f, "{t}")?;
                 }
                 write!(f, "]")
+            }
+            Term::Map(entries) => {
+                write!(f, "{{")?;
+                for (i, (k, v)) in entries.iter().enumerate() {
+                    if i > 0 {
+                        write!(f, ", ")?;
+                    }
+                    write!(f, "{k} {v}")?;
+                }
+                write!(f, "}}")
             }
             Term::Pair(p) => {
                 write!(f, "({}", p.0)?;

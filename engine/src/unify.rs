@@ -1,7 +1,10 @@
 //! Unification: extend a substitution so two terms become equal, or fail.
 //!
 //! Robinson unification over the triangular substitution, driven by an explicit stack of
-//! pairs still to equate (no recursion over term depth). It reports the variables it bound,
+//! pairs still to equate (no recursion over term depth). As in core.logic, sequences unify
+//! element by element whatever their kind (a vector with a list or a partial list: a
+//! variable tail is bound to the rest of the other side, as a list, as core.logic binds it
+//! to `(next v)`), and maps unify when they have the same keys, value by value. It reports the variables it bound,
 //! so the constraint stores re-check only the constraints on those variables (as
 //! faster-miniKanren's `unify` returns its prefix of new bindings).
 
@@ -74,6 +77,22 @@ pub fn unify(
                     todo.extend(p.iter().cloned().zip(q.iter().cloned()).rev());
                 }
             }
+            (Term::Vector(p), Term::Nil) | (Term::Nil, Term::Vector(p)) => {
+                if !p.is_empty() {
+                    return None;
+                }
+            }
+            (Term::Vector(p), list @ Term::Pair(_)) | (list @ Term::Pair(_), Term::Vector(p)) => {
+                vector_with_list(&s, p, list, &mut todo)?
+            }
+            (Term::Map(p), Term::Map(q)) => {
+                if p.len() != q.len() {
+                    return None;
+                }
+                for (k, v) in p.iter() {
+                    todo.push((v.clone(), b.get(k)?.clone()));
+                }
+            }
             _ => {
                 if a != b {
                     return None;
@@ -82,6 +101,42 @@ pub fn unify(
         }
     }
     Some(s)
+}
+
+/// Equates the vector `items` with the list `list` element by element, walking the list's
+/// tails in `s`: the pairs of elements go on `todo`, and so does a variable tail with the rest
+/// of the vector (as a list). `None` when the lengths cannot agree.
+fn vector_with_list(
+    s: &Subst,
+    items: &[Term],
+    list: &Term,
+    todo: &mut SmallVec<[(Term, Term); 8]>,
+) -> Option<()> {
+    let mut rest = items;
+    let mut t = list.clone();
+    loop {
+        match t {
+            Term::Pair(p) => {
+                let (first, more) = rest.split_first()?;
+                todo.push((first.clone(), p.0.clone()));
+                rest = more;
+                t = s.walk(&p.1);
+            }
+            Term::Nil => return rest.is_empty().then_some(()),
+            Term::Vector(q) => {
+                if q.len() != rest.len() {
+                    return None;
+                }
+                todo.extend(rest.iter().cloned().zip(q.iter().cloned()));
+                return Some(());
+            }
+            Term::Var(_) => {
+                todo.push((t, Term::list(rest.iter().cloned())));
+                return Some(());
+            }
+            _ => return None,
+        }
+    }
 }
 
 fn bind(s: &mut Subst, x: Var, t: Term, occurs_check: bool, bound: &mut Bound) -> Option<()> {
@@ -109,6 +164,9 @@ pub(crate) fn occurs(s: &Subst, x: Var, t: &Term) -> bool {
                 stack.push(p.0.clone());
             }
             Term::Vector(items) => stack.extend(items.iter().cloned()),
+            Term::Map(entries) => {
+                stack.extend(entries.iter().flat_map(|(k, v)| [k.clone(), v.clone()]))
+            }
             _ => {}
         }
     }

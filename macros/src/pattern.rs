@@ -400,11 +400,21 @@ fn straight(
     n: &mut usize,
     out: &mut TokenStream,
 ) -> Option<()> {
+    // `Err(true)`: not decided here (a variable where the pattern has structure, or a
+    // sequence of the other kind), so the general matcher takes over; `Err(false)`: no match.
     let fail = |w: &Ident| {
         quote!(
             break '__kanren_match ::std::result::Result::Err(
-                ::std::matches!(#w, ::kanren::Term::Var(_))
+                ::std::matches!(#w, ::kanren::Term::Var(_) | ::kanren::Term::Vector(_))
             )
+        )
+    };
+    let fail_vector = |w: &Ident| {
+        quote!(
+            break '__kanren_match ::std::result::Result::Err(::std::matches!(
+                #w,
+                ::kanren::Term::Var(_) | ::kanren::Term::Pair(_) | ::kanren::Term::Nil
+            ))
         )
     };
     match p {
@@ -419,7 +429,7 @@ fn straight(
         }
         Pat::Vector(items) => {
             let (w, v) = (local("t", n), local("v", n));
-            let (len, fail) = (items.len(), fail(&w));
+            let (len, fail) = (items.len(), fail_vector(&w));
             out.extend(quote! {
                 let #w = __kanren_s.walk_ref(#t);
                 let ::kanren::Term::Vector(#v) = #w else { #fail };
