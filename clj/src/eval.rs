@@ -155,15 +155,13 @@ pub fn eval(form: &Value, env: &Env) -> Result<Value> {
     }
 }
 
-fn eval_symbol(s: &str, env: &Env) -> Result<Value> {
+fn eval_symbol(s: &Arc<str>, env: &Env) -> Result<Value> {
     if let Some(v) = lookup_local(env, s) {
         return Ok(v);
     }
-    match crate::ns::resolve(s) {
-        Some((_, Value::Special(n))) => {
-            Err(Error::msg(format!("can't take the value of a macro: {n}")))
-        }
-        Some((_, v)) => Ok(v),
+    match crate::ns::resolve_value(s) {
+        Some(Value::Special(n)) => Err(Error::msg(format!("can't take the value of a macro: {n}"))),
+        Some(v) => Ok(v),
         None => Err(unknown(s)),
     }
 }
@@ -185,16 +183,14 @@ fn eval_list(head: &Value, tail: &Value, env: &Env) -> Result<Value> {
     check_interrupt()?;
     if let Value::Symbol(s) = head {
         if lookup_local(env, s).is_none() {
-            match crate::ns::resolve(s) {
-                Some((_, Value::Special(name))) => {
-                    return crate::special::special(&name, tail, env)
-                }
-                Some((_, Value::Macro(m))) => {
+            match crate::ns::resolve_value(s) {
+                Some(Value::Special(name)) => return crate::special::special(&name, tail, env),
+                Some(Value::Macro(m)) => {
                     let args = tail.to_vec()?;
                     let expansion = call_closure(&m, args)?;
                     return eval(&expansion, env);
                 }
-                Some((_, f)) => {
+                Some(f) => {
                     let args = eval_args(tail, env)?;
                     return apply(&f, args);
                 }

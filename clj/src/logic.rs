@@ -4,9 +4,10 @@
 //!
 //! Conversion (values to terms): integers, booleans and strings map to themselves; `()` is
 //! `Term::Nil` and lists, lazy seqs and `lcons` cells are pairs; vectors are vectors; keywords
-//! are symbols with their `:`; `nil`, doubles, ratios and characters are symbols that only the
-//! conversion back produces (`nil`, or marked with `\u{1}`); maps, sets, functions and goals
-//! are entries of a registry, so they unify only with themselves. Reified variables (`_0`)
+//! are symbols with their `:`; maps are map terms (unified key by key); `nil`, doubles, ratios
+//! and characters are symbols that only the conversion back produces (`nil`, or marked with
+//! `\u{1}`); sets, functions and goals are entries of a registry, so they unify only with
+//! values equal to themselves. Reified variables (`_0`)
 //! come back as the symbols core.logic gives.
 
 use crate::core::{arity, reg};
@@ -22,6 +23,10 @@ thread_local! {
 }
 
 const MARK: char = '\u{1}';
+
+/// The longest seq that becomes a term: core.logic walks lazy seqs as it unifies, the engine's
+/// terms are built whole, so an infinite seq is an error, not a hang.
+pub const MAX_SEQ: usize = 1 << 22;
 
 /// Records an error raised while a goal was being built inside a running query: the goal
 /// fails, and the query reports the error when its next answer is pulled.
@@ -90,6 +95,11 @@ fn to_term_inner(v: &Value) -> Result<Term> {
         Value::Ratio(n, d) => Term::sym(&format!("{MARK}r{n}/{d}")),
         Value::Char(c) => Term::sym(&format!("{MARK}c{c}")),
         Value::EmptyList => Term::Nil,
+        Value::Map(m) => Term::map(
+            m.iter()
+                .map(|(k, v)| Ok((to_term(k)?, to_term(v)?)))
+                .collect::<Result<Vec<_>>>()?,
+        ),
         Value::Vector(items) => Term::Vector(
             items
                 .iter()
@@ -115,6 +125,11 @@ fn to_term_inner(v: &Value) -> Result<Term> {
                 }
                 if heads.len() % 4096 == 0 {
                     crate::eval::check_interrupt()?;
+                    if heads.len() >= MAX_SEQ {
+                        return Err(Error::msg(format!(
+                            "a sequence of more than {MAX_SEQ} elements can't become a logic term (an infinite seq such as (range)?)"
+                        )));
+                    }
                 }
             }
             let tail = match cur {
@@ -144,6 +159,12 @@ fn from_term_inner(t: &Term) -> Value {
         Term::Str(s) => Value::Str(s.clone()),
         Term::Sym(s) => sym_value(s),
         Term::Vector(items) => Value::vector(items.iter().map(from_term).collect()),
+        Term::Map(entries) => Value::Map(Arc::new(
+            entries
+                .iter()
+                .map(|(k, v)| (from_term(k), from_term(v)))
+                .collect(),
+        )),
         Term::Pair(_) => {
             let mut heads = Vec::new();
             let mut cur = t;

@@ -13,6 +13,8 @@ use crate::eval::{bind, eval, lookup_local, Env};
 use crate::logic::{goal_of, guard, to_term};
 use crate::value::Value;
 use kanren::{fd, Goal, Term, Var};
+use rustc_hash::FxHashMap;
+use std::cell::RefCell;
 use std::sync::{Arc, Mutex};
 
 /// The special forms of `clojure.core.logic` (and `fd/eq`, registered as `fd/eq`).
@@ -20,6 +22,15 @@ pub const FORMS: &[&str] = &[
     "run", "run*", "run-nc", "run-nc*", "fresh", "conde", "conda", "condu", "all", "project",
     "matche", "matcha", "matchu", "defne", "defna", "defnu", "fne", "fna", "fnu",
 ];
+
+/// Parsed `matche` clauses by form address, with the form kept alive.
+type ClauseCache = FxHashMap<usize, (Value, Arc<Vec<Clause>>)>;
+
+thread_local! {
+    /// The parsed clauses of each `matche` form (by the address of the form, which the entry
+    /// keeps alive): a relation's clauses are parsed once, not on every call.
+    static CLAUSES: RefCell<ClauseCache> = RefCell::new(FxHashMap::default());
+}
 
 #[derive(Clone, Copy)]
 enum Commit {
@@ -202,12 +213,27 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
                 }
                 terms.push(to_term(&v)?);
             }
-            Value::Goal(matche(
-                kind,
-                Arc::new(terms),
-                parse_clauses(clauses, arg_forms.len(), name)?,
-                e,
-            ))
+            let parsed = match tail {
+                Value::List(cell) => {
+                    let key = Arc::as_ptr(cell) as usize;
+                    match CLAUSES.with(|c| c.borrow().get(&key).map(|(_, p)| p.clone())) {
+                        Some(p) => p,
+                        None => {
+                            let p = parse_clauses(clauses, arg_forms.len(), name)?;
+                            CLAUSES.with(|c| {
+                                let mut c = c.borrow_mut();
+                                if c.len() > 1 << 14 {
+                                    c.clear();
+                                }
+                                c.insert(key, (tail.clone(), p.clone()));
+                            });
+                            p
+                        }
+                    }
+                }
+                _ => parse_clauses(clauses, arg_forms.len(), name)?,
+            };
+            Value::Goal(matche(kind, Arc::new(terms), parsed, e))
         }
         "defne" | "defna" | "defnu" | "fne" | "fna" | "fnu" => {
             let is_def = name.starts_with("def");

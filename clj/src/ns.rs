@@ -7,8 +7,10 @@
 
 use crate::error::{Error, Result};
 use crate::value::Value;
-use std::cell::RefCell;
+use rustc_hash::FxHashMap;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// The namespaces a program may require.
 pub const BUILTIN: &[&str] = &[
@@ -42,8 +44,45 @@ struct Globals {
     current: String,
 }
 
+/// Resolved symbols by name address: the name (kept alive), the generation, the value.
+type SymCache = FxHashMap<usize, (Arc<str>, u64, Option<Value>)>;
+
 thread_local! {
     static G: RefCell<Globals> = RefCell::new(Globals::default());
+    /// Bumped by every change of the definitions or of what a namespace sees.
+    static GEN: Cell<u64> = const { Cell::new(0) };
+    /// Resolved symbols by the address of their name (kept alive by the entry, so the address
+    /// is not reused), valid while `GEN` is unchanged.
+    static CACHE: RefCell<SymCache> = RefCell::new(FxHashMap::default());
+}
+
+const CACHE_MAX: usize = 1 << 16;
+
+fn changed() {
+    GEN.with(|g| g.set(g.get() + 1));
+}
+
+/// The value of a symbol (as [`resolve`]), cached per symbol occurrence: a symbol of a
+/// function body is looked up once, not each time the body runs.
+pub fn resolve_value(sym: &Arc<str>) -> Option<Value> {
+    let key = Arc::as_ptr(sym) as *const u8 as usize;
+    let gen = GEN.with(Cell::get);
+    let hit = CACHE.with(|c| match c.borrow().get(&key) {
+        Some((_, g, v)) if *g == gen => Some(v.clone()),
+        _ => None,
+    });
+    if let Some(v) = hit {
+        return v;
+    }
+    let v = resolve(sym).map(|(_, v)| v);
+    CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= CACHE_MAX {
+            c.clear();
+        }
+        c.insert(key, (sym.clone(), gen, v.clone()));
+    });
+    v
 }
 
 /// The standard expansion of the aliases `l`, `fd` and `str` (used by the reader for `::l/x`).
@@ -63,6 +102,7 @@ pub fn expand_alias(alias: &str) -> String {
 
 /// Defines `ns/name` to be `v`.
 pub fn define(ns: &str, name: &str, v: Value) {
+    changed();
     G.with(|g| {
         g.borrow_mut()
             .defs
@@ -87,6 +127,7 @@ pub fn current() -> String {
 /// Makes `name` the current namespace, with the default REPL environment (core.logic referred,
 /// aliases `l` and `fd`) when `repl_defaults`, or only `clojure.core` otherwise.
 pub fn switch_to(name: &str, repl_defaults: bool) {
+    changed();
     G.with(|g| {
         let mut g = g.borrow_mut();
         g.current = name.to_string();
@@ -117,6 +158,7 @@ pub fn check_known(ns: &str) -> Result<()> {
 
 /// Adds the alias `alias` for `ns` to the current namespace.
 pub fn add_alias(alias: &str, ns: &str) {
+    changed();
     G.with(|g| {
         let mut g = g.borrow_mut();
         let cur = g.current.clone();
@@ -130,6 +172,7 @@ pub fn add_alias(alias: &str, ns: &str) {
 
 /// Refers all of `ns` (`None`) or the given names into the current namespace.
 pub fn add_refer(ns: &str, names: Option<Vec<String>>) {
+    changed();
     G.with(|g| {
         let mut g = g.borrow_mut();
         let cur = g.current.clone();
@@ -143,6 +186,7 @@ pub fn add_refer(ns: &str, names: Option<Vec<String>>) {
 
 /// Excludes names of `clojure.core` from the current namespace.
 pub fn exclude_core(names: Vec<String>) {
+    changed();
     G.with(|g| {
         let mut g = g.borrow_mut();
         let cur = g.current.clone();

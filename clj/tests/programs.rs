@@ -172,3 +172,24 @@ fn second_post_full_order() {
         expected
     );
 }
+
+#[test]
+fn conformance_sequences() {
+    conformance("sequences");
+}
+
+#[test]
+fn second_post_macro_version() {
+    // The post ran its `queens-run` macro (one `membero` per queen, then every `safeo`) on 6
+    // queens; at 8 it generates all 8^8 placements before testing them (see the guide chapter
+    // for the count of 92 in a release build).
+    let file = "examples/nqueens_macro.clj";
+    assert_eq!(
+        value(file, "(sort (map (fn [a] (mapv first a)) (queens-run 6)))"),
+        value(
+            "examples/nqueens_cl.clj",
+            "(sort (map (fn [a] (mapv first a)) (solve-nqueens 6)))"
+        )
+    );
+    assert_eq!(value(file, "(count (queens-run 6))"), "4");
+}
