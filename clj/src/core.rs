@@ -82,7 +82,14 @@ fn equal_inner(a: &Value, b: &Value) -> bool {
         (x, y) if x.is_sequential() && y.is_sequential() => {
             let (mut p, mut q) = (x.clone(), y.clone());
             loop {
-                match (p.uncons(), q.uncons()) {
+                let (Ok(fp), Ok(fq)) = (p.force(), q.force()) else {
+                    return false;
+                };
+                // An lcons cell may end in a non-seq tail: compare the tails as values.
+                if !fp.is_sequential() || !fq.is_sequential() {
+                    return equal(&fp, &fq);
+                }
+                match (fp.uncons(), fq.uncons()) {
                     (Ok(None), Ok(None)) => return true,
                     (Ok(Some((h1, t1))), Ok(Some((h2, t2)))) => {
                         if !equal(&h1, &h2) {
@@ -94,7 +101,6 @@ fn equal_inner(a: &Value, b: &Value) -> bool {
                 }
             }
         }
-        (Value::List(x), Value::List(y)) => equal(&x.0, &y.0) && equal(&x.1, &y.1),
         (Value::Fn(x), Value::Fn(y)) => Arc::ptr_eq(x, y),
         (Value::Native(x), Value::Native(y)) => Arc::ptr_eq(x, y),
         (Value::Atom(x), Value::Atom(y)) => Arc::ptr_eq(x, y),

@@ -93,6 +93,33 @@ pub fn load(src: &str, file: Option<&str>) -> Result<Value> {
     Ok(last)
 }
 
+/// Reads and evaluates `src` form by form, going on after a form that fails: each error is
+/// printed to stderr and counted. How `kanren test` loads a file, so that one unsupported
+/// top-level form does not hide the tests after it. A read error ends the loading.
+pub fn load_continuing(src: &str, file: Option<&str>) -> usize {
+    let tag = |e: Error| Error {
+        file: file.map(Arc::from),
+        ..e
+    };
+    let mut r = reader::Reader::new(src);
+    let mut errors = 0;
+    loop {
+        match r.read() {
+            Ok(None) => return errors,
+            Ok(Some(form)) => {
+                if let Err(e) = eval_top(&form) {
+                    eprintln!("error: {}", tag(e));
+                    errors += 1;
+                }
+            }
+            Err(e) => {
+                eprintln!("error: {}", tag(e));
+                return errors + 1;
+            }
+        }
+    }
+}
+
 /// Evaluates one top-level form.
 pub fn eval_top(form: &Value) -> Result<Value> {
     let pos = reader::pos_of(form);

@@ -44,10 +44,14 @@ fn goals_of(forms: &[Value], env: &Env, who: &str) -> Result<Vec<Goal>> {
 }
 
 fn syms_of(v: &Value, who: &str) -> Result<Vec<Arc<str>>> {
-    let Value::Vector(items) = v else {
-        return Err(Error::msg(format!(
-            "{who} needs a vector of symbols, got {v}"
-        )));
+    // A vector, or (as core.logic also takes it) a list of symbols.
+    let items = match v {
+        Value::Vector(_) | Value::List(_) | Value::EmptyList => v.to_vec()?,
+        _ => {
+            return Err(Error::msg(format!(
+                "{who} needs a vector of symbols, got {v}"
+            )))
+        }
     };
     items
         .iter()
@@ -360,55 +364,75 @@ fn clause_goal(
             let c = &clauses[k];
             let mut e = env.clone();
             let mut new = Vec::new();
-            pattern_vars(&c.pats[i], &e, &mut new);
+            pattern_vars(&c.pats[i], &e, false, &mut new);
             for s in &new {
                 e = bind(&e, s, Value::LVar(Var::fresh()));
             }
-            let t = pattern_term(&c.pats[i], &e)?;
+            let t = pattern_term(&c.pats[i], &e, false)?;
             let rest = clause_goal(args.clone(), clauses.clone(), k, i + 1, e)?;
             Ok(kanren::conj([kanren::eq(t, args[i].clone()), rest]))
         })
     }))
 }
 
-/// The symbols of a pattern that are new variables: not `_`, not `.`, not locals.
-fn pattern_vars(p: &Value, env: &Env, out: &mut Vec<Arc<str>>) {
+/// The symbols of a pattern that are new variables: not `_`, not `.`, not locals. In a quoted
+/// part only the unquoted (`~x`) symbols are variables.
+fn pattern_vars(p: &Value, env: &Env, quoted: bool, out: &mut Vec<Arc<str>>) {
     match p {
         Value::Symbol(s)
-            if &**s != "_" && &**s != "." && lookup_local(env, s).is_none() && !out.contains(s) =>
+            if !quoted
+                && &**s != "_"
+                && &**s != "."
+                && lookup_local(env, s).is_none()
+                && !out.contains(s) =>
         {
             out.push(s.clone());
         }
-        Value::Symbol(_) => {}
-        Value::List(c) if c.0.is_sym("quote") => {}
+        Value::List(c) if c.0.is_sym("quote") => pattern_vars(&c.1, env, true, out),
+        Value::List(c) if c.0.is_sym("unquote") && quoted => pattern_vars(&c.1, env, false, out),
         Value::Vector(_) | Value::List(_) => {
             for x in p.to_vec().unwrap_or_default() {
-                pattern_vars(&x, env, out);
+                pattern_vars(&x, env, quoted, out);
+            }
+        }
+        Value::Map(m) => {
+            for (k, v) in m.iter() {
+                pattern_vars(k, env, quoted, out);
+                pattern_vars(v, env, quoted, out);
             }
         }
         _ => {}
     }
 }
 
-fn pattern_term(p: &Value, env: &Env) -> Result<Term> {
+/// The term of a pattern (core.logic's `p->term`): `_` is a fresh variable, `[a b . t]` a
+/// partial list, vectors and maps keep their kind; in a quoted part symbols are themselves,
+/// lists are lists and `~x` is the variable (or local) `x`.
+fn pattern_term(p: &Value, env: &Env, quoted: bool) -> Result<Term> {
     match p {
+        Value::Symbol(s) if quoted => Ok(Term::Sym(s.clone())),
         Value::Symbol(s) if &**s == "_" => Ok(Term::Var(Var::fresh())),
         Value::Symbol(s) => to_term(
             &lookup_local(env, s)
                 .ok_or_else(|| Error::msg(format!("unbound pattern symbol {s}")))?,
         ),
-        Value::List(c) if c.0.is_sym("quote") => {
-            to_term(&p.to_vec()?.get(1).cloned().unwrap_or(Value::Nil))
-        }
+        Value::List(c) if c.0.is_sym("quote") => match c.1.uncons()? {
+            Some((q, _)) => pattern_term(&q, env, true),
+            None => Ok(Term::sym("nil")),
+        },
+        Value::List(c) if c.0.is_sym("unquote") && quoted => match c.1.uncons()? {
+            Some((x, _)) => pattern_term(&x, env, false),
+            None => Err(Error::msg("~ needs a form in a pattern")),
+        },
         Value::Vector(_) | Value::List(_) => {
             let items = p.to_vec()?;
             if let Some(dot) = items.iter().position(|x| x.is_sym(".")) {
                 let heads = items[..dot]
                     .iter()
-                    .map(|x| pattern_term(x, env))
+                    .map(|x| pattern_term(x, env, quoted))
                     .collect::<Result<Vec<_>>>()?;
                 let tail = match &items[dot + 1..] {
-                    [t] => pattern_term(t, env)?,
+                    [t] => pattern_term(t, env, quoted)?,
                     _ => {
                         return Err(Error::msg(format!(
                             "a pattern needs exactly one form after `.`: {p}"
@@ -419,16 +443,19 @@ fn pattern_term(p: &Value, env: &Env) -> Result<Term> {
             }
             let ts = items
                 .iter()
-                .map(|x| pattern_term(x, env))
+                .map(|x| pattern_term(x, env, quoted))
                 .collect::<Result<Vec<_>>>()?;
             Ok(match p {
                 Value::Vector(_) => Term::Vector(ts.into()),
                 _ => Term::list(ts),
             })
         }
-        Value::Map(_) | Value::Set(_) => Err(Error::msg(format!(
-            "map and set patterns are not supported: {p}"
-        ))),
+        Value::Map(m) => Ok(Term::map(
+            m.iter()
+                .map(|(k, v)| Ok((pattern_term(k, env, quoted)?, pattern_term(v, env, quoted)?)))
+                .collect::<Result<Vec<_>>>()?,
+        )),
+        Value::Set(_) => Err(Error::msg(format!("set patterns are not supported: {p}"))),
         other => to_term(other),
     }
 }

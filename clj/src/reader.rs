@@ -235,6 +235,12 @@ impl<'a> Reader<'a> {
                             self.bump();
                             self.read_string(start)?
                         }
+                        Some(c) if c.is_alphabetic() => {
+                            // A tagged literal (`#inst "..."`, a record `#ns.Rec{...}`): the
+                            // tag is dropped and the form read as it is.
+                            self.token();
+                            self.required(start, depth)?
+                        }
                         _ => return Err(Error::at("unsupported reader macro after #", start)),
                     }
                 }
