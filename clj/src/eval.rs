@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
 /// How deeply evaluations may nest.
-pub const MAX_DEPTH: usize = 100_000;
+pub const MAX_DEPTH: usize = 50_000;
 
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
