@@ -304,7 +304,12 @@ pub fn install() {
     });
     reg(l, "conso", |a| {
         arity(&a, 3, 3, "conso")?;
-        goal(kanren::conso(t(&a[0])?, t(&a[1])?, t(&a[2])?))
+        // As core.logic's lcons: a nil tail ends the list.
+        let d = match &a[1] {
+            Value::Nil => Term::Nil,
+            d => t(d)?,
+        };
+        goal(kanren::conso(t(&a[0])?, d, t(&a[2])?))
     });
     reg(l, "firsto", |a| {
         arity(&a, 2, 2, "firsto")?;
