@@ -195,12 +195,16 @@ fn permutations(n: usize) -> Vec<Vec<usize>> {
 fn term_strategy() -> impl Strategy<Value = Shape> {
     let leaf = prop_oneof![
         (0usize..3).prop_map(Shape::Var),
-        (0i64..3).prop_map(Shape::Int)
+        (0i64..3).prop_map(Shape::Int),
+        Just(Shape::Nil),
     ];
     leaf.prop_recursive(3, 12, 2, |inner| {
         prop_oneof![
             (inner.clone(), inner.clone()).prop_map(|(a, b)| Shape::Pair(Box::new(a), Box::new(b))),
-            inner.prop_map(|a| Shape::Vec1(Box::new(a))),
+            inner.clone().prop_map(|a| Shape::Vec1(Box::new(a))),
+            // Sequences of both kinds and maps, so the laws hold across them too.
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| Shape::Vec2(Box::new(a), Box::new(b))),
+            (any::<bool>(), inner).prop_map(|(k, a)| Shape::Map1(k, Box::new(a))),
         ]
     })
 }
@@ -209,8 +213,12 @@ fn term_strategy() -> impl Strategy<Value = Shape> {
 enum Shape {
     Var(usize),
     Int(i64),
+    Nil,
     Pair(Box<Shape>, Box<Shape>),
     Vec1(Box<Shape>),
+    Vec2(Box<Shape>, Box<Shape>),
+    /// `{:a v}` or `{:b v}`.
+    Map1(bool, Box<Shape>),
 }
 
 fn build(s: &Shape, vars: &[Var; 3]) -> Term {
@@ -218,7 +226,10 @@ fn build(s: &Shape, vars: &[Var; 3]) -> Term {
         Shape::Var(i) => vars[*i].into(),
         Shape::Int(i) => (*i).into(),
         Shape::Pair(a, b) => Term::cons(build(a, vars), build(b, vars)),
+        Shape::Nil => Term::Nil,
         Shape::Vec1(a) => vec![build(a, vars)].into(),
+        Shape::Vec2(a, b) => vec![build(a, vars), build(b, vars)].into(),
+        Shape::Map1(k, a) => Term::map([(Term::sym(if *k { ":a" } else { ":b" }), build(a, vars))]),
     }
 }
 
@@ -249,4 +260,41 @@ proptest! {
         let b = answers_in_order(n, m, e1, e2, false);
         prop_assert_eq!(a, b);
     }
+}
+
+#[test]
+fn disequality_across_sequence_kinds_and_maps() {
+    // core.logic 1.1.1 (oracle):
+    // (run* [q] (fresh [x] (!= q [5 6]) (== q (lcons 5 x))))
+    //   => (((5 . _0) :- (!= ((5 . _0) [5 6]))))   (kanren prints the simplified (!= (_0 (6))))
+    // ... (== x '(6)) => ()        ... (== x [7]) => ((5 7))
+    let got = show(run_all(|q| {
+        fresh(move |[x]| conj([neq(q, vec![5, 6]), eq(q, Term::cons(5, x))]))
+    }));
+    assert_eq!(got, "((5 . _0) :- (!= (_0 (6))))");
+    let six = run_all(|q| {
+        fresh(move |[x]| conj([neq(q, vec![5, 6]), eq(q, Term::cons(5, x)), eq(x, list![6])]))
+    });
+    assert_eq!(six.count(), 0);
+    let six_vec = run_all(|q| {
+        fresh(move |[x]| conj([neq(q, vec![5, 6]), eq(q, Term::cons(5, x)), eq(x, vec![6])]))
+    });
+    assert_eq!(six_vec.count(), 0);
+    let seven = show(run_all(|q| {
+        fresh(move |[x]| conj([neq(q, vec![5, 6]), eq(q, Term::cons(5, x)), eq(x, vec![7])]))
+    }));
+    assert_eq!(seven, "(5 7)");
+    // (run* [q] (!= q {:a 1})) => ((_0 :- (!= (_0 {:a 1}))))
+    let a = Term::sym(":a");
+    let m1 = Term::map([(a.clone(), 1)]);
+    assert_eq!(
+        show(run_all(move |q| neq(q, m1.clone()))),
+        "(_0 :- (!= (_0 {:a 1})))"
+    );
+    // (run* [q] (fresh [x] (== q {:a x}) (!= x 1))) => (({:a _0} :- (!= (_0 1))))
+    let got = show(run_all(move |q| {
+        let a = a.clone();
+        fresh(move |[x]| conj([eq(q, Term::map([(a.clone(), x)])), neq(x, 1)]))
+    }));
+    assert_eq!(got, "({:a _0} :- (!= (_0 1)))");
 }

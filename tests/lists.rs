@@ -1,8 +1,8 @@
 //! The list relations in every direction, and 100 000-element lists without stack overflow.
 
 use kanren::{
-    appendo, conso, distincto, emptyo, firsto, fresh, list, member1o, membero, permuteo, rembero,
-    resto, run, run_all, run_nc_all, Term,
+    appendo, conso, distincto, emptyo, eq, firsto, fresh, list, member1o, membero, permuteo,
+    rembero, resto, run, run_all, run_nc_all, Term,
 };
 
 mod common;
@@ -110,4 +110,23 @@ fn long_lists_through_appendo_and_membero() {
         run(1, |q| membero(q, long())).next().unwrap().to_string(),
         "0"
     );
+}
+
+#[test]
+fn list_relations_read_vectors_as_core_logic_does() {
+    // core.logic 1.1.1 (oracle): vectors are sequences to the list relations.
+    // (run* [q] (membero q [1 2 3])) => (1 2 3)
+    assert_eq!(show(run_all(|q| membero(q, vec![1, 2, 3]))), "1\n2\n3");
+    // (run* [q] (fresh [a d] (conso a d [1 2 3]) (== q [a d]))) => ([1 (2 3)])
+    let got = show(run_all(|q| {
+        fresh!([a, d], conso(a, d, vec![1, 2, 3]), eq(q, vec![a, d]))
+    }));
+    assert_eq!(got, "[1 (2 3)]");
+    // (run* [q] (appendo q [3] [1 2 3])) => ((1 2))
+    assert_eq!(
+        show(run_all(|q| appendo(q, vec![3], vec![1, 2, 3]))),
+        "(1 2)"
+    );
+    // (run* [q] (== [1 2] '(1 2))) => (_0)
+    assert_eq!(show(run_all(|_q| eq(vec![1, 2], list![1, 2]))), "_0");
 }

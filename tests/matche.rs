@@ -139,3 +139,33 @@ fn the_a_and_u_forms_cut() {
         ))
     );
 }
+
+defne! {
+    /// `out` is `[x y]` for the map `{:a x :b y}` (exactly those keys).
+    fn fieldso(m, out) {
+        ([{:a x :b y} [x y]])
+    }
+}
+
+#[test]
+fn map_patterns() {
+    // core.logic 1.1.1 (oracle), (defne fieldso [m out] ([{:a x :b y} [x y]])):
+    // (run* [q] (fieldso {:a 1 :b 2} q)) => ([1 2]); the key order does not matter;
+    // (run* [q] (fieldso q [1 2])) => ({:a 1, :b 2}); a map with another key, or a missing
+    // one, does not match.
+    let (a, b, c) = (Term::sym(":a"), Term::sym(":b"), Term::sym(":c"));
+    let ab = Term::map([(a.clone(), 1), (b.clone(), 2)]);
+    let ba = Term::map([(b.clone(), 2), (a.clone(), 1)]);
+    assert_eq!(show(run_all(move |q| fieldso(ab.clone(), q))), "[1 2]");
+    assert_eq!(show(run_all(move |q| fieldso(ba.clone(), q))), "[1 2]");
+    assert_eq!(show(run_all(|q| fieldso(q, vec![1, 2]))), "{:a 1, :b 2}");
+    let abc = Term::map([(a.clone(), 1), (b, 2), (c, 3)]);
+    assert_eq!(run_all(move |q| fieldso(abc.clone(), q)).count(), 0);
+    let only_a = Term::map([(a, 1)]);
+    assert_eq!(run_all(move |q| fieldso(only_a.clone(), q)).count(), 0);
+    // (run* [q] (matche [q] ([{:k [h . t]}] (== h 1) (== t [2])))) => ({:k (1 2)})
+    let got = show(run_all(
+        |q| matche!([q], ([{:k [h . t]}] eq(h, 1), eq(t, vec![2]))),
+    ));
+    assert_eq!(got, "{:k (1 2)}");
+}

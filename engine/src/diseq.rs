@@ -1,4 +1,4 @@
-//! Disequality (core.logic's `!=`): the constraint store, its goal, and its wake-up rule.
+//! Disequality (core.logic's `!=`): its goal, and the constraint it leaves in the store.
 //!
 //! A disequality `u != v` is kept in solved form, as faster-miniKanren and core.logic keep it:
 //! unify `u` and `v` in a scratch copy of the substitution; the bindings that unification adds
@@ -9,62 +9,69 @@
 //! post u != v:   unify fails              -> the constraint can never be violated: drop it
 //!                unify adds no binding    -> u and v are already equal: fail
 //!                unify adds x1=t1..xk=tk  -> store the prefix, watched by its variables
-//! wake on x:     re-unify the prefix of every constraint watching x, with the same three cases
+//! wake on x:     re-unify the prefix, with the same three cases (entailed, fail, new prefix)
 //! ```
 //!
-//! Representation (invariants):
-//! - `constraints`: id -> prefix, a non-empty list of `(var, term)` pairs whose variables were
-//!   unbound when the prefix was last computed.
-//! - `watch`: var -> ids of the constraints that mention it (on the left or inside a right-hand
-//!   term: binding a right-hand variable to a left one can complete a prefix). Ids of dropped
-//!   constraints may linger there and are skipped; a bound variable's entry is removed when it
-//!   wakes, since a variable is bound at most once.
+//! The prefix is a [`Constraint`] of the one store (`crate::store`), watched by every variable
+//! it mentions, on the left or inside a right-hand term (binding a right-hand variable to a
+//! left one can complete a prefix); its variables were unbound when it was last computed.
 //!
 //! Costs: posting a disequality between atoms (the common case in the queens programs) is a
-//! walk and a comparison and touches no store; waking costs O(constraints on the bound
-//! variables); an empty store costs one test per unification.
+//! walk and a comparison and touches no store; waking costs O(size of the prefix); an empty
+//! store costs one test per unification.
 
 use crate::goal::{Goal, Solve};
 use crate::solve::{Cont, Flow, Step};
 use crate::state::State;
+use crate::store::{Constraint, Fail, Run, Status};
 use crate::stream::Stream;
 use crate::subst::Subst;
-use crate::term::{Term, Var};
+use crate::term::{cmp_terms, Term, Var};
 use crate::unify::{unify, Bound};
-use imbl::shared_ptr::DefaultSharedPtr;
-use imbl::GenericHashMap;
-use rustc_hash::FxBuildHasher;
+use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use std::sync::Arc;
 
 /// One disequality in solved form: "not all of these bindings".
 pub(crate) type Prefix = Arc<[(Var, Term)]>;
 
-type Ids = SmallVec<[u32; 2]>;
+/// A disequality in the constraint store, in solved form: its prefix, watched by every
+/// variable the prefix mentions.
+struct Diseq(Prefix);
 
-/// The disequality store of a [`State`]. Persistent: cloning is O(1).
-#[derive(Clone, Default)]
-pub(crate) struct Store {
-    constraints: GenericHashMap<u32, Prefix, FxBuildHasher, DefaultSharedPtr>,
-    watch: GenericHashMap<Var, Ids, FxBuildHasher, DefaultSharedPtr>,
-    next_id: u32,
-}
-
-impl Store {
-    /// The live constraints, in no particular order.
-    pub(crate) fn prefixes(&self) -> impl Iterator<Item = &Prefix> {
-        self.constraints.values()
+impl Constraint for Diseq {
+    fn watched(&self) -> Vec<Var> {
+        prefix_vars(&self.0).into_vec()
     }
 
-    fn insert(&mut self, id: u32, prefix: Prefix) {
-        for v in prefix_vars(&prefix) {
-            let mut ids = self.watch.get(&v).cloned().unwrap_or_default();
-            if !ids.contains(&id) {
-                ids.push(id);
-                self.watch.insert(v, ids);
-            }
+    /// Re-unifies the prefix: never equal (entailed), equal (fails), or a new prefix.
+    fn propagate(&self, run: &mut Run, _: Option<Var>) -> Result<Status, Fail> {
+        let pairs: SmallVec<[(Term, Term); 4]> = self
+            .0
+            .iter()
+            .map(|(x, t)| (Term::Var(*x), t.clone()))
+            .collect();
+        match verdict(&run.subst, run.occurs_check, &pairs) {
+            Verdict::Never => Ok(Status::Entailed),
+            Verdict::Equal => Err(Fail),
+            Verdict::Unless(next) if next[..] == self.0[..] => Ok(Status::Keep),
+            Verdict::Unless(next) => Ok(Status::Replace(Arc::new(Diseq(next)))),
         }
-        self.constraints.insert(id, prefix);
+    }
+
+    /// `(!= (x t) ...)`, in the canonical form of its most general unifier (see `canonical`).
+    fn reify(&self, name: &dyn Fn(&Term) -> Option<Term>) -> Option<Term> {
+        let pairs = self
+            .0
+            .iter()
+            .map(|(x, t)| Some((name(&Term::Var(*x))?, name(t)?)))
+            .collect::<Option<Vec<_>>>()?;
+        let items = std::iter::once(Term::sym("!=")).chain(
+            canonical(&pairs)?
+                .into_iter()
+                .map(|(x, t)| Term::list([Term::Var(x), t])),
+        );
+        Some(Term::list(items))
     }
 }
 
@@ -162,53 +169,57 @@ pub(crate) fn post(s: &State, u: &Term, v: &Term) -> Option<Option<State>> {
     match verdict(&s.subst, s.occurs_check, &[pair]) {
         Verdict::Never => Some(None),
         Verdict::Equal => None,
-        Verdict::Unless(prefix) => {
-            let mut s = s.clone();
-            let store = std::sync::Arc::make_mut(&mut s.diseq);
-            let id = store.next_id;
-            store.next_id += 1;
-            store.insert(id, prefix);
-            Some(Some(s))
-        }
+        Verdict::Unless(prefix) => Some(Some(s.add_constraint(Arc::new(Diseq(prefix))))),
     }
 }
 
-/// Re-checks the constraints that watch the variables just bound: drops those that can no
-/// longer be violated, fails on one that is, and re-solves the rest (called by
-/// [`State::unify`]). Time: O(constraints on `bound` × their size).
-pub(crate) fn wake(mut s: State, bound: &[Var]) -> Option<State> {
-    if s.diseq.constraints.is_empty() {
-        return Some(s);
+type Pairs = Vec<(Var, Term)>;
+
+/// The canonical solved form of "not all of `pairs`", or `None` when it cannot be violated:
+/// variables equated with each other are written as pairs `(smallest other)` from the one
+/// with the smallest name, every other binding fully resolved, and the pairs sorted, so that
+/// equivalent disequalities print alike whatever order the goals ran in.
+fn canonical(pairs: &[(Term, Term)]) -> Option<Pairs> {
+    let mut bound = Bound::new();
+    let mut solved = Subst::default();
+    for (u, v) in pairs {
+        solved = unify(&solved, u, v, true, &mut bound)?;
     }
-    let mut ids: SmallVec<[u32; 8]> = SmallVec::new();
-    for v in bound {
-        if s.diseq.watch.contains_key(v) {
-            if let Some(watching) = std::sync::Arc::make_mut(&mut s.diseq).watch.remove(v) {
-                ids.extend(watching);
+    assert!(
+        !bound.is_empty(),
+        "kanren internal error: a violated disequality survived in the store"
+    );
+    // Every variable the solved form mentions, and the class representative of each unbound one.
+    let mut vars: Vec<Var> = bound.to_vec();
+    for &x in &bound {
+        solved.get(x).expect("bound").push_vars(&mut vars);
+    }
+    vars.sort_unstable();
+    vars.dedup();
+    let mut rep: FxHashMap<Var, Var> = FxHashMap::default();
+    for &v in &vars {
+        if let Term::Var(root) = solved.walk(&Term::Var(v)) {
+            rep.entry(root).or_insert(v); // `vars` is sorted: the first seen is the smallest
+        }
+    }
+    let mut out: Pairs = Vec::new();
+    for &v in &vars {
+        match solved.walk(&Term::Var(v)) {
+            Term::Var(root) => {
+                let r = rep[&root];
+                if r != v {
+                    out.push((r, Term::Var(v)));
+                }
+            }
+            _ => {
+                let value =
+                    solved.rebuild(&Term::Var(v), &mut |u| rep.get(&u).map(|r| Term::Var(*r)));
+                out.push((v, value));
             }
         }
     }
-    ids.sort_unstable();
-    ids.dedup();
-    for id in ids {
-        let Some(prefix) = s.diseq.constraints.get(&id).cloned() else {
-            continue; // dropped earlier
-        };
-        let pairs: SmallVec<[(Term, Term); 4]> = prefix
-            .iter()
-            .map(|(x, t)| (Term::Var(*x), t.clone()))
-            .collect();
-        match verdict(&s.subst, s.occurs_check, &pairs) {
-            Verdict::Never => {
-                std::sync::Arc::make_mut(&mut s.diseq)
-                    .constraints
-                    .remove(&id);
-            }
-            Verdict::Equal => return None,
-            Verdict::Unless(next) => std::sync::Arc::make_mut(&mut s.diseq).insert(id, next),
-        }
-    }
-    Some(s)
+    out.sort_by(|(x, t), (y, u)| x.cmp(y).then_with(|| cmp_terms(t, u)));
+    Some(out)
 }
 
 #[cfg(test)]
@@ -228,7 +239,7 @@ mod tests {
     #[test]
     fn ground_disequalities_touch_no_store() {
         let s = posted(&1.into(), &2.into()).unwrap();
-        assert_eq!(s.diseq.prefixes().count(), 0);
+        assert_eq!(s.cs.live_count(), 0);
         assert!(posted(&1.into(), &1.into()).is_none());
     }
 
@@ -236,10 +247,9 @@ mod tests {
     fn dropped_once_it_can_no_longer_be_violated() {
         let x = v();
         let s = posted(&x, &1.into()).unwrap();
-        assert_eq!(s.diseq.prefixes().count(), 1);
+        assert_eq!(s.cs.live_count(), 1);
         let s = s.unify(&x, &2.into()).unwrap();
-        assert_eq!(s.diseq.prefixes().count(), 0);
-        assert!(s.diseq.watch.is_empty());
+        assert_eq!(s.cs.live_count(), 0);
     }
 
     #[test]

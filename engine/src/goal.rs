@@ -67,6 +67,27 @@ impl Goal {
         Goal(Arc::new(FromFn(f)))
     }
 
+    /// The goal that posts the constraint `c` (see [`Constraint`](crate::Constraint)): it
+    /// runs once now, then again whenever its variables change, until it is entailed; the goal
+    /// fails when it cannot hold.
+    ///
+    /// ```
+    /// // A constraint of your own: see the example of `kanren::Constraint`.
+    /// ```
+    pub fn constraint(c: impl crate::store::Constraint) -> Goal {
+        let c: Arc<dyn crate::store::Constraint> = Arc::new(c);
+        Goal::new(move |s| {
+            let posted = s.propagate(|run| {
+                run.post_arc(c.clone());
+                Ok(())
+            });
+            match posted {
+                Some(s) => Stream::unit(s),
+                None => Stream::empty(),
+            }
+        })
+    }
+
     /// A goal of this crate, which solves its parts directly.
     pub(crate) fn native(g: impl Solve + 'static) -> Goal {
         Goal(Arc::new(g))
@@ -492,5 +513,19 @@ impl<const N: usize, F: Fn([Var; N]) -> Goal + Send + Sync> Solve for Fresh<N, F
 
     fn solve(&self, _: &State, _: &mut Cont<'_>) -> Step {
         Step::Tail((self.0)(std::array::from_fn(|_| Var::fresh())), None)
+    }
+}
+
+impl From<&Goal> for Goal {
+    /// A clone of the goal (an `Arc`), so that a goal can be passed by reference where goals
+    /// are taken, as terms are: `conde!([&g], [anyo(&g)])`.
+    ///
+    /// ```
+    /// use kanren::{eq, run_all, Goal};
+    /// let g = eq(1, 1);
+    /// assert_eq!(run_all(|_q| Goal::from(&g)).count(), 1);
+    /// ```
+    fn from(g: &Goal) -> Goal {
+        g.clone()
     }
 }

@@ -23,6 +23,10 @@
 //! assert_eq!(splits, ["[() (1 2)]", "[(1) (2)]", "[(1 2) ()]"]);
 //! ```
 //!
+//! Answers convert to Rust values with `TryFrom` (`i64::try_from(&answer)`,
+//! `Vec::<i64>::try_from(answer.value())`, tuples, maps; [`ExtractError`] says what was found
+//! instead); with the cargo feature `serde`, terms and answers implement `Serialize`.
+//!
 //! The guide ([`guide`]) teaches the library chapter by chapter, side by side with core.logic.
 #![deny(missing_docs)]
 
@@ -30,7 +34,10 @@
 extern crate self as kanren;
 
 mod conda;
+mod copy_term;
 mod diseq;
+mod domain;
+mod extract;
 pub mod fd;
 mod goal;
 mod lists;
@@ -40,15 +47,20 @@ mod project;
 mod reify;
 mod residual;
 mod run;
+#[cfg(feature = "serde")]
+mod serde;
 mod solve;
 mod state;
+mod store;
 mod stream;
 mod subst;
 mod term;
 mod unify;
 
 pub use conda::{conda, condu, onceo};
+pub use copy_term::copy_term;
 pub use diseq::neq;
+pub use extract::ExtractError;
 pub use goal::{
     all, and_star, conde, conj, disj, eq, everyg, fail, fresh, or_star, relation, succeed, Goal,
 };
@@ -62,6 +74,7 @@ pub use reify::Answer;
 pub use run::{run, run_all, run_nc, run_nc_all, Answers};
 pub use solve::{solve_all, Cont, Step};
 pub use state::State;
+pub use store::{Constraint, Fail, Run, Status};
 pub use stream::Stream;
 pub use subst::Subst;
 pub use term::{Cons, Term, Var};

@@ -33,6 +33,11 @@ pub enum PatOp {
     Cons,
     /// A vector of this many items, whose patterns follow.
     Vector(usize),
+    /// A map of exactly this many entries: each is a [`Key`](PatOp::Key) and the pattern of
+    /// its value.
+    Map(usize),
+    /// The keyword key of the next entry of a map pattern (`":a"`).
+    Key(&'static str),
 }
 
 /// `(fresh [slots] (== pattern arg) body...)`, where `pattern` is given as [`PatOp`]s (a
@@ -192,6 +197,15 @@ fn shape<'a>(
                 shape(ops, item, s, slots, equal)?;
             }
         }
+        (PatOp::Map(n), Term::Map(entries)) if entries.len() == *n => {
+            for _ in 0..*n {
+                let Some(PatOp::Key(key)) = ops.next() else {
+                    unreachable!("a map pattern's entries start with their key")
+                };
+                let value = t.get(&Term::sym(key)).ok_or(Fail::Mismatch)?;
+                shape(ops, value, s, slots, equal)?;
+            }
+        }
         // A sequence of the other kind (a list pattern, a vector argument, or the reverse)
         // matches by unification, as core.logic's `==` of sequences.
         (PatOp::Nil | PatOp::Cons, Term::Vector(_))
@@ -290,6 +304,13 @@ fn build(pattern: &[PatOp], values: &[Term], vars: &[Term]) -> Term {
                 Term::cons(head, go(ops, values, vars))
             }
             PatOp::Vector(n) => Term::Vector((0..*n).map(|_| go(ops, values, vars)).collect()),
+            PatOp::Map(n) => Term::map((0..*n).map(|_| {
+                let Some(PatOp::Key(key)) = ops.next() else {
+                    unreachable!("a map pattern's entries start with their key")
+                };
+                (Term::sym(key), go(ops, values, vars))
+            })),
+            PatOp::Key(_) => unreachable!("a key only follows a map"),
         }
     }
     go(&mut pattern.iter(), values, vars)

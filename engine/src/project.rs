@@ -88,9 +88,9 @@ struct Project<const N: usize, F>([Term; N], F);
 impl<const N: usize, F> Project<N, F> {
     /// The variables' values in `s`, atoms without allocating.
     fn values(&self, s: &State) -> [Term; N] {
-        self.0.each_ref().map(|v| match s.walk(v) {
-            t @ (Term::Pair(_) | Term::Vector(_) | Term::Map(_)) => s.walk_star(&t),
-            t => t,
+        self.0.each_ref().map(|v| match s.walk_ref(v) {
+            t @ (Term::Pair(_) | Term::Vector(_) | Term::Map(_)) => s.walk_star(t),
+            t => t.clone(),
         })
     }
 }
@@ -118,12 +118,36 @@ impl<const N: usize, B: Body, F: Fn(&[Term; N]) -> B + Send + Sync> Solve for Pr
 /// )).map(|a| a.to_string()).collect();
 /// assert_eq!(a, ["3"]);
 /// ```
+///
+/// A variable bound to a vector or a list of known length is taken apart in place, as
+/// Clojure's `(project [v] (let [[a b] v] ...))`: `[a, b] = v` names its items `a` and `b`
+/// (each a `&Term`), and `v` is the whole value as before. A value that is not a vector or
+/// proper list of that many items (a variable still fresh, say) is a programming mistake: the
+/// goal panics, naming the value, when it runs.
+///
+/// ```
+/// use kanren::{eq, fresh, list, project, run_all};
+/// let a: Vec<String> = run_all(|q| fresh!([v, l],
+///     eq(v, vec![3, 4]),
+///     eq(l, list![10, 20, 30]),
+///     project!([[a, b] = v, [x, _, z] = l] => eq(q, a * b + x + z)),
+/// )).map(|a| a.to_string()).collect();
+/// assert_eq!(a, ["52"]);
+/// ```
 #[macro_export]
 macro_rules! project {
-    ([$($v:ident),+ $(,)?] => $($g:expr),+ $(,)?) => {
+    ([$($([$($e:tt),* $(,)?] =)? $v:ident),+ $(,)?] => $($g:expr),+ $(,)?) => {
         $crate::project_all([$($crate::Term::from(&$v)),+], move |__values| {
             let [$($v),+] = __values;
-            [$($g),+]
+            $($(
+                let [$($e),*] = match $v.items() {
+                    ::std::result::Result::Ok(items) => items,
+                    ::std::result::Result::Err(e) => ::std::panic!(
+                        "kanren: project! cannot take `{}` apart: {}", ::std::stringify!($v), e
+                    ),
+                };
+            )?)+
+            [$($crate::Goal::from($g)),+]
         })
     };
 }

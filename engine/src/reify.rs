@@ -130,7 +130,13 @@ pub(crate) fn reify(s: &State, q: &Term) -> Answer {
     Answer::new(value, constraints)
 }
 
-/// The constraint stores' residual constraints on the answer's variables.
+/// The residual constraints on the answer's variables: each live constraint printed in the
+/// answer's names, then tidied (see `residual`).
 fn residual_constraints(s: &State, r: &Reifier<'_>) -> Vec<Term> {
-    crate::residual::residual(s, r)
+    if s.cs.live_count() == 0 {
+        return Vec::new();
+    }
+    let name = |t: &Term| r.rename(t);
+    let printed = s.cs.constraints().filter_map(|c| c.reify(&name)).collect();
+    crate::residual::tidy(printed)
 }

@@ -1,12 +1,14 @@
-//! The search state: the substitution plus the constraint stores, threaded through goals.
+//! The search state: the substitution plus the constraint store, threaded through goals.
 //!
 //! A `State` is persistent: cloning it is O(1) and every branch of the search owns its own
 //! version. [`State::unify`] is the one way bindings are added: it extends the substitution
-//! and then wakes the constraint stores for exactly the variables that were bound.
+//! and then wakes the constraint store for exactly the variables that were bound.
 
+use crate::store::{self, Constraint, Fail, Run, Store};
 use crate::subst::Subst;
-use crate::term::{Term, Var};
+use crate::term::Term;
 use crate::unify::{unify, Bound};
+use std::sync::Arc;
 
 /// A search state: substitution and constraint stores.
 ///
@@ -24,10 +26,10 @@ use crate::unify::{unify, Bound};
 pub struct State {
     pub(crate) subst: Subst,
     pub(crate) occurs_check: bool,
-    /// The finite-domain store, shared until a branch changes it (keeps `State` small).
-    pub(crate) fd: std::sync::Arc<crate::fd::Store>,
-    /// The disequality store, shared until a branch changes it.
-    pub(crate) diseq: std::sync::Arc<crate::diseq::Store>,
+    /// The constraint store (domains and constraints), shared until a branch changes it.
+    pub(crate) cs: Arc<Store>,
+    /// Labeling strategies set by [`fd::distribute`](crate::fd::distribute), by variable.
+    pub(crate) strategies: crate::fd::Strategies,
 }
 
 impl Default for State {
@@ -46,8 +48,8 @@ impl State {
         State {
             subst: Subst::default(),
             occurs_check: true,
-            fd: Default::default(),
-            diseq: Default::default(),
+            cs: Default::default(),
+            strategies: Default::default(),
         }
     }
 
@@ -79,6 +81,7 @@ impl State {
     /// let x = kanren::Var::fresh();
     /// assert_eq!(kanren::State::new().walk(&x.into()), x.into());
     /// ```
+    #[inline]
     pub fn walk(&self, t: &Term) -> Term {
         self.subst.walk(t)
     }
@@ -121,17 +124,41 @@ impl State {
     pub fn unify(&self, u: &Term, v: &Term) -> Option<State> {
         let mut bound = Bound::new();
         let subst = unify(&self.subst, u, v, self.occurs_check, &mut bound)?;
-        let mut next = self.clone();
-        next.subst = subst;
-        if bound.is_empty() {
-            return Some(next);
+        if bound.is_empty() || self.cs.is_empty() {
+            return Some(State {
+                subst,
+                occurs_check: self.occurs_check,
+                cs: self.cs.clone(),
+                strategies: self.strategies.clone(),
+            });
         }
-        next.wake(&bound)
+        let run = Run::new(subst, self.occurs_check, self.cs.clone());
+        Some(self.with_run(store::wake(run, &bound)?))
     }
 
-    /// Runs the constraint stores for the variables that were just bound.
-    fn wake(self, bound: &[Var]) -> Option<State> {
-        let s = crate::diseq::wake(self, bound)?;
-        crate::fd::wake(s, bound)
+    /// Runs `f` on this state as one propagation step (posting constraints, narrowing
+    /// domains), then propagates to the fixpoint: the new state, or `None` on failure.
+    pub(crate) fn propagate(&self, f: impl FnOnce(&mut Run) -> Result<(), Fail>) -> Option<State> {
+        let mut run = Run::new(self.subst.clone(), self.occurs_check, self.cs.clone());
+        f(&mut run).ok()?;
+        Some(self.with_run(run.fixpoint()?))
+    }
+
+    /// Stores the constraint `c` without running it: the caller has just checked it.
+    pub(crate) fn add_constraint(&self, c: Arc<dyn Constraint>) -> State {
+        let mut next = self.clone();
+        let subst = &next.subst;
+        Arc::make_mut(&mut next.cs).add(c, |x| store::root_of(subst, x));
+        next
+    }
+
+    /// This state's other parts with the substitution and store a run made.
+    fn with_run(&self, run: Run) -> State {
+        State {
+            subst: run.subst,
+            occurs_check: run.occurs_check,
+            cs: run.cs,
+            strategies: self.strategies.clone(),
+        }
     }
 }

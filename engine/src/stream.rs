@@ -15,14 +15,15 @@
 //! The rules are core.logic's (`IBind`/`IMPlus` for nil, Substitutions, `Choice` and `Fn`):
 //!
 //! ```text
-//! mplus(Empty, y)        = Inc(y)            bind(Empty, g)        = Empty
+//! mplus(Empty, y)        = y                 bind(Empty, g)        = Empty
 //! mplus(Unit(a), y)      = Choice(a, y)      bind(Unit(a), g)      = g(a)
 //! mplus(Choice(a, r), y) = Choice(a, y ⊕ r)  bind(Choice(a, r), g) = mplus(g(a), Inc(bind(r, g)))
 //! mplus(Inc(t), y)       = Inc(y ⊕ t)        bind(Inc(t), g)       = Inc(bind(t, g))
 //! ```
 //!
 //! where `y ⊕ r` is a pending `Mplus(y, r)`: the second argument of `mplus` is always a thunk
-//! that is only forced later, and both `Choice` and `Inc` swap the two streams, which is what
+//! that is only forced later (`mplus(Empty, y)` forces it at once, as core.logic's
+//! `(mplus nil f)` is `(f)`), and both `Choice` and `Inc` swap the two streams, which is what
 //! makes the search interleave. `hnf` applies these rules until the head is an answer, a
 //! suspension or the end, keeping the pending `mplus`/`bind` frames in a vector: neither a
 //! deep recursion in a relation nor a long conjunction grows the Rust stack.
@@ -31,8 +32,8 @@
 //! for counting), by Prolog's rules: a suspension is simply forced, and nothing swaps.
 //!
 //! ```text
-//! mplus(Empty, y)        = y                 bind(Choice(a, r), g) = mplus(g(a), bind(r, g))
-//! mplus(Choice(a, r), y) = Choice(a, r ⊕ y)  Inc(t)                = t
+//! mplus(Choice(a, r), y) = Choice(a, r ⊕ y)  bind(Choice(a, r), g) = mplus(g(a), bind(r, g))
+//! Inc(t)                 = t
 //! ```
 //!
 //! (the other rules as above). Both orders force a stream's data the same way, so a stream
@@ -305,8 +306,7 @@ fn hnf<const DEPTH_FIRST: bool>(mut node: Node, frames: &mut Vec<Frame>) -> Node
                         unreachable!("top frame is an mplus")
                     };
                     match head {
-                        Node::Empty if DEPTH_FIRST => y.into_inner(),
-                        Node::Empty => Node::Inc(y),
+                        Node::Empty => y.into_inner(),
                         Node::Unit(a) => Node::Choice(a, y),
                         Node::Choice(a, r) if DEPTH_FIRST => {
                             Node::Choice(a, Link::new(Node::Mplus(r, y)))

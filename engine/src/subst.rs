@@ -80,6 +80,7 @@ impl Subst {
     /// let s = Subst::default().extend(x, y.into()).extend(y, 5.into());
     /// assert_eq!(s.walk(&x.into()), Term::from(5));
     /// ```
+    #[inline]
     pub fn walk(&self, t: &Term) -> Term {
         self.walk_ref(t).clone()
     }

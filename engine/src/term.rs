@@ -244,29 +244,29 @@ impl Term {
         }
     }
 
-    /// The elements of a proper list or of a vector; `None` for anything else (including a
-    /// partial list).
+    /// The elements of a sequence that ends properly: a proper list, a vector, or a list that
+    /// goes on into a vector (`(1 . [2 3])`); `None` for anything else (a partial list
+    /// included).
     ///
     /// ```
     /// use kanren::{list, Term};
     /// assert_eq!(list![1, 2].to_vec(), Some(vec![Term::from(1), Term::from(2)]));
+    /// assert_eq!(Term::cons(1, vec![2]).to_vec(), Some(vec![Term::from(1), Term::from(2)]));
+    /// assert_eq!(list![1; kanren::Var::fresh()].to_vec(), None);
     /// ```
     pub fn to_vec(&self) -> Option<Vec<Term>> {
-        match self {
-            Term::Vector(items) => Some(items.to_vec()),
-            _ => {
-                let mut out = Vec::new();
-                let mut t = self;
-                loop {
-                    match t {
-                        Term::Nil => return Some(out),
-                        Term::Pair(p) => {
-                            out.push(p.0.clone());
-                            t = &p.1;
-                        }
-                        _ => return None,
-                    }
-                }
+        Some(self.seq_items()?.into_iter().cloned().collect())
+    }
+
+    /// The elements of a sequence that ends properly, borrowed (see [`Term::to_vec`]).
+    pub(crate) fn seq_items(&self) -> Option<Vec<&Term>> {
+        let mut out = Vec::new();
+        let mut seq = Seq::of(self);
+        loop {
+            match seq.step() {
+                SeqItem::Item(t) => out.push(t),
+                SeqItem::End => return Some(out),
+                SeqItem::Tail(_) => return None,
             }
         }
     }
@@ -374,6 +374,56 @@ impl<'a> Seq<'a> {
             },
         }
     }
+}
+
+/// The canonical order of terms: variables (by name) < integers < booleans < `()` < symbols <
+/// strings < pairs < vectors < maps; pairs compare head, then tail; vectors compare length, then items.
+pub(crate) fn cmp_terms(a: &Term, b: &Term) -> std::cmp::Ordering {
+    use std::cmp::Ordering;
+    fn rank(t: &Term) -> u8 {
+        match t {
+            Term::Var(_) => 0,
+            Term::Int(_) => 1,
+            Term::Bool(_) => 2,
+            Term::Nil => 3,
+            Term::Sym(_) => 4,
+            Term::Str(_) => 5,
+            Term::Pair(_) => 6,
+            Term::Vector(_) => 7,
+            Term::Map(_) => 8,
+        }
+    }
+    let mut stack = vec![(a, b)];
+    while let Some((a, b)) = stack.pop() {
+        let o = match (a, b) {
+            (Term::Var(x), Term::Var(y)) => x.cmp(y),
+            (Term::Int(x), Term::Int(y)) => x.cmp(y),
+            (Term::Bool(x), Term::Bool(y)) => x.cmp(y),
+            (Term::Sym(x), Term::Sym(y)) | (Term::Str(x), Term::Str(y)) => x.cmp(y),
+            (Term::Pair(p), Term::Pair(q)) => {
+                stack.push((&p.1, &q.1));
+                stack.push((&p.0, &q.0));
+                Ordering::Equal
+            }
+            (Term::Vector(p), Term::Vector(q)) => {
+                stack.extend(p.iter().zip(q.iter()).rev());
+                p.len().cmp(&q.len())
+            }
+            (Term::Map(p), Term::Map(q)) => {
+                let pairs = p.iter().zip(q.iter());
+                let flat: Vec<_> = pairs
+                    .flat_map(|((k, v), (l, w))| [(k, l), (v, w)])
+                    .collect();
+                stack.extend(flat.into_iter().rev());
+                p.len().cmp(&q.len())
+            }
+            _ => rank(a).cmp(&rank(b)),
+        };
+        if o != Ordering::Equal {
+            return o;
+        }
+    }
+    Ordering::Equal
 }
 
 /// Builds a proper list, or a partial list with `; tail`.
@@ -567,6 +617,14 @@ impl fmt::Display for Term {
                         Term::Pair(q) => {
                             write!(f, " {}", q.0)?;
                             tail = &q.1;
+                        }
+                        // A list that goes on in a vector is one sequence, as Clojure prints
+                        // `(lcons 1 [2])`: `(1 2)`.
+                        Term::Vector(items) => {
+                            for t in items.iter() {
+                                write!(f, " {t}")?;
+                            }
+                            return write!(f, ")");
                         }
                         other => return write!(f, " . {other})"),
                     }

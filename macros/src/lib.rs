@@ -14,11 +14,14 @@
 //! - `[a b c]` a vector; `[h . t]` and `(h . t)` a list with head `h` and tail `t`;
 //!   `(a b)` a proper list; `()` the empty list.
 //!
-//! DIVERGENCE: in core.logic `[a b]` also matches a two-element list, because Clojure
-//! unifies vectors with sequences; kanren keeps vectors and lists apart, so a proper list
-//! without a tail is written `(a b)`, and parentheses do not evaluate an expression (use
-//! braces).
+//! `[a b]` also matches a two-element list, and `[h . t]` a vector, as every sequence unifies
+//! with every other (as in Clojure). Parentheses do not evaluate an expression (use braces).
+//!
+//! A goal of a clause may build closures (its own, or those of a nested `matche!`, `fresh!`
+//! or `project!`) that use the clause's arguments and pattern variables by value: the macro
+//! clones what they capture (see `capture.rs`).
 
+mod capture;
 mod pattern;
 
 use pattern::{clause, parse_seq, solve_clause, Error, Pat, Scope};
@@ -30,8 +33,9 @@ use quote::{format_ident, quote};
 /// `defne! { fn name(a, b) { ([pattern-a pattern-b] goal, goal, ...) ... } }`. The function
 /// takes `impl Into<Term>` arguments and returns a `Goal` whose body is built when it runs, so
 /// it may call itself. Inside a clause the arguments are owned `Term`s (use `&a` to use one
-/// twice) and pattern variables are `&Term`s, the parts of the arguments they stand for
-/// (`.clone()` one to move it into a closure).
+/// twice) and pattern variables are `&Term`s, the parts of the arguments they stand for; a
+/// closure built in a clause (or a nested `matche!`, `fresh!`, `project!`) that uses them
+/// gets its own clones.
 ///
 /// ```
 /// use kanren::{defne, run_all, list};
@@ -185,7 +189,7 @@ fn define(input: TokenStream, combinator: Option<TokenStream>) -> Result<TokenSt
             ),
         })
         .collect::<Result<_, _>>()?;
-    let parsed = parse_clauses(body.stream())?;
+    let parsed = captured(&args, parse_clauses(body.stream())?);
     let clauses = expand(&args, &parsed)?;
     let signature = quote! {
         #[allow(unused_variables)]
@@ -259,7 +263,7 @@ fn match_(input: TokenStream, combinator: TokenStream) -> Result<TokenStream, Er
             names.push(id);
         }
     }
-    let clauses = expand(&names, &parse_clauses(tts.collect())?)?
+    let clauses = expand(&names, &captured(&names, parse_clauses(tts.collect())?))?
         .into_iter()
         .map(|goals| quote!(::std::vec![#(#goals),*]));
     Ok(quote! {{
@@ -282,6 +286,20 @@ fn expand(args: &[Ident], clauses: &[Clause]) -> Result<Vec<Vec<TokenStream>>, E
                 seen: Vec::new(),
             };
             clause(&mut scope, pats, goals, *span)
+        })
+        .collect()
+}
+
+/// The clauses with the goals that build closures given clones of the clause's names they
+/// use (see `capture.rs`).
+fn captured(args: &[Ident], clauses: Vec<Clause>) -> Vec<Clause> {
+    clauses
+        .into_iter()
+        .map(|(pats, goals, span)| {
+            let mut names = args.to_vec();
+            pats.iter().for_each(|p| p.names(&mut names));
+            let goals = goals.iter().map(|g| capture::capture(g, &names)).collect();
+            (pats, goals, span)
         })
         .collect()
 }

@@ -22,6 +22,26 @@ pub(crate) enum Pat {
     Vector(Vec<Pat>),
     /// `[a b . t]` or `(a b . t)` (tail given) or `(a b)` / `()` (tail `()`): a list.
     List(Vec<Pat>, Option<Box<Pat>>),
+    /// `{:a p :b q}`: a map with exactly these keyword keys, whose values match the patterns.
+    Map(Vec<(String, Pat)>),
+}
+
+impl Pat {
+    /// Adds the names the pattern mentions (variables and arguments) to `out`.
+    pub(crate) fn names(&self, out: &mut Vec<Ident>) {
+        match self {
+            Pat::Name(id) => out.push(id.clone()),
+            Pat::Vector(items) => items.iter().for_each(|p| p.names(out)),
+            Pat::Map(entries) => entries.iter().for_each(|(_, p)| p.names(out)),
+            Pat::List(items, tail) => {
+                items.iter().for_each(|p| p.names(out));
+                if let Some(t) = tail {
+                    t.names(out);
+                }
+            }
+            Pat::Blank | Pat::Value(_) => {}
+        }
+    }
 }
 
 pub(crate) type Error = (Span, String);
@@ -89,6 +109,7 @@ fn parse_one(tts: &[TokenTree]) -> Option<Result<(Pat, usize), Error>> {
 fn parse_group(g: &Group) -> Result<Pat, Error> {
     let tts: Vec<TokenTree> = g.stream().into_iter().collect();
     match g.delimiter() {
+        Delimiter::Brace if starts_with_keyword(&tts) => parse_map(&tts).map(Pat::Map),
         Delimiter::Brace => Ok(Pat::Value(g.stream())),
         Delimiter::Bracket => {
             let (items, tail) = parse_items(&tts)?;
@@ -103,6 +124,46 @@ fn parse_group(g: &Group) -> Result<Pat, Error> {
         }
         Delimiter::None => Err((g.span(), "unexpected invisible group in a pattern".into())),
     }
+}
+
+/// Whether a brace group opens with a keyword `:name` (a map pattern), not a Rust expression.
+fn starts_with_keyword(tts: &[TokenTree]) -> bool {
+    matches!(tts, [TokenTree::Punct(p), TokenTree::Ident(_), ..] if p.as_char() == ':')
+}
+
+/// Parses `:k1 p1 :k2 p2 ...` (commas allowed between entries) of a map pattern.
+fn parse_map(tts: &[TokenTree]) -> Result<Vec<(String, Pat)>, Error> {
+    let mut entries: Vec<(String, Pat)> = Vec::new();
+    let mut i = 0;
+    while i < tts.len() {
+        if matches!(&tts[i], TokenTree::Punct(p) if p.as_char() == ',') {
+            i += 1;
+            continue;
+        }
+        let key = match (&tts[i], tts.get(i + 1)) {
+            (TokenTree::Punct(p), Some(TokenTree::Ident(id))) if p.as_char() == ':' => {
+                format!(":{id}")
+            }
+            (tt, _) => {
+                return Err((
+                    tt.span(),
+                    "a map pattern's keys are keywords, as `{:a x}`".into(),
+                ))
+            }
+        };
+        let span = tts[i + 1].span();
+        let (pat, used) = parse_one(&tts[i + 2..])
+            .ok_or_else(|| (span, format!("expected a pattern after `{key}`")))??;
+        if entries.iter().any(|(k, _)| *k == key) {
+            return Err((
+                span,
+                format!("the key `{key}` appears twice in a map pattern"),
+            ));
+        }
+        entries.push((key, pat));
+        i += 2 + used;
+    }
+    Ok(entries)
 }
 
 /// The names of a clause's argument, the kanren crate path, and the names seen so far.
@@ -122,6 +183,7 @@ impl Scope<'_> {
                 }
             }
             Pat::Vector(items) => items.iter().for_each(|q| self.new_vars(q, out)),
+            Pat::Map(entries) => entries.iter().for_each(|(_, q)| self.new_vars(q, out)),
             Pat::List(items, tail) => {
                 items.iter().for_each(|q| self.new_vars(q, out));
                 if let Some(t) = tail {
@@ -165,6 +227,14 @@ fn ops(p: &Pat, vars: &[Ident], out: &mut Ops, filled: &mut Vec<Ident>) {
             let n = items.len();
             out.ops.push(quote!(::kanren::PatOp::Vector(#n)));
             items.iter().for_each(|q| ops(q, vars, out, filled));
+        }
+        Pat::Map(entries) => {
+            let n = entries.len();
+            out.ops.push(quote!(::kanren::PatOp::Map(#n)));
+            for (key, q) in entries {
+                out.ops.push(quote!(::kanren::PatOp::Key(#key)));
+                ops(q, vars, out, filled);
+            }
         }
         Pat::List(items, tail) => {
             for q in items {
@@ -419,7 +489,8 @@ fn straight(
     };
     match p {
         Pat::Blank => {}
-        Pat::Value(_) => return None,
+        // Literals and maps are matched by the general matcher.
+        Pat::Value(_) | Pat::Map(_) => return None,
         Pat::Name(id) => {
             if args.contains(id) || seen.contains(id) {
                 return None;

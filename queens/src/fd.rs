@@ -96,8 +96,9 @@ pub struct FdQuery {
 /// ```
 ///
 /// ```
-/// let first: Vec<Vec<usize>> = queens::fd::queens_logic(8).take(2).collect();
-/// assert_eq!(first, [[1, 3, 5, 7, 2, 0, 6, 4], [0, 4, 7, 5, 2, 6, 1, 3]]); // core.logic's first two
+/// let first: Vec<Vec<usize>> = queens::fd::queens_logic(8).take(3).collect();
+/// // core.logic 1.1.1's first three
+/// assert_eq!(first, [[1, 3, 5, 7, 2, 0, 6, 4], [2, 4, 1, 7, 0, 6, 3, 5], [1, 5, 0, 6, 3, 7, 2, 4]]);
 /// assert_eq!(queens::fd::queens_logic(6).count(), 4);
 /// ```
 pub fn queens_logic(n: usize) -> impl Iterator<Item = Vec<usize>> + Send {

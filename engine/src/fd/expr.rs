@@ -17,8 +17,9 @@
 //! from `ci` when `cj` is bound, where core.logic only narrows the intermediate's bounds).
 
 use super::props::Prop;
-use super::store::{Run, Step};
+use super::Step;
 use crate::goal::Goal;
+use crate::store::Run;
 use crate::term::{Term, Var};
 use std::ops;
 

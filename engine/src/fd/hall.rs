@@ -23,7 +23,8 @@
 //! see `props::distinct`) removes those values, so they are skipped here. Members without a
 //! domain (any integer) are neither counted nor narrowed, which only weakens the pruning.
 
-use super::store::{Fail, Run, Step, Val};
+use super::Step;
+use crate::store::{Fail, Run, Val};
 use crate::term::Term;
 
 /// One run of the Hall-interval rule over the members `xs`.

@@ -1,96 +1,17 @@
-//! Labeling: trying the values of FD variables, at reification (core.logic's `force-ans`)
-//! and on request ([`label`]).
+//! Labeling on request ([`label`]): a depth-first search over FD variables with a chosen
+//! variable and value order.
 //!
-//! **core.logic's order**, reproduced by [`force_ans`] (run after the query's goal, as
-//! core.logic's `reifyg` runs `force-ans` before reifying):
-//!
-//! ```text
-//! force(t)        = walk t; a variable with domain d  -> map-sum(x, values of d ascending)
-//!                          a list or vector (t0 t1 ..) -> seq(t0 t1 ..)
-//!                          anything else               -> succeed
-//! seq(t0 ts..)    = bind(force(t0)(s), λa. seq(ts..)(a))      (core.logic's `all`, no suspension)
-//! map-sum(x, v0 vs..)   = conde [x := v0] [map-sum(x, vs..)]   (core.logic's fd.clj)
-//! map-sum(x, ())        = fail
-//! ```
-//!
-//! Elements are labeled left to right, each re-walked after the earlier ones propagated,
-//! values ascending; the interleaving comes from the stream rules alone: binding the rest of
-//! a `Choice` suspends (`bind(Choice(a, f), g) = mplus(g(a), Inc(bind(f, g)))`), and `mplus`
-//! swaps at suspensions. So a value whose subtree dies deep (after some labeling) yields a
-//! suspension, and the sibling values get their turn before that subtree's siblings: this is
-//! why the first 8-queens answer is `(1 3 5 7 2 0 6 4)` and not the lexicographic
-//! `(0 4 7 5 2 6 1 3)`. Each value is one `conde`, so it costs one suspension whether or not
-//! propagation rejects it at once.
-//!
-//! [`label`] instead searches depth-first (as Prolog's `labeling/2`), choosing the variable
-//! and the value order by [`Labeling`], and yields its solutions in that order.
+//! The labeling that happens by itself at reification, in core.logic's order, is
+//! `force.rs`'s; [`label`] instead searches depth-first (as Prolog's `labeling/2`), choosing
+//! the variable and the value order by [`Labeling`], and yields its solutions in that order.
 
-use super::domain::Domain;
 use super::FdTerms;
+use crate::domain::Domain;
 use crate::goal::Goal;
 use crate::state::State;
 use crate::stream::{Link, Node, Stream};
 use crate::term::{Term, Var};
 use std::sync::Arc;
-
-/// core.logic's `force-ans` over the query term `q`: label every FD variable in it.
-pub(crate) fn force_ans(q: Term) -> Goal {
-    Goal::new(move |s| {
-        if s.fd.doms.is_empty() {
-            return Stream::unit(s);
-        }
-        force(s, &q)
-    })
-}
-
-fn force(s: State, t: &Term) -> Stream {
-    match s.walk(t) {
-        Term::Var(x) => match s.fd.doms.get(&x).cloned() {
-            Some(d) => map_sum(s, x, d, i64::MIN),
-            None => Stream::unit(s),
-        },
-        Term::Vector(items) => force_seq(s, items, 0),
-        Term::Pair(_) => {
-            let mut items = Vec::new();
-            let mut t = s.walk(t);
-            while let Term::Pair(p) = t {
-                items.push(p.0.clone());
-                t = s.walk(&p.1);
-            }
-            force_seq(s, items.into(), 0)
-        }
-        _ => Stream::unit(s),
-    }
-}
-
-fn force_seq(s: State, items: Arc<[Term]>, i: usize) -> Stream {
-    if i == items.len() {
-        return Stream::unit(s);
-    }
-    let head = force(s, &items[i]);
-    Stream::bind(head, Goal::new(move |a| force_seq(a, items.clone(), i + 1)))
-}
-
-/// core.logic's `map-sum` over the values of `d` from `from` up, binding `x`: a `conde` per
-/// value, `(conde [(bind x v0)] [(map-sum rest)])`, so each value costs one suspension and the
-/// rest of the values are a lazy second clause.
-fn map_sum(s: State, x: Var, d: Domain, from: i64) -> Stream {
-    let Some(v) = d.next_from(from) else {
-        return Stream::empty();
-    };
-    let head = match s.unify(&Term::Var(x), &Term::Int(v)) {
-        Some(s2) => Node::Unit(s2),
-        None => Node::Empty,
-    };
-    let rest = Node::Lazy(Box::new(move || match v.checked_add(1) {
-        Some(n) => map_sum(s, x, d, n),
-        None => Stream::empty(),
-    }));
-    Stream(Node::Inc(Link::new(Node::Mplus(
-        Link::new(head),
-        Link::new(rest),
-    ))))
-}
 
 /// Which variable [`label`] tries next.
 ///
@@ -256,7 +177,7 @@ fn select(s: &State, xs: &[Term], order: VarOrder) -> Option<(Var, Domain)> {
     let mut best: Option<(Var, Domain, u64)> = None;
     for t in xs {
         let Term::Var(x) = s.walk(t) else { continue };
-        let Some(d) = s.fd.doms.get(&x) else { continue };
+        let Some(d) = s.cs.doms.get(&x) else { continue };
         if order == VarOrder::Leftmost {
             return Some((x, d.clone()));
         }

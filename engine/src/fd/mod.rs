@@ -20,25 +20,29 @@
 //!
 //! DIVERGENCE: domains may hold negative numbers (core.logic clips them to 0).
 
-mod domain;
+mod distribute;
 mod expr;
+mod force;
 mod hall;
 mod label;
 mod props;
-mod store;
 
-pub use domain::{Domain, Values, BITSET_SPAN};
+pub use crate::domain::{Domain, Values, BITSET_SPAN};
+pub(crate) use distribute::Strategies;
+pub use distribute::{distribute, Strategy};
 pub use expr::{constrain, Expr, Rel};
-pub(crate) use label::force_ans;
+pub(crate) use force::force_ans;
 pub use label::{label, Labeling, ValueOrder, VarOrder};
-pub(crate) use store::{wake, Store};
 
 use crate::goal::Goal;
+use crate::store::{Fail, Run, Val};
 use crate::stream::Stream;
 use crate::term::{Term, Var};
 use props::Prop;
 use std::sync::Arc;
-use store::{Run, Step, Val};
+
+/// `Ok` or failure, for propagator steps.
+pub(crate) type Step = Result<(), Fail>;
 
 /// One term or several: what [`in_`], [`distinct`] and [`label`] accept (a `Var`, a `Term`,
 /// or an array, slice or `Vec` of things that convert into terms).
@@ -120,15 +124,9 @@ pub fn domain(values: impl IntoIterator<Item = i64>) -> Option<Domain> {
 
 /// Runs `f` on the state as a propagation step, then propagates to the fixpoint.
 pub(crate) fn post_goal(f: impl Fn(&mut Run) -> Step + Send + Sync + 'static) -> Goal {
-    Goal::new(move |s| {
-        let mut run = Run::new(s);
-        if f(&mut run).is_err() {
-            return Stream::empty();
-        }
-        match run.fixpoint() {
-            Some(s) => Stream::unit(s),
-            None => Stream::empty(),
-        }
+    Goal::new(move |s| match s.propagate(&f) {
+        Some(s) => Stream::unit(s),
+        None => Stream::empty(),
     })
 }
 
@@ -232,12 +230,12 @@ pub(crate) fn post_neq(run: &mut Run, x: &Term, y: &Term, k: i64) -> Step {
     };
     let (vx, vy) = (run.read(x), run.read(y));
     if matches!(vx, Val::Bad) || matches!(vy, Val::Bad) {
-        return Err(store::Fail);
+        return Err(Fail);
     }
     match (var(&vx), var(&vy), &vx, &vy) {
         (None, None, Val::Int(a), Val::Int(b)) => {
             if Some(*a) == b.checked_add(k) {
-                Err(store::Fail)
+                Err(Fail)
             } else {
                 Ok(())
             }
@@ -246,14 +244,14 @@ pub(crate) fn post_neq(run: &mut Run, x: &Term, y: &Term, k: i64) -> Step {
         (Some(x), None, _, Val::Int(b)) => b.checked_add(k).map_or(Ok(()), |v| run.forbid(x, v)),
         (Some(x), Some(y), _, _) if x == y => {
             if k == 0 {
-                Err(store::Fail)
+                Err(Fail)
             } else {
                 Ok(())
             }
         }
         (Some(x), Some(y), _, _) => {
-            run.watch(x, store::Watch::Neq { other: y, k: -k });
-            run.watch(y, store::Watch::Neq { other: x, k });
+            run.watch_neq(x, y, -k);
+            run.watch_neq(y, x, k);
             Ok(())
         }
         _ => unreachable!("values are ints or variables here"),
@@ -427,7 +425,7 @@ pub fn distinct_bounds(xs: impl FdTerms) -> Goal {
 pub fn domain_of(s: &crate::State, t: &Term) -> Option<Domain> {
     match s.walk(t) {
         Term::Int(v) => Some(Domain::singleton(v)),
-        Term::Var(x) => s.fd.doms.get(&x).cloned(),
+        Term::Var(x) => s.cs.doms.get(&x).cloned(),
         _ => None,
     }
 }

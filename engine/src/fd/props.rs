@@ -19,8 +19,9 @@
 //! lists (see the store). Like core.logic, a variable without a domain gets one from `Plus`
 //! and `Times` once the other two are known; a half-unbounded range is never invented.
 
-use super::domain::Domain;
-use super::store::{Fail, Run, Step, Val};
+use super::Step;
+use crate::domain::Domain;
+use crate::store::{Constraint, Fail, Run, Status, Val};
 use crate::term::{Term, Var};
 use std::sync::Arc;
 
@@ -35,15 +36,13 @@ pub(crate) enum Prop {
     Hall(Arc<[Term]>),
 }
 
-impl Prop {
-    /// Whether it must run on every domain change (bounds reasoning) rather than only when a
-    /// variable is bound.
-    pub(crate) fn on_any_change(&self) -> bool {
+impl Constraint for Prop {
+    /// Bounds reasoning runs on every domain change; `Distinct` only when a variable is bound.
+    fn wakes_on_narrowing(&self) -> bool {
         !matches!(self, Prop::Distinct(_))
     }
 
-    /// The variables it watches.
-    pub(crate) fn vars(&self) -> Vec<Var> {
+    fn watched(&self) -> Vec<Var> {
         let ts: Vec<&Term> = match self {
             Prop::Plus(a, b, c) | Prop::Times(a, b, c) => vec![a, b, c],
             Prop::Lte(a, b, _) | Prop::Eq(a, b) => vec![a, b],
@@ -54,7 +53,13 @@ impl Prop {
 
     /// Narrows the domains of its variables. `trigger` is the variable whose binding woke it,
     /// if that is why it runs (used by `Distinct` to do O(n) work per binding).
-    pub(crate) fn propagate(&self, run: &mut Run, trigger: Option<Var>) -> Step {
+    fn propagate(&self, run: &mut Run, trigger: Option<Var>) -> Result<Status, Fail> {
+        self.narrow(run, trigger).map(|()| Status::Keep)
+    }
+}
+
+impl Prop {
+    fn narrow(&self, run: &mut Run, trigger: Option<Var>) -> Step {
         match self {
             Prop::Plus(x, y, z) => plus(run, x, y, z),
             Prop::Times(x, y, z) => times(run, x, y, z),

@@ -1,0 +1,112 @@
+//! `distribute`: a labeling strategy recorded on a variable, applied when the answer is
+//! labeled at reification (core.logic's `distribute` and `sort-by-strategy`).
+//!
+//! core.logic stores the strategy as an attribute of the variable's root in the
+//! substitution; here it is a short list in the state, `(variable, strategy)`, copied on
+//! write (a program sets a strategy once or twice, and reads it once per labeled sequence).
+
+use crate::goal::Goal;
+use crate::state::State;
+use crate::stream::Stream;
+use crate::term::{Term, Var};
+use std::sync::Arc;
+
+/// A labeling strategy for [`distribute`]: the ones core.logic has.
+///
+/// ```
+/// assert_eq!(kanren::fd::Strategy::FirstFail, kanren::fd::Strategy::FirstFail);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Strategy {
+    /// core.logic's `::l/ff`, first-fail: the element with the fewest values left is labeled
+    /// next (ties in the order of the sequence), its values ascending.
+    FirstFail,
+}
+
+/// The strategies set on variables of a state (see [`distribute`]).
+#[derive(Clone, Default)]
+pub(crate) struct Strategies(Option<Arc<Vec<(Var, Strategy)>>>);
+
+/// `v`'s answer is labeled with `strategy` (core.logic's `(distribute v ::l/ff)`).
+///
+/// When the answer is reified and the sequence that `v` holds (a vector, or a list ending in
+/// `()`) still has FD variables with domains, its elements are labeled in the order the
+/// strategy gives, chosen again after each one is labeled, rather than left to right. The set
+/// of answers is the same; their order changes. As in core.logic, `v` must already be bound
+/// to the sequence: on a variable still unbound, or on a term that is not a variable,
+/// `distribute` has no effect. Only the elements of that one sequence are reordered: a
+/// nested sequence held by a variable takes its own strategy.
+///
+/// DIVERGENCE: core.logic's `distribute` ignores its strategy argument and always applies
+/// `::l/ff`, its only strategy; here [`Strategy`] has only that one too. core.logic throws
+/// when an element is neither a number nor a variable with a domain; here such an element
+/// counts as one value.
+///
+/// ```
+/// use kanren::{eq, fd, fresh, run_all, Term};
+/// // x has three values, y two: first-fail labels y first.
+/// let answers = |ff: bool| -> Vec<String> {
+///     run_all(move |q| fresh(move |[x, y]| kanren::conj([
+///         fd::in_(x, fd::interval(1, 3)),
+///         fd::in_(y, fd::interval(1, 2)),
+///         eq(q, vec![x, y]),
+///         if ff { fd::distribute(q, fd::Strategy::FirstFail) } else { kanren::succeed() },
+///     ])))
+///     .map(|a| a.to_string())
+///     .collect()
+/// };
+/// // (run* [q] (fresh [x y] (fd/in x (fd/interval 1 3)) (fd/in y (fd/interval 1 2))
+/// //   (== q [x y]) (distribute q ::l/ff)))
+/// //   => ([1 1] [1 2] [2 1] [3 1] [2 2] [3 2])
+/// assert_eq!(answers(true), ["[1 1]", "[1 2]", "[2 1]", "[3 1]", "[2 2]", "[3 2]"]);
+/// // Without it: => ([1 1] [2 1] [1 2] [3 1] [2 2] [3 2])
+/// assert_eq!(answers(false), ["[1 1]", "[2 1]", "[1 2]", "[3 1]", "[2 2]", "[3 2]"]);
+/// ```
+pub fn distribute(v: impl Into<Term>, strategy: Strategy) -> Goal {
+    let v = v.into();
+    Goal::new(move |mut s| {
+        // As in core.logic, the strategy is kept only on a variable already bound: the
+        // attribute of one still unbound is lost when it is bound.
+        if let Some(root) = root_var(&s, &v).filter(|r| s.subst.get(*r).is_some()) {
+            let mut list = s.strategies.0.as_deref().cloned().unwrap_or_default();
+            list.retain(|(x, _)| *x != root);
+            list.push((root, strategy));
+            s.strategies = Strategies(Some(Arc::new(list)));
+        }
+        Stream::unit(s)
+    })
+}
+
+/// The last variable of `t`'s chain of variable bindings (core.logic's `root-var`).
+fn root_var(s: &State, t: &Term) -> Option<Var> {
+    let Term::Var(mut x) = t else { return None };
+    while let Some(Term::Var(y)) = s.subst.get(x) {
+        x = *y;
+    }
+    Some(x)
+}
+
+/// The strategy set on a variable of `t`'s chain of bindings, if any.
+pub(crate) fn strategy(s: &State, t: &Term) -> Option<Strategy> {
+    let list = s.strategies.0.as_deref()?;
+    let Term::Var(mut x) = t else { return None };
+    loop {
+        if let Some((_, st)) = list.iter().find(|(y, _)| *y == x) {
+            return Some(*st);
+        }
+        match s.subst.get(x) {
+            Some(Term::Var(y)) => x = *y,
+            _ => return None,
+        }
+    }
+}
+
+/// How many values `t` may still take: the size of its domain, or 1 (core.logic's
+/// `-member-count` of `get-dom-fd`).
+pub(crate) fn member_count(s: &State, t: &Term) -> u64 {
+    match s.walk(t) {
+        Term::Var(x) => s.cs.doms.get(&x).map_or(1, |d| d.size()),
+        _ => 1,
+    }
+}
