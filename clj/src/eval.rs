@@ -160,7 +160,10 @@ fn eval_symbol(s: &Arc<str>, env: &Env) -> Result<Value> {
         return Ok(v);
     }
     match crate::ns::resolve_value(s) {
-        Some(Value::Special(n)) => Err(Error::msg(format!("can't take the value of a macro: {n}"))),
+        Some(Value::Special(n)) => Err(Error::msg(format!(
+            "can't take the value of a macro: {}",
+            crate::printer::special_name(&n)
+        ))),
         Some(v) => Ok(v),
         None => Err(unknown(s)),
     }
@@ -250,7 +253,10 @@ pub fn apply(f: &Value, args: Vec<Value>) -> Result<Value> {
                 "a vector called as a function takes one integer index",
             )),
         },
-        Value::Special(n) => Err(Error::msg(format!("can't take the value of a macro: {n}"))),
+        Value::Special(n) => Err(Error::msg(format!(
+            "can't take the value of a macro: {}",
+            crate::printer::special_name(n)
+        ))),
         other => Err(Error::msg(format!(
             "{} {} is not a function",
             other.type_name(),

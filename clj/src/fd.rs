@@ -29,8 +29,25 @@ fn int(v: &Value, who: &str) -> Result<i64> {
     }
 }
 
+/// A domain value: a one-value domain is that integer, as core.logic's `(interval 1 1)` is 1.
 fn dom_value(d: Option<fd::Domain>) -> Value {
-    d.map_or(Value::Nil, Value::Domain)
+    match d {
+        Some(d) if d.is_singleton() => Value::Int(d.min()),
+        Some(d) => Value::Domain(d),
+        None => Value::Nil,
+    }
+}
+
+/// The domain a value stands for: a domain, an integer (one value), or `nil` (empty).
+fn domain_arg(v: &Value, who: &str) -> Result<Option<fd::Domain>> {
+    match v {
+        Value::Domain(d) => Ok(Some(d.clone())),
+        Value::Int(i) => Ok(Some(fd::Domain::singleton(*i))),
+        Value::Nil => Ok(None),
+        other => Err(Error::msg(format!(
+            "fd/{who}: expected a domain, got {other}"
+        ))),
+    }
 }
 
 fn goal(g: kanren::Goal) -> Result<Value> {
@@ -78,16 +95,7 @@ pub fn install() {
     });
     reg(f, "in", |mut a| {
         arity(&a, 2, usize::MAX, "fd/in")?;
-        let d = match a.pop() {
-            Some(Value::Domain(d)) => Some(d),
-            Some(Value::Nil) => None,
-            Some(other) => {
-                return Err(Error::msg(format!(
-                    "fd/in: the last argument must be a domain, got {other}"
-                )))
-            }
-            None => None,
-        };
+        let d = domain_arg(&a.pop().unwrap_or(Value::Nil), "in")?;
         let xs = a
             .iter()
             .map(|v| fd_arg(v, "in"))
@@ -96,11 +104,7 @@ pub fn install() {
     });
     reg(f, "dom", |a| {
         arity(&a, 2, 2, "fd/dom")?;
-        let d = match &a[1] {
-            Value::Domain(d) => Some(d.clone()),
-            _ => None,
-        };
-        goal(fd::dom(fd_arg(&a[0], "dom")?, d))
+        goal(fd::dom(fd_arg(&a[0], "dom")?, domain_arg(&a[1], "dom")?))
     });
     reg(f, "distinct", |a| {
         arity(&a, 1, 1, "fd/distinct")?;

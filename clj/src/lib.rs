@@ -47,15 +47,19 @@ pub fn init() {
         ns::define("clojure.core", f, Value::Special((*f).into()));
     }
     for f in logic_forms::FORMS {
-        ns::define("clojure.core.logic", f, Value::Special((*f).into()));
+        ns::define(
+            "clojure.core.logic",
+            f,
+            Value::Special(format!("l:{f}").into()),
+        );
     }
     for f in test::FORMS {
-        ns::define("clojure.test", f, Value::Special((*f).into()));
+        ns::define("clojure.test", f, Value::Special(format!("t:{f}").into()));
     }
     ns::define(
         "clojure.core.logic.fd",
         "eq",
-        Value::Special("fd/eq".into()),
+        Value::Special("l:fd/eq".into()),
     );
     core::install();
     core_seq::install();

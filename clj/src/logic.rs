@@ -351,6 +351,10 @@ pub fn install() {
         arity(&a, 1, 1, "distincto")?;
         goal(kanren::distincto(t(&a[0])?))
     });
+    reg(l, "copy-term", |a| {
+        arity(&a, 2, 2, "copy-term")?;
+        goal(kanren::copy_term(t(&a[0])?, t(&a[1])?))
+    });
     reg(l, "everyg", |a| {
         arity(&a, 2, 2, "everyg")?;
         goal(everyg(a[0].clone(), a[1].clone())?)

@@ -23,6 +23,13 @@ pub fn try_pr_str(v: &Value, readably: bool) -> Result<String> {
     Ok(out)
 }
 
+/// The name of a special form as a user wrote it (without the `l:`/`t:` of its namespace).
+pub fn special_name(n: &str) -> &str {
+    n.strip_prefix("l:")
+        .or_else(|| n.strip_prefix("t:"))
+        .unwrap_or(n)
+}
+
 /// The string of a float as Clojure prints it (`1.0`, `1.0E10`, `##Inf`).
 pub fn float_str(f: f64) -> String {
     if f.is_nan() {
@@ -178,7 +185,7 @@ fn write_inner(out: &mut String, v: &Value, r: bool, depth: usize) -> Result<()>
             let _ = write!(out, "#function[{}]", n.name);
         }
         Value::Special(n) => {
-            let _ = write!(out, "#macro[{n}]");
+            let _ = write!(out, "#macro[{}]", special_name(n));
         }
         Value::Atom(a) => {
             let inner = a.lock().unwrap_or_else(|e| e.into_inner()).clone();

@@ -94,11 +94,14 @@ fn sym_name(v: &Value, what: &str) -> Result<Arc<str>> {
 
 /// Evaluates the special form `name` with the (unevaluated) argument forms `tail`.
 pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
-    if let Some(v) = crate::logic_forms::special(name, tail, env)? {
-        return Ok(v);
+    // The forms of core.logic and clojure.test are registered as `l:name` and `t:name`.
+    if let Some(n) = name.strip_prefix("l:") {
+        return crate::logic_forms::special(n, tail, env)?
+            .ok_or_else(|| Error::msg(format!("{n} is not supported")));
     }
-    if let Some(v) = crate::test::special(name, tail, env)? {
-        return Ok(v);
+    if let Some(n) = name.strip_prefix("t:") {
+        return crate::test::special(n, tail, env)?
+            .ok_or_else(|| Error::msg(format!("{n} is not supported")));
     }
     let a = args_of(tail)?;
     match name {
