@@ -103,7 +103,20 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
             let (bindings, body) = rest
                 .split_first()
                 .ok_or_else(|| Error::msg(format!("{name} needs a binding vector")))?;
-            let syms = syms_of(bindings, name)?;
+            // `(run* [a b :as v] ...)`: `v` names the query vector, as in core.logic.
+            let (bindings, as_name) = match bindings {
+                Value::Vector(items)
+                    if items.len() >= 2
+                        && matches!(&items[items.len() - 2], Value::Keyword(k) if &**k == "as") =>
+                {
+                    (
+                        Value::vector(items[..items.len() - 2].to_vec()),
+                        items[items.len() - 1].as_symbol().map(Arc::<str>::from),
+                    )
+                }
+                b => (b.clone(), None),
+            };
+            let syms = syms_of(&bindings, name)?;
             if syms.is_empty() {
                 return Err(Error::msg(format!(
                     "{name} needs at least one query variable"
@@ -116,6 +129,9 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
                     guard(|| {
                         let mut e = env.clone();
                         let mut goals = Vec::new();
+                        if let Some(v) = &as_name {
+                            e = bind(&e, v, Value::LVar(q));
+                        }
                         if syms.len() == 1 {
                             e = bind(&e, &syms[0], Value::LVar(q));
                         } else {

@@ -33,4 +33,5 @@
 (deftest unify-run-shapes
   (is (= (run 2 [q] (conde [(== q 1)] [(== q 2)] [(== q 3)])) '(1 2)))
   (is (= (run* [q x] (== q 1) (== x 2)) '([1 2])))
+  (is (= (run* [a b :as v] (== v [1 2])) '([1 2])))
   (is (= (run* [q] (fresh [a b] (== a b) (== b 5) (== q a))) '(5))))
