@@ -129,15 +129,19 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
                     guard(|| {
                         let mut e = env.clone();
                         let mut goals = Vec::new();
-                        if let Some(v) = &as_name {
-                            e = bind(&e, v, Value::LVar(q));
-                        }
                         if syms.len() == 1 {
                             e = bind(&e, &syms[0], Value::LVar(q));
+                            if let Some(v) = &as_name {
+                                e = bind(&e, v, Value::LVar(q));
+                            }
                         } else {
                             let vars: Vec<Var> = syms.iter().map(|_| Var::fresh()).collect();
                             for (s, v) in syms.iter().zip(&vars) {
                                 e = bind(&e, s, Value::LVar(*v));
+                            }
+                            if let Some(v) = &as_name {
+                                let all = vars.iter().map(|x| Value::LVar(*x)).collect();
+                                e = bind(&e, v, Value::vector(all));
                             }
                             goals.push(kanren::eq(
                                 q,
