@@ -68,3 +68,9 @@ fn maps_and_mixed_sequences() {
         json!({"items": [1, 2], "tail": "_1"})
     );
 }
+
+#[test]
+fn partial_maps() {
+    let pm = Term::partial_map([(Term::sym(":a"), 1)]);
+    assert_eq!(json(&pm), json!({"partial": {":a": 1}}));
+}

@@ -157,3 +157,72 @@ fn maps_unify_key_by_key() {
     assert!(unify_in(&s, &Term::map([(a.clone(), 1)]), &n).is_none());
     assert!(unify_in(&s, &Term::map([(a, 1), (Term::sym(":c"), 2)]), &n).is_none());
 }
+
+/// A map of random entries, and a partial map of some of its keys with random values (so
+/// some pairs unify and some do not).
+fn map_and_partial() -> impl Strategy<Value = (Term, Term)> {
+    let key = prop_oneof![Just(":a"), Just(":b"), Just(":c")];
+    (
+        prop::collection::vec((key.clone(), term()), 0..3),
+        prop::collection::vec((key, term()), 0..3),
+    )
+        .prop_map(|(full, part)| {
+            let k = |(k, v): (&str, Term)| (Term::sym(k), v);
+            let map = Term::map(full.into_iter().map(k));
+            (map, Term::partial_map(part.into_iter().map(k)))
+        })
+}
+
+proptest! {
+    /// Partial maps: symmetric; what they unify satisfies them; unifying again adds nothing.
+    #[test]
+    fn partial_maps_unify_symmetrically_and_soundly((map, pm) in map_and_partial()) {
+        let a = unify_in(&Subst::default(), &pm, &map);
+        let b = unify_in(&Subst::default(), &map, &pm);
+        prop_assert_eq!(a.is_some(), b.is_some());
+        if let Some(s) = a {
+            let m = s.walk_star(&map);
+            for (k, v) in pm.entries().unwrap() {
+                // Every key of the partial map is in the map, with a value that now agrees
+                // (a map value as a partial map).
+                let v = match v {
+                    Term::Map(entries) => Term::PartialMap(entries.clone()),
+                    v => v.clone(),
+                };
+                let there = m.get(k);
+                prop_assert!(there.is_some());
+                prop_assert!(unify_in(&s, &v, there.unwrap()).is_some());
+            }
+            let again = unify_in(&s, &pm, &map).expect("unifying again succeeds");
+            prop_assert_eq!(again.len(), s.len(), "no new bindings");
+        }
+    }
+
+    /// A partial map of some of a map's own entries always unifies with it, binding nothing.
+    #[test]
+    fn a_map_satisfies_any_partial_map_of_its_entries((map, _) in map_and_partial(), keep in 0usize..4) {
+        let entries = map.entries().unwrap().to_vec();
+        let pm = Term::partial_map(entries.into_iter().take(keep));
+        let mut bound = Bound::new();
+        prop_assert!(unify(&Subst::default(), &pm, &map, true, &mut bound).is_some());
+        prop_assert!(bound.is_empty());
+    }
+}
+
+#[test]
+fn a_partial_map_and_a_bare_variable_need_a_constraint() {
+    // A substitution alone cannot say "x is a map with at least the key :a": `unify` refuses,
+    // and a State posts featurec (tests/constraints.rs).
+    let x = Var::fresh();
+    let pm = Term::partial_map([(Term::sym(":a"), 1)]);
+    assert!(unify_in(&Subst::default(), &x.into(), &pm).is_none());
+    let s = kanren::State::new()
+        .unify(&x.into(), &pm)
+        .expect("a feature constraint");
+    assert!(s
+        .unify(&x.into(), &Term::map([(Term::sym(":b"), 1)]))
+        .is_none());
+    assert!(s
+        .unify(&x.into(), &Term::map([(Term::sym(":a"), 1)]))
+        .is_some());
+}

@@ -95,6 +95,11 @@ fn to_term_inner(v: &Value) -> Result<Term> {
         Value::Ratio(n, d) => Term::sym(&format!("{MARK}r{n}/{d}")),
         Value::Char(c) => Term::sym(&format!("{MARK}c{c}")),
         Value::EmptyList => Term::Nil,
+        Value::PartialMap(m) => Term::partial_map(
+            m.iter()
+                .map(|(k, v)| Ok((to_term(k)?, to_term(v)?)))
+                .collect::<Result<Vec<_>>>()?,
+        ),
         Value::Map(m) => Term::map(
             m.iter()
                 .map(|(k, v)| Ok((to_term(k)?, to_term(v)?)))
@@ -160,6 +165,12 @@ fn from_term_inner(t: &Term) -> Value {
         Term::Sym(s) => sym_value(s),
         Term::Vector(items) => Value::vector(items.iter().map(from_term).collect()),
         Term::Map(entries) => Value::Map(Arc::new(
+            entries
+                .iter()
+                .map(|(k, v)| (from_term(k), from_term(v)))
+                .collect(),
+        )),
+        Term::PartialMap(entries) => Value::PartialMap(Arc::new(
             entries
                 .iter()
                 .map(|(k, v)| (from_term(k), from_term(v)))
@@ -354,6 +365,64 @@ pub fn install() {
     reg(l, "copy-term", |a| {
         arity(&a, 2, 2, "copy-term")?;
         goal(kanren::copy_term(t(&a[0])?, t(&a[1])?))
+    });
+    reg(l, "partial-map", |a| {
+        arity(&a, 1, 1, "partial-map")?;
+        match &a[0] {
+            Value::Map(m) => Ok(Value::PartialMap(m.clone())),
+            other => Err(Error::msg(format!(
+                "partial-map: expected a map, got {other}"
+            ))),
+        }
+    });
+    reg(l, "featurec", |a| {
+        arity(&a, 2, 2, "featurec")?;
+        goal(kanren::featurec(t(&a[0])?, t(&a[1])?))
+    });
+    reg(l, "conjo", |a| {
+        arity(&a, 3, usize::MAX, "conjo")?;
+        let items = a[1..a.len() - 1]
+            .iter()
+            .map(t)
+            .collect::<Result<Vec<_>>>()?;
+        goal(kanren::conjo(t(&a[0])?, items, t(&a[a.len() - 1])?))
+    });
+    reg(l, "predc", |a| {
+        arity(&a, 2, 3, "predc")?;
+        let pred = a[1].clone();
+        let test = move |x: &Term| match crate::eval::apply(&pred, vec![from_term(x)]) {
+            Ok(v) => v.truthy(),
+            Err(e) => {
+                let _ = fail_with(e);
+                false
+            }
+        };
+        // The printed form: the one given, or (as core.logic) the predicate itself; a
+        // function given as the form is core.logic's reifier, called with internals, so
+        // nothing is shown for it.
+        let form = match a.get(2).unwrap_or(&a[1]) {
+            Value::Fn(_) | Value::Native(_) if a.len() == 3 => None,
+            f => Some(t(f)?),
+        };
+        goal(kanren::predc_with(t(&a[0])?, test, move |_| form.clone()))
+    });
+    reg(l, "nafc", |a| {
+        arity(&a, 1, usize::MAX, "nafc")?;
+        let rel = a[0].clone();
+        let name = t(&rel)?;
+        let args = a[1..].iter().map(t).collect::<Result<Vec<_>>>()?;
+        goal(kanren::nafc(
+            name,
+            move |ts: &[Term]| {
+                guard(|| {
+                    goal_of(
+                        &crate::eval::apply(&rel, ts.iter().map(from_term).collect())?,
+                        "nafc",
+                    )
+                })
+            },
+            args,
+        ))
     });
     reg(l, "everyg", |a| {
         arity(&a, 2, 2, "everyg")?;

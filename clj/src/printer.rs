@@ -153,7 +153,10 @@ fn write_inner(out: &mut String, v: &Value, r: bool, depth: usize) -> Result<()>
             }
             out.push(']');
         }
-        Value::Map(m) => {
+        Value::Map(m) | Value::PartialMap(m) => {
+            if let Value::PartialMap(_) = v {
+                out.push_str("#clojure.core.logic.PMap");
+            }
             out.push('{');
             for (i, (k, x)) in m.iter().enumerate() {
                 if i > 0 {

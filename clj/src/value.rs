@@ -64,6 +64,8 @@ pub enum Value {
     Goal(Goal),
     /// A finite domain (`fd/interval`, `fd/domain`).
     Domain(Domain),
+    /// A partial map (core.logic's `partial-map`): unifies with any map that has its keys.
+    PartialMap(Arc<Vec<(Value, Value)>>),
 }
 
 /// A cons cell: the first element and the rest. Dropping a long chain of cells (realised
@@ -224,6 +226,7 @@ impl Value {
             Value::LVar(_) => "logic variable",
             Value::Goal(_) => "goal",
             Value::Domain(_) => "domain",
+            Value::PartialMap(_) => "partial map",
         }
     }
 

@@ -171,3 +171,8 @@ fn second_post_macro_version() {
     );
     assert_eq!(value(file, "(count (queens-run 6))"), "4");
 }
+
+#[test]
+fn conformance_constraints() {
+    conformance("constraints");
+}

@@ -472,6 +472,20 @@ impl fmt::Debug for Domain {
     }
 }
 
+/// A labeling strategy for [`fd::distribute`](crate::fd::distribute): the ones core.logic
+/// has.
+///
+/// ```
+/// assert_eq!(kanren::fd::Strategy::FirstFail, kanren::fd::Strategy::FirstFail);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Strategy {
+    /// core.logic's `::l/ff`, first-fail: the element with the fewest values left is labeled
+    /// next (ties in the order of the sequence), its values ascending.
+    FirstFail,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -482,7 +496,7 @@ mod tests {
         d.iter().flat_map(|d| d.iter()).collect()
     }
 
-    fn dom_strategy() -> impl Strategy<Value = BTreeSet<i64>> {
+    fn dom_strategy() -> impl proptest::strategy::Strategy<Value = BTreeSet<i64>> {
         prop_oneof![
             proptest::collection::btree_set(-70i64..140, 1..40),
             proptest::collection::btree_set(-10_000i64..10_000, 1..10),

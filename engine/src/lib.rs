@@ -34,15 +34,24 @@
 extern crate self as kanren;
 
 mod conda;
+mod conjo;
 mod copy_term;
+mod db;
 mod diseq;
 mod domain;
 mod extract;
 pub mod fd;
+mod featurec;
+mod fixc;
 mod goal;
+mod ground;
 mod lists;
 mod macros;
 mod matching;
+mod nafc;
+mod nested;
+pub mod pldb;
+mod predc;
 mod project;
 mod reify;
 mod residual;
@@ -55,12 +64,17 @@ mod store;
 mod stream;
 mod subst;
 mod term;
+pub mod trace;
+pub mod unifier;
 mod unify;
 
 pub use conda::{conda, condu, onceo};
+pub use conjo::conjo;
 pub use copy_term::copy_term;
 pub use diseq::neq;
 pub use extract::ExtractError;
+pub use featurec::featurec;
+pub use fixc::{fixc, fixc_when, fixc_with, is_tree, treec, treec_with};
 pub use goal::{
     all, and_star, conde, conj, disj, eq, everyg, fail, fresh, or_star, relation, succeed, Goal,
 };
@@ -69,6 +83,8 @@ pub use lists::{
     appendo, conso, distincto, emptyo, firsto, member1o, membero, permuteo, rembero, resto,
 };
 pub use matching::{fresh_match, match_args, PatOp};
+pub use nafc::nafc;
+pub use predc::{predc, predc_with};
 pub use project::{project, project_all};
 pub use reify::Answer;
 pub use run::{run, run_all, run_nc, run_nc_all, Answers};
@@ -102,4 +118,8 @@ pub mod guide {
     pub mod ch06_lists {}
     #[doc = include_str!("../../docs/guide/07-finite-domains.md")]
     pub mod ch07_finite_domains {}
+    #[doc = include_str!("../../docs/guide/10-constraints.md")]
+    pub mod ch10_constraints {}
+    #[doc = include_str!("../../docs/guide/11-facts-and-the-unifier.md")]
+    pub mod ch11_facts_and_the_unifier {}
 }

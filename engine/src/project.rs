@@ -89,7 +89,9 @@ impl<const N: usize, F> Project<N, F> {
     /// The variables' values in `s`, atoms without allocating.
     fn values(&self, s: &State) -> [Term; N] {
         self.0.each_ref().map(|v| match s.walk_ref(v) {
-            t @ (Term::Pair(_) | Term::Vector(_) | Term::Map(_)) => s.walk_star(t),
+            t @ (Term::Pair(_) | Term::Vector(_) | Term::Map(_) | Term::PartialMap(_)) => {
+                s.walk_star(t)
+            }
             t => t.clone(),
         })
     }

@@ -126,17 +126,30 @@ impl<'s> Reifier<'s> {
 pub(crate) fn reify(s: &State, q: &Term) -> Answer {
     let mut r = Reifier::new(s);
     let value = r.name(q);
-    let constraints = residual_constraints(s, &r);
+    let constraints = residual_constraints(s, r);
     Answer::new(value, constraints)
 }
 
 /// The residual constraints on the answer's variables: each live constraint printed in the
-/// answer's names, then tidied (see `residual`).
-fn residual_constraints(s: &State, r: &Reifier<'_>) -> Vec<Term> {
+/// answer's names, then tidied (see `residual`). The constraints that name absent variables
+/// ([`Constraint::names_absent`](crate::Constraint::names_absent)) print last, so that the
+/// names they add do not make the others visible.
+fn residual_constraints(s: &State, r: Reifier<'_>) -> Vec<Term> {
     if s.cs.live_count() == 0 {
         return Vec::new();
     }
-    let name = |t: &Term| r.rename(t);
-    let printed = s.cs.constraints().filter_map(|c| c.reify(&name)).collect();
+    let r = std::cell::RefCell::new(r);
+    let name = |t: &Term| r.borrow().rename(t);
+    let name_all = |t: &Term| Some(r.borrow_mut().name(t));
+    let mut printed: Vec<Term> =
+        s.cs.constraints()
+            .filter(|c| !c.names_absent())
+            .filter_map(|c| c.reify(&name))
+            .collect();
+    printed.extend(
+        s.cs.constraints()
+            .filter(|c| c.names_absent())
+            .filter_map(|c| c.reify(&name_all)),
+    );
     crate::residual::tidy(printed)
 }

@@ -10,6 +10,7 @@
 //! | proper list, `()`, vector, a list going on into a vector | sequence |
 //! | partial or improper list `(1 2 . _0)` | map `{"items": [1, 2], "tail": "_0"}` |
 //! | map `{:a 1, :b x}` | map, in insertion order, its keys serialized as terms (JSON takes atoms as keys) |
+//! | partial map (`partial_map`, seen in residual constraints) | map `{"partial": {k: v, ...}}` |
 //!
 //! An [`Answer`] is the map `{"value": value, "constraints": [c1, c2, ...]}`, each residual
 //! constraint the term it prints as: `(!= (_0 1))` is `["!=", ["_0", 1]]`. Nesting follows
@@ -42,6 +43,19 @@ impl Serialize for Term {
             Term::Nil => s.collect_seq(std::iter::empty::<&Term>()),
             Term::Vector(items) => s.collect_seq(items.iter()),
             Term::Map(entries) => s.collect_map(entries.iter().map(|(k, v)| (k, v))),
+            // A partial map (core.logic's `PMap`), which answers show only inside residual
+            // constraints: `{"partial": {k: v, ...}}`.
+            Term::PartialMap(entries) => {
+                struct Entries<'a>(&'a [(Term, Term)]);
+                impl Serialize for Entries<'_> {
+                    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                        s.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+                    }
+                }
+                let mut m = s.serialize_map(Some(1))?;
+                m.serialize_entry("partial", &Entries(entries))?;
+                m.end()
+            }
             Term::Pair(_) => {
                 let mut items = Vec::new();
                 let mut seq = Seq::of(self);

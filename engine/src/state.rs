@@ -4,10 +4,12 @@
 //! version. [`State::unify`] is the one way bindings are added: it extends the substitution
 //! and then wakes the constraint store for exactly the variables that were bound.
 
+use crate::db::Db;
+use crate::domain::Strategy;
 use crate::store::{self, Constraint, Fail, Run, Store};
 use crate::subst::Subst;
 use crate::term::Term;
-use crate::unify::{unify, Bound};
+use crate::unify::{unify_open, Bound, Features};
 use std::sync::Arc;
 
 /// A search state: substitution and constraint stores.
@@ -28,8 +30,21 @@ pub struct State {
     pub(crate) occurs_check: bool,
     /// The constraint store (domains and constraints), shared until a branch changes it.
     pub(crate) cs: Arc<Store>,
-    /// Labeling strategies set by [`fd::distribute`](crate::fd::distribute), by variable.
-    pub(crate) strategies: crate::fd::Strategies,
+    /// What the program set on the search besides bindings and constraints.
+    pub(crate) ext: Ext,
+}
+
+/// The strategies set on variables of a state (see [`fd::distribute`](crate::fd::distribute)).
+#[derive(Clone, Default)]
+pub(crate) struct Strategies(pub(crate) Option<Arc<Vec<(crate::term::Var, Strategy)>>>);
+
+/// The rarely used parts of a state, each a null pointer until set: labeling strategies set
+/// by [`fd::distribute`](crate::fd::distribute), by variable, and the fact databases in
+/// scope ([`pldb::with_db`](crate::pldb::with_db)).
+#[derive(Clone, Default)]
+pub(crate) struct Ext {
+    pub(crate) strategies: Strategies,
+    pub(crate) dbs: Option<Arc<Vec<Db>>>,
 }
 
 impl Default for State {
@@ -49,7 +64,7 @@ impl State {
             subst: Subst::default(),
             occurs_check: true,
             cs: Default::default(),
-            strategies: Default::default(),
+            ext: Ext::default(),
         }
     }
 
@@ -123,13 +138,30 @@ impl State {
     /// ```
     pub fn unify(&self, u: &Term, v: &Term) -> Option<State> {
         let mut bound = Bound::new();
-        let subst = unify(&self.subst, u, v, self.occurs_check, &mut bound)?;
+        let mut features = Features::new();
+        let subst = unify_open(
+            &self.subst,
+            u,
+            v,
+            self.occurs_check,
+            &mut bound,
+            &mut features,
+        )?;
+        if !features.is_empty() {
+            // A variable met a partial map: post its feature constraints, then wake.
+            let mut run = Run::new(subst, self.occurs_check, self.cs.clone());
+            for &x in &bound {
+                run.bound(x).ok()?;
+            }
+            run.post_features(features);
+            return Some(self.with_run(run.fixpoint()?));
+        }
         if bound.is_empty() || self.cs.is_empty() {
             return Some(State {
                 subst,
                 occurs_check: self.occurs_check,
                 cs: self.cs.clone(),
-                strategies: self.strategies.clone(),
+                ext: self.ext.clone(),
             });
         }
         let run = Run::new(subst, self.occurs_check, self.cs.clone());
@@ -158,7 +190,7 @@ impl State {
             subst: run.subst,
             occurs_check: run.occurs_check,
             cs: run.cs,
-            strategies: self.strategies.clone(),
+            ext: self.ext.clone(),
         }
     }
 }

@@ -62,6 +62,17 @@ impl Subst {
         self.map.len()
     }
 
+    /// The bindings, in no particular order. Time: O(n) for all of them.
+    ///
+    /// ```
+    /// let x = kanren::Var::fresh();
+    /// let s = kanren::Subst::default().extend(x, 1.into());
+    /// assert_eq!(s.iter().count(), 1);
+    /// ```
+    pub fn iter(&self) -> impl Iterator<Item = (&Var, &Term)> {
+        self.map.iter()
+    }
+
     /// Whether there are no bindings.
     ///
     /// ```
@@ -127,7 +138,7 @@ impl Subst {
             Visit(Term),
             Pair,
             Vector(usize),
-            Map(usize),
+            Map(usize, bool),
         }
         let mut jobs = vec![Job::Visit(t.clone())];
         let mut done: Vec<Term> = Vec::new();
@@ -147,7 +158,14 @@ impl Subst {
                         jobs.extend(items.iter().rev().map(|t| Job::Visit(t.clone())));
                     }
                     Term::Map(entries) => {
-                        jobs.push(Job::Map(entries.len()));
+                        jobs.push(Job::Map(entries.len(), false));
+                        for (k, v) in entries.iter().rev() {
+                            jobs.push(Job::Visit(v.clone()));
+                            jobs.push(Job::Visit(k.clone()));
+                        }
+                    }
+                    Term::PartialMap(entries) => {
+                        jobs.push(Job::Map(entries.len(), true));
                         for (k, v) in entries.iter().rev() {
                             jobs.push(Job::Visit(v.clone()));
                             jobs.push(Job::Visit(k.clone()));
@@ -164,11 +182,14 @@ impl Subst {
                     let items = done.split_off(done.len() - n);
                     done.push(Term::Vector(items.into()));
                 }
-                Job::Map(n) => {
+                Job::Map(n, partial) => {
                     let mut items = done.split_off(done.len() - 2 * n).into_iter();
                     let entries: Vec<(Term, Term)> =
                         std::iter::from_fn(|| Some((items.next()?, items.next()?))).collect();
-                    done.push(Term::Map(entries.into()));
+                    done.push(match partial {
+                        true => Term::PartialMap(entries.into()),
+                        false => Term::Map(entries.into()),
+                    });
                 }
             }
         }

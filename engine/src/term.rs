@@ -8,6 +8,9 @@
 //!   one value. Each keeps its own printed form.
 //! - A map holds its entries in insertion order (as Clojure's small maps print), each key
 //!   once; two maps are equal when they have the same keys with equal values.
+//! - A partial map (core.logic's `PMap`) is a map that unifies with any map holding at least
+//!   its keys. It is never ground ([`Term::has_no_vars`] is `false`): it unifies with terms it
+//!   is not equal to, so no shortcut may compare it by equality.
 //! - Compound terms share their parts behind `Arc`, so cloning a term is O(1) and terms are
 //!   `Send + Sync`. Nothing is interned: a term is freed when its last clone is dropped.
 //! - Equality, hashing, printing and dropping walk list tails in a loop, so a list of 100 000
@@ -119,6 +122,10 @@ pub enum Term {
     /// A map `{k v, ...}` (Clojure's), its entries in insertion order, each key once: build it
     /// with [`Term::map`]. Unifies with a map of the same keys, value by value.
     Map(Arc<[(Term, Term)]>),
+    /// A partial map (core.logic's `partial-map`): unifies with any map that holds at least
+    /// its keys, value by value (a value that is itself a map is partial too). Build it with
+    /// [`Term::partial_map`]. Printed as core.logic prints it, `#clojure.core.logic.PMap{...}`.
+    PartialMap(Arc<[(Term, Term)]>),
 }
 
 impl Term {
@@ -192,6 +199,43 @@ impl Term {
         Term::Map(out.into())
     }
 
+    /// The partial map of `entries` (core.logic's `partial-map`): it unifies with any map that
+    /// holds at least these keys with values that unify. Unified with an unbound variable, it
+    /// constrains that variable as [`featurec`](crate::featurec) does.
+    ///
+    /// ```
+    /// use kanren::{eq, run_all, Term};
+    /// let k = |s| Term::sym(s);
+    /// let a: Vec<String> = run_all(|q| {
+    ///     eq(Term::map([(k(":a"), 1), (k(":b"), 2)]), Term::partial_map([(k(":a"), q)]))
+    /// })
+    /// .map(|a| a.to_string())
+    /// .collect();
+    /// assert_eq!(a, ["1"]);
+    /// ```
+    pub fn partial_map<K: Into<Term>, V: Into<Term>>(
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Term {
+        match Term::map(entries) {
+            Term::Map(entries) => Term::PartialMap(entries),
+            _ => unreachable!("Term::map builds a map"),
+        }
+    }
+
+    /// The entries of a map or partial map, in order; `None` for any other term.
+    ///
+    /// ```
+    /// use kanren::Term;
+    /// assert_eq!(Term::map([(1, 2)]).entries().map(<[_]>::len), Some(1));
+    /// assert!(Term::from(1).entries().is_none());
+    /// ```
+    pub fn entries(&self) -> Option<&[(Term, Term)]> {
+        match self {
+            Term::Map(entries) | Term::PartialMap(entries) => Some(entries),
+            _ => None,
+        }
+    }
+
     /// The value of `key` in a map term; `None` for a missing key or a term that is not a
     /// map. Time: O(entries).
     ///
@@ -203,7 +247,9 @@ impl Term {
     /// ```
     pub fn get(&self, key: &Term) -> Option<&Term> {
         match self {
-            Term::Map(entries) => entries.iter().find(|(k, _)| k == key).map(|(_, v)| v),
+            Term::Map(entries) | Term::PartialMap(entries) => {
+                entries.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+            }
             _ => None,
         }
     }
@@ -297,6 +343,8 @@ impl Term {
             Term::Map(entries) => entries
                 .iter()
                 .all(|(k, v)| k.has_no_vars() && v.has_no_vars()),
+            // Never ground: see the module docs.
+            Term::PartialMap(_) => false,
             _ => true,
         }
     }
@@ -306,7 +354,7 @@ impl Term {
     pub(crate) fn is_atom(&self) -> bool {
         !matches!(
             self,
-            Term::Var(_) | Term::Pair(_) | Term::Vector(_) | Term::Map(_)
+            Term::Var(_) | Term::Pair(_) | Term::Vector(_) | Term::Map(_) | Term::PartialMap(_)
         )
     }
 
@@ -322,7 +370,7 @@ impl Term {
                     stack.push(&p.0);
                 }
                 Term::Vector(items) => stack.extend(items.iter().rev()),
-                Term::Map(entries) => {
+                Term::Map(entries) | Term::PartialMap(entries) => {
                     stack.extend(entries.iter().rev().flat_map(|(k, v)| [v, k]));
                 }
                 _ => {}
@@ -377,7 +425,7 @@ impl<'a> Seq<'a> {
 }
 
 /// The canonical order of terms: variables (by name) < integers < booleans < `()` < symbols <
-/// strings < pairs < vectors < maps; pairs compare head, then tail; vectors compare length, then items.
+/// strings < pairs < vectors < maps < partial maps; pairs compare head, then tail; vectors compare length, then items.
 pub(crate) fn cmp_terms(a: &Term, b: &Term) -> std::cmp::Ordering {
     use std::cmp::Ordering;
     fn rank(t: &Term) -> u8 {
@@ -391,6 +439,7 @@ pub(crate) fn cmp_terms(a: &Term, b: &Term) -> std::cmp::Ordering {
             Term::Pair(_) => 6,
             Term::Vector(_) => 7,
             Term::Map(_) => 8,
+            Term::PartialMap(_) => 9,
         }
     }
     let mut stack = vec![(a, b)];
@@ -409,7 +458,7 @@ pub(crate) fn cmp_terms(a: &Term, b: &Term) -> std::cmp::Ordering {
                 stack.extend(p.iter().zip(q.iter()).rev());
                 p.len().cmp(&q.len())
             }
-            (Term::Map(p), Term::Map(q)) => {
+            (Term::Map(p), Term::Map(q)) | (Term::PartialMap(p), Term::PartialMap(q)) => {
                 let pairs = p.iter().zip(q.iter());
                 let flat: Vec<_> = pairs
                     .flat_map(|((k, v), (l, w))| [(k, l), (v, w)])
@@ -501,7 +550,7 @@ impl PartialEq for Term {
                         true
                     }
                 }
-                (Term::Map(p), Term::Map(q)) => {
+                (Term::Map(p), Term::Map(q)) | (Term::PartialMap(p), Term::PartialMap(q)) => {
                     p.len() == q.len()
                         && p.iter().all(|(k, v)| match b.get(k) {
                             Some(w) => {
@@ -565,7 +614,7 @@ impl Hash for Term {
                 Term::Int(i) => i.hash(state),
                 Term::Bool(b) => b.hash(state),
                 Term::Sym(s) | Term::Str(s) => s.hash(state),
-                Term::Map(entries) => {
+                Term::Map(entries) | Term::PartialMap(entries) => {
                     let sum = entries.iter().fold(0u64, |acc, entry| {
                         let mut h = rustc_hash::FxHasher::default();
                         entry.hash(&mut h);
@@ -598,7 +647,10 @@ impl fmt::Display for Term {
                 }
                 write!(f, "]")
             }
-            Term::Map(entries) => {
+            Term::Map(entries) | Term::PartialMap(entries) => {
+                if matches!(self, Term::PartialMap(_)) {
+                    write!(f, "#clojure.core.logic.PMap")?;
+                }
                 write!(f, "{{")?;
                 for (i, (k, v)) in entries.iter().enumerate() {
                     if i > 0 {

@@ -13,6 +13,11 @@ use crate::term::{Term, Var};
 use smallvec::SmallVec;
 use std::sync::Arc;
 
+/// What unification leaves to a constraint: `(x, m)`, the unbound variable `x` met the
+/// partial map `m` (given as a plain map), so `x` must become a map holding at least `m`'s
+/// keys (core.logic's `featurec`, which its partial-map unification posts).
+pub(crate) type Features = Vec<(Term, Term)>;
+
 /// The variables one unification bound, in binding order.
 pub type Bound = SmallVec<[Var; 4]>;
 
@@ -20,6 +25,11 @@ pub type Bound = SmallVec<[Var; 4]>;
 /// appended to `bound`), or `None` when the terms cannot be made equal. With `occurs_check`,
 /// binding a variable to a term that contains it fails (`x = (x . _)`); without it, such a
 /// binding is made and later walks of that term do not terminate (core.logic's `run-nc`).
+///
+/// A partial map ([`Term::partial_map`]) unifies with a map holding at least its keys. Met by
+/// an unbound variable, it needs a constraint on that variable, which a bare substitution
+/// cannot hold: here it does not unify (a [`State`](crate::State) posts
+/// [`featurec`](crate::featurec) instead).
 ///
 /// Time: O(size of the parts compared × walk).
 ///
@@ -38,6 +48,21 @@ pub fn unify(
     v: &Term,
     occurs_check: bool,
     bound: &mut Bound,
+) -> Option<Subst> {
+    let mut features = Features::new();
+    let s = unify_open(s, u, v, occurs_check, bound, &mut features)?;
+    features.is_empty().then_some(s)
+}
+
+/// [`unify`], leaving in `features` each unbound variable that met a partial map, with the
+/// keys it must hold (see [`Features`]).
+pub(crate) fn unify_open(
+    s: &Subst,
+    u: &Term,
+    v: &Term,
+    occurs_check: bool,
+    bound: &mut Bound,
+    features: &mut Features,
 ) -> Option<Subst> {
     let mut s = s.clone();
     let mut todo: SmallVec<[(Term, Term); 8]> = SmallVec::new();
@@ -61,6 +86,28 @@ pub fn unify(
         }
         match (&a, &b) {
             (Term::Var(x), Term::Var(y)) if x == y => {}
+            // Partial maps (core.logic's `unify-with-pmap*`): each key of the partial map must
+            // be in the map, its values unify (nested maps as partial maps); two partial maps
+            // agree on the keys they share. Never stored in a variable: that is a feature
+            // constraint (core.logic: `non-storable`, except under a key, where it too posts
+            // `featurec`).
+            (Term::Var(_), Term::PartialMap(p)) | (Term::PartialMap(p), Term::Var(_)) => {
+                let x = if a.as_var().is_some() { &a } else { &b };
+                features.push((x.clone(), Term::Map(p.clone())));
+            }
+            (Term::PartialMap(p), Term::Map(m)) | (Term::Map(m), Term::PartialMap(p)) => {
+                for (k, uf) in p.iter() {
+                    let (_, vf) = m.iter().find(|(key, _)| key == k)?;
+                    todo.push((partial(uf), vf.clone()));
+                }
+            }
+            (Term::PartialMap(p), Term::PartialMap(q)) => {
+                for (k, uf) in p.iter() {
+                    if let Some((_, vf)) = q.iter().find(|(key, _)| key == k) {
+                        todo.push((partial(uf), partial(vf)));
+                    }
+                }
+            }
             (Term::Var(x), _) => bind(&mut s, *x, b, occurs_check, bound)?,
             (_, Term::Var(y)) => bind(&mut s, *y, a, occurs_check, bound)?,
             (Term::Pair(p), Term::Pair(q)) => {
@@ -101,6 +148,14 @@ pub fn unify(
         }
     }
     Some(s)
+}
+
+/// A map value of a partial map is partial too.
+fn partial(t: &Term) -> Term {
+    match t {
+        Term::Map(entries) => Term::PartialMap(entries.clone()),
+        _ => t.clone(),
+    }
 }
 
 /// Equates the vector `items` with the list `list` element by element, walking the list's
@@ -164,7 +219,7 @@ pub(crate) fn occurs(s: &Subst, x: Var, t: &Term) -> bool {
                 stack.push(p.0.clone());
             }
             Term::Vector(items) => stack.extend(items.iter().cloned()),
-            Term::Map(entries) => {
+            Term::Map(entries) | Term::PartialMap(entries) => {
                 stack.extend(entries.iter().flat_map(|(k, v)| [k.clone(), v.clone()]))
             }
             _ => {}

@@ -5,28 +5,13 @@
 //! substitution; here it is a short list in the state, `(variable, strategy)`, copied on
 //! write (a program sets a strategy once or twice, and reads it once per labeled sequence).
 
+use crate::domain::Strategy;
 use crate::goal::Goal;
 use crate::state::State;
+use crate::state::Strategies;
 use crate::stream::Stream;
 use crate::term::{Term, Var};
 use std::sync::Arc;
-
-/// A labeling strategy for [`distribute`]: the ones core.logic has.
-///
-/// ```
-/// assert_eq!(kanren::fd::Strategy::FirstFail, kanren::fd::Strategy::FirstFail);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Strategy {
-    /// core.logic's `::l/ff`, first-fail: the element with the fewest values left is labeled
-    /// next (ties in the order of the sequence), its values ascending.
-    FirstFail,
-}
-
-/// The strategies set on variables of a state (see [`distribute`]).
-#[derive(Clone, Default)]
-pub(crate) struct Strategies(Option<Arc<Vec<(Var, Strategy)>>>);
 
 /// `v`'s answer is labeled with `strategy` (core.logic's `(distribute v ::l/ff)`).
 ///
@@ -69,10 +54,10 @@ pub fn distribute(v: impl Into<Term>, strategy: Strategy) -> Goal {
         // As in core.logic, the strategy is kept only on a variable already bound: the
         // attribute of one still unbound is lost when it is bound.
         if let Some(root) = root_var(&s, &v).filter(|r| s.subst.get(*r).is_some()) {
-            let mut list = s.strategies.0.as_deref().cloned().unwrap_or_default();
+            let mut list = s.ext.strategies.0.as_deref().cloned().unwrap_or_default();
             list.retain(|(x, _)| *x != root);
             list.push((root, strategy));
-            s.strategies = Strategies(Some(Arc::new(list)));
+            s.ext.strategies = Strategies(Some(Arc::new(list)));
         }
         Stream::unit(s)
     })
@@ -89,7 +74,7 @@ fn root_var(s: &State, t: &Term) -> Option<Var> {
 
 /// The strategy set on a variable of `t`'s chain of bindings, if any.
 pub(crate) fn strategy(s: &State, t: &Term) -> Option<Strategy> {
-    let list = s.strategies.0.as_deref()?;
+    let list = s.ext.strategies.0.as_deref()?;
     let Term::Var(mut x) = t else { return None };
     loop {
         if let Some((_, st)) = list.iter().find(|(y, _)| *y == x) {

@@ -27,9 +27,9 @@ mod hall;
 mod label;
 mod props;
 
+pub use crate::domain::Strategy;
 pub use crate::domain::{Domain, Values, BITSET_SPAN};
-pub(crate) use distribute::Strategies;
-pub use distribute::{distribute, Strategy};
+pub use distribute::distribute;
 pub use expr::{constrain, Expr, Rel};
 pub(crate) use force::force_ans;
 pub use label::{label, Labeling, ValueOrder, VarOrder};

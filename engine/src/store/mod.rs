@@ -24,6 +24,7 @@
 //!       narrowing and binding inside the run make new events; until nothing is queued.
 //! ```
 
+mod feature;
 mod run;
 
 use crate::domain::Domain;
@@ -33,6 +34,7 @@ use imbl::GenericHashMap;
 use rustc_hash::FxBuildHasher;
 use std::sync::Arc;
 
+pub(crate) use feature::Feature;
 pub(crate) use run::{wake, Val};
 pub use run::{Fail, Run};
 
@@ -98,6 +100,16 @@ pub trait Constraint: Send + Sync + 'static {
     fn reify(&self, name: &dyn Fn(&Term) -> Option<Term>) -> Option<Term> {
         let _ = name;
         None
+    }
+
+    /// Whether, when it prints, the variables it mentions that are absent from the answer get
+    /// names of their own (`_1`, `_2`, ... after the answer's), as core.logic names them: then
+    /// `name` never gives `None`. Default (`false`): `name` gives `None` for them, and a
+    /// constraint on such a variable is usually not shown (a disequality on it holds for some
+    /// value of it). A constraint whose meaning survives the absent variable (`featurec`:
+    /// `x` is a map with a key `:a`, whatever its value) names it.
+    fn names_absent(&self) -> bool {
+        false
     }
 }
 

@@ -7,11 +7,12 @@
 //! fails. Every narrowing is monotone, so the fixpoint reached does not depend on the order
 //! of the queue.
 
+use super::Feature;
 use super::{root_of, Constraint, Status, Store};
 use crate::domain::Domain;
 use crate::subst::Subst;
 use crate::term::{Term, Var};
-use crate::unify::{unify, Bound};
+use crate::unify::{unify_open, Bound, Features};
 use smallvec::SmallVec;
 use std::sync::Arc;
 
@@ -114,11 +115,28 @@ impl Run {
     /// ```
     pub fn unify(&mut self, u: &Term, v: &Term) -> Result<(), Fail> {
         let mut bound = Bound::new();
-        self.subst = unify(&self.subst, u, v, self.occurs_check, &mut bound).ok_or(Fail)?;
+        let mut features = Features::new();
+        self.subst = unify_open(
+            &self.subst,
+            u,
+            v,
+            self.occurs_check,
+            &mut bound,
+            &mut features,
+        )
+        .ok_or(Fail)?;
         for x in bound {
             self.bound(x)?;
         }
+        self.post_features(features);
         Ok(())
+    }
+
+    /// Posts the feature constraints unification left (variables that met a partial map).
+    pub(crate) fn post_features(&mut self, features: Features) {
+        for (x, fs) in features {
+            self.post(Feature { x, fs });
+        }
     }
 
     /// Posts `c`: stores it, watches its variables and queues it to run once.

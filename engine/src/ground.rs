@@ -1,0 +1,34 @@
+//! Waiting for ground terms: the shared step of the constraints that run once their terms
+//! have no variables left (`predc`, `nafc`), or once enough of them do (`conjo`).
+//!
+//! Such a constraint keeps its terms walked as far as the substitution goes, and watches
+//! every variable still in them. When a watched variable is bound to a term with variables of
+//! its own, the constraint is replaced by one over the newly walked terms, which watches
+//! those.
+
+use crate::store::Run;
+use crate::term::{Term, Var};
+
+/// The terms `ts` walked completely in `run`, and whether they differ from `ts` (then the
+/// constraint must be replaced, to watch the variables they now hold).
+pub(crate) fn walked(run: &Run, ts: &[Term]) -> (Vec<Term>, bool) {
+    let now: Vec<Term> = ts.iter().map(|t| run.walk_star(t)).collect();
+    let changed = now.iter().zip(ts).any(|(a, b)| a != b);
+    (now, changed)
+}
+
+/// The variables of `ts`, each once.
+pub(crate) fn vars_of<'a>(ts: impl IntoIterator<Item = &'a Term>) -> Vec<Var> {
+    let mut out: Vec<Var> = Vec::new();
+    for t in ts {
+        t.push_vars(&mut out);
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Whether `t` has no variable left (and no partial map, which is never ground).
+pub(crate) fn is_ground(t: &Term) -> bool {
+    t.has_no_vars()
+}

@@ -1,0 +1,232 @@
+//! The unifier (core.logic's `clojure.core.logic.unifier`): unify plain terms in which symbols
+//! spelled `?name` stand for logic variables, without writing a goal or a query.
+//!
+//! [`unify`] gives the value all the terms become (`(u/unify ['(?x ?y) '(1 2)])` is `(1 2)`),
+//! [`unifier`] the bindings of the `?` symbols as a map term (`{?x 1, ?y 2}`); both give `None`
+//! when the terms do not unify (core.logic's `nil`). A `?` symbol still unbound at the end
+//! stands for itself, as core.logic prints it (`(1 . ?z)`). [`Options`] adds core.logic's
+//! `:as` (symbols bound to terms beforehand) and `:when` (predicates the values must satisfy).
+//!
+//! ```
+//! use kanren::{list, unifier, Term};
+//! let (x, y, z) = (Term::sym("?x"), Term::sym("?y"), Term::sym("?z"));
+//! let u = unifier::unify([list![x.clone(), y.clone(), 3], list![1, 2, z.clone()]]).unwrap();
+//! assert_eq!(u.to_string(), "(1 2 3)");
+//! let m = unifier::unifier([list![x, y, 3], list![1, 2, z]]).unwrap();
+//! assert_eq!(m.to_string(), "{?x 1, ?y 2, ?z 3}");
+//! ```
+//!
+//! DIVERGENCE: the binding map lists the symbols in order of first occurrence (core.logic's
+//! follows its internal hash map; as maps they are equal). `unifier` of three or more terms
+//! unifies them all (core.logic 1.1.1 returns `nil`: it unifies the first binding map with the
+//! next term).
+
+use crate::state::State;
+use crate::term::{Term, Var};
+use std::sync::Arc;
+
+/// A predicate on the values of some `?` symbols: see [`Options::when`].
+type Pred = Arc<dyn Fn(&[Term]) -> bool + Send + Sync>;
+
+/// core.logic's options map of `u/unify` and `u/unifier`.
+///
+/// ```
+/// use kanren::{list, unifier::{self, Options}, Term};
+/// let even = Options::new().when(["?a"], |v| v[0].as_int().is_some_and(|a| a % 2 == 0));
+/// let (a, k) = (Term::sym("?a"), Term::sym(":a"));
+/// let m = |v: Term| Term::map([(k.clone(), v)]);
+/// assert!(unifier::unify_with(&even, [m(a.clone()), m(2.into())]).is_some());
+/// assert!(unifier::unify_with(&even, [m(a), m(1.into())]).is_none());
+/// ```
+#[derive(Clone, Default)]
+pub struct Options {
+    bindings: Vec<(Arc<str>, Term)>,
+    preds: Vec<(Vec<Arc<str>>, Pred)>,
+}
+
+impl Options {
+    /// No options.
+    ///
+    /// ```
+    /// assert!(kanren::unifier::unify_with(&kanren::unifier::Options::new(), [kanren::Term::from(1), 1.into()]).is_some());
+    /// ```
+    pub fn new() -> Options {
+        Options::default()
+    }
+
+    /// `:as`: the symbol `sym` (`"?x"`) stands for `term` (which may use `?` symbols too)
+    /// before the terms are unified.
+    ///
+    /// ```
+    /// use kanren::{list, unifier::{self, Options}, Term};
+    /// let (x, y) = (Term::sym("?x"), Term::sym("?y"));
+    /// // (u/unify {:as '{?x (?y ?y)}} '[[?y ?x] [1 (1 1)]]) => [1 (1 1)]
+    /// let opts = Options::new().bind("?x", list![y.clone(), y.clone()]);
+    /// let u = unifier::unify_with(&opts, [Term::from(vec![y, x]), vec![Term::from(1), list![1, 1]].into()]);
+    /// assert_eq!(u.unwrap().to_string(), "[1 (1 1)]");
+    /// ```
+    pub fn bind(mut self, sym: &str, term: impl Into<Term>) -> Options {
+        self.bindings.push((sym.into(), term.into()));
+        self
+    }
+
+    /// `:when`: once the terms are unified, `pred` must hold of the values of `syms`, taken
+    /// together (core.logic's vector of symbols, `{'[?a ?b] complexc}`). A symbol left unbound
+    /// is not checked (the predicate is about values). For one predicate on each of several
+    /// symbols (core.logic's set `#{?a ?b}`), call `when` once per symbol.
+    ///
+    /// ```
+    /// use kanren::{list, unifier::{self, Options}, Term};
+    /// let lt = Options::new().when(["?x", "?y"], |v| v[0].as_int() < v[1].as_int());
+    /// let xy = list![Term::sym("?x"), Term::sym("?y")];
+    /// assert!(unifier::unifier_with(&lt, [xy.clone(), list![2, 6]]).is_some());
+    /// assert!(unifier::unifier_with(&lt, [xy, list![6, 2]]).is_none());
+    /// ```
+    pub fn when<const N: usize>(
+        mut self,
+        syms: [&str; N],
+        pred: impl Fn(&[Term]) -> bool + Send + Sync + 'static,
+    ) -> Options {
+        self.preds
+            .push((syms.iter().map(|&s| Arc::from(s)).collect(), Arc::new(pred)));
+        self
+    }
+}
+
+/// The `?` symbols met so far and their variables, in order of first occurrence.
+#[derive(Default)]
+struct Names(Vec<(Arc<str>, Var)>);
+
+impl Names {
+    fn var(&mut self, name: &Arc<str>) -> Var {
+        if let Some((_, v)) = self.0.iter().find(|(n, _)| n == name) {
+            return *v;
+        }
+        let v = Var::fresh();
+        self.0.push((name.clone(), v));
+        v
+    }
+
+    /// `t` with its `?` symbols replaced by their variables (core.logic's `prep`).
+    fn prep(&mut self, t: &Term) -> Term {
+        match t {
+            Term::Sym(name) if name.starts_with('?') => Term::Var(self.var(name)),
+            Term::Pair(p) => {
+                // Along the spine in a loop: a long list does not recurse.
+                let mut heads = vec![self.prep(&p.0)];
+                let mut tail = &p.1;
+                while let Term::Pair(q) = tail {
+                    heads.push(self.prep(&q.0));
+                    tail = &q.1;
+                }
+                let tail = self.prep(tail);
+                Term::list_with_tail(heads, tail)
+            }
+            Term::Vector(items) => Term::Vector(items.iter().map(|x| self.prep(x)).collect()),
+            Term::Map(entries) => Term::Map(
+                entries
+                    .iter()
+                    .map(|(k, v)| (self.prep(k), self.prep(v)))
+                    .collect(),
+            ),
+            atom => atom.clone(),
+        }
+    }
+
+    /// `t` walked completely in `s`, each unbound variable written as its `?` symbol.
+    fn show(&self, s: &State, t: &Term) -> Term {
+        s.subst().rebuild(t, &mut |v| {
+            let (name, _) = self.0.iter().find(|(_, w)| *w == v)?;
+            Some(Term::Sym(name.clone()))
+        })
+    }
+}
+
+/// Unifies all of `terms` under `opts`: the state and the names, or `None`.
+fn solve(opts: &Options, terms: impl IntoIterator<Item = Term>) -> Option<(State, Names, Term)> {
+    let mut names = Names::default();
+    let mut s = State::new();
+    for (sym, term) in &opts.bindings {
+        let x = Term::Var(names.var(sym));
+        let t = names.prep(term);
+        s = s.unify(&x, &t)?;
+    }
+    let mut terms = terms.into_iter().map(|t| names.prep(&t));
+    let first = terms.next()?;
+    for t in terms {
+        s = s.unify(&first, &t)?;
+    }
+    for (syms, pred) in &opts.preds {
+        let values: Vec<Term> = syms
+            .iter()
+            .map(|sym| s.walk_star(&Term::Var(names.var(sym))))
+            .collect();
+        if values.iter().all(Term::has_no_vars) && !pred(&values) {
+            return None;
+        }
+    }
+    Some((s, names, first))
+}
+
+/// The value all of `terms` take when unified (core.logic's `u/unify`), `?` symbols left
+/// unbound written as themselves; `None` when they do not unify. The occurs check is on.
+///
+/// ```
+/// use kanren::{list, unifier, Term};
+/// // (u/unify ['(?x . ?y) '(1 . ?z)]) => (1 . ?z)
+/// let u = unifier::unify([
+///     Term::cons(Term::sym("?x"), Term::sym("?y")),
+///     Term::cons(1, Term::sym("?z")),
+/// ]);
+/// assert_eq!(u.unwrap().to_string(), "(1 . ?z)");
+/// assert!(unifier::unify([list![Term::sym("?x"), 2], list![1, 9]]).is_none());
+/// ```
+pub fn unify(terms: impl IntoIterator<Item = Term>) -> Option<Term> {
+    unify_with(&Options::new(), terms)
+}
+
+/// [`unify`] with [`Options`] (core.logic's `(u/unify opts ts)`).
+///
+/// ```
+/// use kanren::{unifier::{self, Options}, Term};
+/// let opts = Options::new().when(["?a"], |v| v[0].as_int().is_some_and(|a| a % 2 == 0));
+/// assert_eq!(unifier::unify_with(&opts, [Term::sym("?a"), 4.into()]), Some(4.into()));
+/// ```
+pub fn unify_with(opts: &Options, terms: impl IntoIterator<Item = Term>) -> Option<Term> {
+    let (s, names, first) = solve(opts, terms)?;
+    Some(names.show(&s, &first))
+}
+
+/// The bindings that unify all of `terms` (core.logic's `u/unifier`): a map term from each
+/// `?` symbol that got a value to that value (`{?x 1, ?y 2}`), a symbol bound only to another
+/// one written as that one (`{?x ?z}`); `None` when they do not unify.
+///
+/// ```
+/// use kanren::{list, unifier, Term};
+/// let (x, y, z) = (Term::sym("?x"), Term::sym("?y"), Term::sym("?z"));
+/// // (u/unifier '[[?x ?y] [?y ?z]]) => {?x ?z, ?y ?z}
+/// let m = unifier::unifier([Term::from(vec![x.clone(), y.clone()]), vec![y, z].into()]);
+/// assert_eq!(m.unwrap().to_string(), "{?x ?z, ?y ?z}");
+/// assert_eq!(unifier::unifier([x.clone(), x]).unwrap().to_string(), "{}");
+/// ```
+pub fn unifier(terms: impl IntoIterator<Item = Term>) -> Option<Term> {
+    unifier_with(&Options::new(), terms)
+}
+
+/// [`unifier`] with [`Options`] (core.logic's `(u/unifier opts ts)`).
+///
+/// ```
+/// use kanren::{list, unifier::{self, Options}, Term};
+/// // (u/unifier {:as {'?x '(?y ?z)}} '[(?x) ((1 2))]) => {?x (1 2), ?y 1, ?z 2}
+/// let opts = Options::new().bind("?x", list![Term::sym("?y"), Term::sym("?z")]);
+/// let m = unifier::unifier_with(&opts, [list![Term::sym("?x")], list![list![1, 2]]]);
+/// assert_eq!(m.unwrap().to_string(), "{?x (1 2), ?y 1, ?z 2}");
+/// ```
+pub fn unifier_with(opts: &Options, terms: impl IntoIterator<Item = Term>) -> Option<Term> {
+    let (s, names, _) = solve(opts, terms)?;
+    let bound = names.0.iter().filter_map(|(name, v)| {
+        let x = Term::Var(*v);
+        (s.walk(&x) != x).then(|| (Term::Sym(name.clone()), names.show(&s, &x)))
+    });
+    Some(Term::map(bound))
+}
