@@ -473,4 +473,53 @@ pub fn install() {
         }))
     });
     crate::fd::install();
+    let u = "clojure.core.logic.unifier";
+    reg(u, "unify", |a| {
+        unifier_call(a, "u/unify", kanren::unifier::unify_with)
+    });
+    reg(u, "unifier", |a| {
+        unifier_call(a, "u/unifier", kanren::unifier::unifier_with)
+    });
+}
+
+/// `(u/unify [t1 t2 ...])` or `(u/unify {:as {?x t}} [t1 t2 ...])`: `?`-symbols are variables;
+/// `nil` when the terms do not unify.
+fn unifier_call(
+    a: Vec<Value>,
+    who: &str,
+    f: fn(&kanren::unifier::Options, Vec<Term>) -> Option<Term>,
+) -> Result<Value> {
+    arity(&a, 1, 2, who)?;
+    let mut opts = kanren::unifier::Options::new();
+    if a.len() == 2 {
+        let Value::Map(m) = &a[0] else {
+            return Err(Error::msg(format!(
+                "{who}: the options must be a map, got {}",
+                a[0]
+            )));
+        };
+        for (k, v) in m.iter() {
+            match (k, v) {
+                (Value::Keyword(k), Value::Map(binds)) if &**k == "as" => {
+                    for (s, t) in binds.iter() {
+                        let name = s.as_symbol().ok_or_else(|| {
+                            Error::msg(format!("{who}: :as binds symbols, got {s}"))
+                        })?;
+                        opts = opts.bind(name, to_term(t)?);
+                    }
+                }
+                (k, _) => {
+                    return Err(Error::msg(format!(
+                        "{who}: the option {k} is not supported (only :as)"
+                    )))
+                }
+            }
+        }
+    }
+    let terms = a[a.len() - 1]
+        .to_vec()?
+        .iter()
+        .map(to_term)
+        .collect::<Result<Vec<_>>>()?;
+    Ok(f(&opts, terms).map_or(Value::Nil, |t| from_term(&t)))
 }

@@ -3,7 +3,8 @@
 (ns conformance.unify
   (:refer-clojure :exclude [==])
   (:use [clojure.core.logic :exclude [is]]
-        [clojure.test]))
+        [clojure.test])
+  (:require [clojure.core.logic.unifier :as u]))
 
 (deftest unify-atoms
   (is (= (run* [q] (== q 1)) '(1)))
@@ -36,3 +37,8 @@
   (is (= (run* [a b :as v] (== v [1 2])) '([1 2])))
   (is (= (run* [a b :as v] (everyg #(== % 3) v)) '([3 3])))
   (is (= (run* [q] (fresh [a b] (== a b) (== b 5) (== q a))) '(5))))
+
+(deftest the-unifier-namespace
+  (is (= (u/unify ['(?a ?b) '(:x :y)]) '(:x :y)))
+  (is (= (u/unifier ['[?a 2] '[1 ?b]]) '{?a 1, ?b 2}))
+  (is (= (u/unify ['(1) '(2)]) nil)))
