@@ -519,7 +519,31 @@ fn unifier_call(
     let terms = a[a.len() - 1]
         .to_vec()?
         .iter()
-        .map(to_term)
+        .map(|v| to_term(&prep(v)?))
         .collect::<Result<Vec<_>>>()?;
     Ok(f(&opts, terms).map_or(Value::Nil, |t| from_term(&t)))
+}
+
+/// core.logic's unifier `prep`: a quoted list with `.` before its last element, `'(?x . ?y)`
+/// (read as three symbols), is the partial list it stands for.
+fn prep(v: &Value) -> Result<Value> {
+    Ok(match v {
+        Value::List(_) => {
+            let items = v.to_vec()?.iter().map(prep).collect::<Result<Vec<_>>>()?;
+            match items.iter().position(|x| x.is_sym(".")) {
+                Some(i) if i + 2 == items.len() && i > 0 => {
+                    let tail = items[i + 1].clone();
+                    Value::list_with_tail(items[..i].to_vec(), tail)
+                }
+                _ => Value::list(items),
+            }
+        }
+        Value::Vector(items) => Value::vector(items.iter().map(prep).collect::<Result<Vec<_>>>()?),
+        Value::Map(m) => Value::Map(Arc::new(
+            m.iter()
+                .map(|(k, x)| Ok((prep(k)?, prep(x)?)))
+                .collect::<Result<Vec<_>>>()?,
+        )),
+        other => other.clone(),
+    })
 }

@@ -41,4 +41,5 @@
 (deftest the-unifier-namespace
   (is (= (u/unify ['(?a ?b) '(:x :y)]) '(:x :y)))
   (is (= (u/unifier ['[?a 2] '[1 ?b]]) '{?a 1, ?b 2}))
-  (is (= (u/unify ['(1) '(2)]) nil)))
+  (is (= (u/unify ['(1) '(2)]) nil))
+  (is (= (u/unifier ['(?h . ?t) [1 2 3]]) '{?h 1, ?t (2 3)})))
