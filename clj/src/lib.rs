@@ -18,6 +18,7 @@ pub mod error;
 pub mod eval;
 pub mod fd;
 pub mod logic;
+pub mod logic_constraints;
 pub mod logic_forms;
 pub mod ns;
 pub mod nsform;
@@ -25,6 +26,7 @@ pub mod num;
 pub mod printer;
 pub mod reader;
 pub mod special;
+pub mod syntax_quote;
 pub mod test;
 pub mod value;
 
