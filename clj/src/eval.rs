@@ -1,0 +1,495 @@
+//! The evaluator: forms to values. Symbols resolve through the local environment, then the
+//! namespaces; a list is a special form, a macro call (expanded, then evaluated) or a call.
+//!
+//! Deep recursion does not overflow the native stack: each nested evaluation makes room with
+//! `stacker`, and a recursion deeper than [`MAX_DEPTH`] is an error, as a `StackOverflowError`
+//! is in Clojure.
+
+use crate::error::{Error, Kind, Result};
+use crate::reader::pos_of;
+use crate::value::Value;
+use std::cell::Cell;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
+
+/// How deeply evaluations may nest.
+pub const MAX_DEPTH: usize = 50_000;
+
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+thread_local! {
+    static DEPTH: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Asks the running evaluation (and query) to stop with an "interrupted" error (Ctrl-C).
+pub fn interrupt() {
+    INTERRUPTED.store(true, Ordering::SeqCst);
+}
+
+/// Clears a pending interrupt (before the REPL evaluates the next input).
+pub fn clear_interrupt() {
+    INTERRUPTED.store(false, Ordering::SeqCst);
+}
+
+/// An "interrupted" error when Ctrl-C was pressed.
+pub fn check_interrupt() -> Result<()> {
+    if INTERRUPTED.load(Ordering::Relaxed) {
+        Err(Error::msg("interrupted"))
+    } else {
+        Ok(())
+    }
+}
+
+/// A local environment: a persistent chain of frames.
+pub type Env = Option<Arc<Frame>>;
+
+/// The functions of one `letfn`, set once they are all made.
+pub type LetFnGroup = OnceLock<Vec<(Arc<str>, Value)>>;
+
+/// One frame of a local environment.
+pub enum Frame {
+    /// One binding.
+    One(Arc<str>, Value, Env),
+    /// The functions of a `letfn`, bound together (each sees all of them).
+    Group(Arc<LetFnGroup>, Env),
+}
+
+/// `env` with `name` bound to `v`.
+pub fn bind(env: &Env, name: &str, v: Value) -> Env {
+    Some(Arc::new(Frame::One(name.into(), v, env.clone())))
+}
+
+/// The value of a local, if `name` is bound in `env`.
+pub fn lookup_local(env: &Env, name: &str) -> Option<Value> {
+    let mut cur = env;
+    while let Some(f) = cur {
+        match f.as_ref() {
+            Frame::One(n, v, next) => {
+                if &**n == name {
+                    return Some(v.clone());
+                }
+                cur = next;
+            }
+            Frame::Group(g, next) => {
+                if let Some(fs) = g.get() {
+                    if let Some((_, v)) = fs.iter().find(|(n, _)| &**n == name) {
+                        return Some(v.clone());
+                    }
+                }
+                cur = next;
+            }
+        }
+    }
+    None
+}
+
+/// One arity of a function: parameter patterns, an optional rest pattern, the body.
+pub struct Arity {
+    /// The fixed parameters (symbols or destructuring patterns).
+    pub params: Vec<Value>,
+    /// The pattern after `&`.
+    pub rest: Option<Value>,
+    /// The body forms.
+    pub body: Vec<Value>,
+}
+
+/// A function (or macro) written in Clojure: its arities and the environment it closes over.
+pub struct Closure {
+    /// The name, if it has one (bound to the function itself in its body).
+    pub name: Option<Arc<str>>,
+    /// The arities.
+    pub arities: Vec<Arity>,
+    /// The captured environment.
+    pub env: Env,
+}
+
+/// Evaluates a form in a local environment.
+///
+/// ```
+/// use kanren_clj::{eval::eval, reader::read_all};
+/// kanren_clj::init();
+/// let form = &read_all("(let [[a & r] [1 2 3]] (apply + a r))").unwrap()[0];
+/// assert_eq!(eval(form, &None).unwrap().to_string(), "6");
+/// ```
+pub fn eval(form: &Value, env: &Env) -> Result<Value> {
+    match form {
+        Value::Symbol(s) => eval_symbol(s, env),
+        Value::List(c) => {
+            let depth = DEPTH.with(|d| {
+                let n = d.get() + 1;
+                d.set(n);
+                n
+            });
+            let out = if depth > MAX_DEPTH {
+                Err(Error::msg(format!(
+                    "stack overflow: evaluation nested more than {MAX_DEPTH} deep"
+                )))
+            } else {
+                stacker::maybe_grow(64 * 1024, 4 * 1024 * 1024, || eval_list(&c.0, &c.1, env))
+            };
+            DEPTH.with(|d| d.set(depth - 1));
+            out.map_err(|e| e.with_pos(pos_of(form)))
+        }
+        Value::Vector(items) => Ok(Value::vector(
+            items.iter().map(|x| eval(x, env)).collect::<Result<_>>()?,
+        )),
+        Value::Map(m) => {
+            let mut out: Vec<(Value, Value)> = Vec::with_capacity(m.len());
+            for (k, v) in m.iter() {
+                let (k, v) = (eval(k, env)?, eval(v, env)?);
+                crate::core::map_insert(&mut out, k, v);
+            }
+            Ok(Value::Map(Arc::new(out)))
+        }
+        Value::Set(s) => {
+            let mut out: Vec<Value> = Vec::with_capacity(s.len());
+            for x in s.iter() {
+                let x = eval(x, env)?;
+                if !out.iter().any(|y| crate::core::equal(y, &x)) {
+                    out.push(x);
+                }
+            }
+            Ok(Value::Set(Arc::new(out)))
+        }
+        other => Ok(other.clone()),
+    }
+}
+
+fn eval_symbol(s: &Arc<str>, env: &Env) -> Result<Value> {
+    if let Some(v) = lookup_local(env, s) {
+        return Ok(v);
+    }
+    match crate::ns::resolve_value(s) {
+        Some(Value::Special(n)) => Err(Error::msg(format!(
+            "can't take the value of a macro: {}",
+            crate::printer::special_name(&n)
+        ))),
+        Some(v) => Ok(v),
+        None => Err(unknown(s)),
+    }
+}
+
+fn unknown(s: &str) -> Error {
+    if let Some((ns, _)) = crate::ns::split(s) {
+        if crate::ns::BUILTIN.contains(&ns)
+            || ["l", "fd", "str", "Math", "clojure.core"].contains(&ns)
+        {
+            return Error::msg(format!("{s} is not supported"));
+        }
+    }
+    Error::msg(format!(
+        "unable to resolve symbol: {s} (not defined, or not supported)"
+    ))
+}
+
+fn eval_list(head: &Value, tail: &Value, env: &Env) -> Result<Value> {
+    check_interrupt()?;
+    if let Value::Symbol(s) = head {
+        if lookup_local(env, s).is_none() {
+            match crate::ns::resolve_value(s) {
+                Some(Value::Special(name)) => return crate::special::special(&name, tail, env),
+                Some(Value::Macro(m)) => {
+                    let args = tail.to_vec()?;
+                    let expansion = call_closure(&m, args)?;
+                    return eval(&expansion, env);
+                }
+                Some(f) => {
+                    let args = eval_args(tail, env)?;
+                    return apply(&f, args);
+                }
+                None => return Err(unknown(s)),
+            }
+        }
+    }
+    let f = eval(head, env)?;
+    let args = eval_args(tail, env)?;
+    apply(&f, args)
+}
+
+fn eval_args(tail: &Value, env: &Env) -> Result<Vec<Value>> {
+    let mut args = Vec::new();
+    let mut cur = tail;
+    while let Value::List(c) = cur {
+        args.push(eval(&c.0, env)?);
+        cur = &c.1;
+    }
+    Ok(args)
+}
+
+/// Calls a function value with arguments.
+pub fn apply(f: &Value, args: Vec<Value>) -> Result<Value> {
+    match f {
+        Value::Fn(c) => call_closure(c, args),
+        Value::Native(n) => (n.f)(args),
+        Value::Keyword(_) | Value::Map(_) | Value::Set(_) => {
+            let (coll, key) = match f {
+                Value::Keyword(_) => (args.first().cloned().unwrap_or(Value::Nil), f.clone()),
+                _ => (f.clone(), args.first().cloned().unwrap_or(Value::Nil)),
+            };
+            if args.is_empty() || args.len() > 2 {
+                return Err(Error::msg(format!(
+                    "wrong number of args ({}) passed to {f}",
+                    args.len()
+                )));
+            }
+            let got = crate::core::get(&coll, &key)?;
+            Ok(if matches!(got, Value::Nil) {
+                args.get(1).cloned().unwrap_or(Value::Nil)
+            } else {
+                got
+            })
+        }
+        Value::Vector(items) => match args.as_slice() {
+            [Value::Int(i)] => usize::try_from(*i)
+                .ok()
+                .and_then(|i| items.get(i).cloned())
+                .ok_or_else(|| {
+                    Error::msg(format!(
+                        "index {i} out of bounds for a vector of {}",
+                        items.len()
+                    ))
+                }),
+            _ => Err(Error::msg(
+                "a vector called as a function takes one integer index",
+            )),
+        },
+        Value::Special(n) => Err(Error::msg(format!(
+            "can't take the value of a macro: {}",
+            crate::printer::special_name(n)
+        ))),
+        other => Err(Error::msg(format!(
+            "{} {} is not a function",
+            other.type_name(),
+            crate::printer::pr_str(other)
+        ))),
+    }
+}
+
+/// Calls a Clojure function: picks the arity, binds the parameters, runs the body, loops on
+/// `recur`.
+pub fn call_closure(c: &Arc<Closure>, mut args: Vec<Value>) -> Result<Value> {
+    let n = args.len();
+    let arity = c
+        .arities
+        .iter()
+        .find(|a| a.rest.is_none() && a.params.len() == n)
+        .or_else(|| {
+            c.arities
+                .iter()
+                .find(|a| a.rest.is_some() && n >= a.params.len())
+        })
+        .ok_or_else(|| {
+            Error::msg(format!(
+                "wrong number of args ({n}) passed to {}",
+                c.name.as_deref().unwrap_or("fn")
+            ))
+        })?;
+    let mut base = c.env.clone();
+    if let Some(name) = &c.name {
+        base = bind(&base, name, Value::Fn(c.clone()));
+    }
+    loop {
+        let mut env = base.clone();
+        let rest = if arity.rest.is_some() {
+            args.split_off(arity.params.len())
+        } else {
+            Vec::new()
+        };
+        for (p, a) in arity.params.iter().zip(args.drain(..)) {
+            env = destructure(p, a, &env)?;
+        }
+        if let Some(r) = &arity.rest {
+            let rest = if rest.is_empty() {
+                Value::Nil
+            } else {
+                Value::list(rest)
+            };
+            env = destructure(r, rest, &env)?;
+        }
+        match eval_body(&arity.body, &env) {
+            Err(Error {
+                kind: Kind::Recur(new),
+                ..
+            }) => {
+                let want = arity.params.len() + usize::from(arity.rest.is_some());
+                if new.len() != want {
+                    return Err(Error::msg(format!(
+                        "mismatched arg count to recur, expected: {want} args, got: {}",
+                        new.len()
+                    )));
+                }
+                args = new;
+                if arity.rest.is_some() {
+                    let r = args.pop().unwrap_or(Value::Nil);
+                    args.extend(r.to_vec()?);
+                }
+                check_interrupt()?;
+            }
+            other => return other,
+        }
+    }
+}
+
+/// Evaluates forms in order, giving the last value (`nil` for none).
+pub fn eval_body(body: &[Value], env: &Env) -> Result<Value> {
+    let mut last = Value::Nil;
+    for f in body {
+        last = eval(f, env)?;
+    }
+    Ok(last)
+}
+
+/// Binds a destructuring pattern to a value: symbols, vectors (`& rest`, `:as`), maps
+/// (`:keys`, `:strs`, `:syms`, `:or`, `:as`, `{sym key}`).
+pub fn destructure(pat: &Value, v: Value, env: &Env) -> Result<Env> {
+    match pat {
+        Value::Symbol(s) => Ok(bind(env, s, v)),
+        Value::Vector(ps) => {
+            let mut env = env.clone();
+            let mut cur = v.clone();
+            let mut i = 0;
+            while i < ps.len() {
+                let p = &ps[i];
+                if p.is_sym("&") {
+                    let r = ps
+                        .get(i + 1)
+                        .ok_or_else(|| Error::msg("missing pattern after &"))?;
+                    let rest = match cur.force()? {
+                        Value::Nil | Value::EmptyList => Value::Nil,
+                        Value::Vector(items) if items.is_empty() => Value::Nil,
+                        Value::Vector(items) => crate::value::vec_seq(items, 0),
+                        other => other,
+                    };
+                    env = destructure(r, rest, &env)?;
+                    i += 2;
+                    continue;
+                }
+                if matches!(p, Value::Keyword(k) if &**k == "as") {
+                    let name = ps
+                        .get(i + 1)
+                        .ok_or_else(|| Error::msg("missing symbol after :as"))?;
+                    env = destructure(name, v.clone(), &env)?;
+                    i += 2;
+                    continue;
+                }
+                let (h, t) = match cur.uncons()? {
+                    Some(x) => x,
+                    None => (Value::Nil, Value::Nil),
+                };
+                env = destructure(p, h, &env)?;
+                cur = t;
+                i += 1;
+            }
+            Ok(env)
+        }
+        Value::Map(m) => {
+            let v = match v.force()? {
+                x if x.is_seq() => crate::core::seq_to_map(&x)?,
+                x => x,
+            };
+            let mut env = env.clone();
+            let defaults = m
+                .iter()
+                .find(|(k, _)| matches!(k, Value::Keyword(k) if &**k == "or"))
+                .map(|(_, d)| d.clone());
+            let default_for = |name: &str, env: &Env| -> Result<Value> {
+                if let Some(Value::Map(d)) = &defaults {
+                    if let Some((_, e)) = d.iter().find(|(k, _)| k.is_sym(name)) {
+                        return eval(e, env);
+                    }
+                }
+                Ok(Value::Nil)
+            };
+            for (k, p) in m.iter() {
+                match k {
+                    Value::Keyword(kw) if &**kw == "as" => env = destructure(p, v.clone(), &env)?,
+                    Value::Keyword(kw) if &**kw == "or" => {}
+                    Value::Keyword(kw) if matches!(&**kw, "keys" | "strs" | "syms") => {
+                        for name in p.to_vec()? {
+                            let s = name
+                                .as_symbol()
+                                .ok_or_else(|| Error::msg(format!(":{kw} takes symbols")))?;
+                            let local = crate::ns::split(s).map_or(s, |(_, n)| n);
+                            let key = match &**kw {
+                                "keys" => Value::kw(s),
+                                "strs" => Value::str(s),
+                                _ => Value::sym(s),
+                            };
+                            let mut got = crate::core::get(&v, &key)?;
+                            if matches!(got, Value::Nil) && !crate::core::contains(&v, &key)? {
+                                got = default_for(local, &env)?;
+                            }
+                            env = bind(&env, local, got);
+                        }
+                    }
+                    pat => {
+                        let mut got = crate::core::get(&v, p)?;
+                        if matches!(got, Value::Nil) && !crate::core::contains(&v, p)? {
+                            if let Some(s) = pat.as_symbol() {
+                                got = default_for(s, &env)?;
+                            }
+                        }
+                        env = destructure(pat, got, &env)?;
+                    }
+                }
+            }
+            Ok(env)
+        }
+        other => Err(Error::msg(format!("unsupported binding form: {other}"))),
+    }
+}
+
+/// Parses `([params] body...)` arities or one `[params] body...` into a closure.
+pub fn make_closure(name: Option<Arc<str>>, spec: &[Value], env: &Env) -> Result<Closure> {
+    let mut arities = Vec::new();
+    let parse = |params: &Value, body: &[Value]| -> Result<Arity> {
+        let Value::Vector(ps) = params else {
+            return Err(Error::msg(format!(
+                "parameter declaration should be a vector, got {params}"
+            )));
+        };
+        let mut fixed = Vec::new();
+        let mut rest = None;
+        let mut i = 0;
+        while i < ps.len() {
+            if ps[i].is_sym("&") {
+                rest = Some(
+                    ps.get(i + 1)
+                        .cloned()
+                        .ok_or_else(|| Error::msg("missing parameter after &"))?,
+                );
+                break;
+            }
+            fixed.push(ps[i].clone());
+            i += 1;
+        }
+        // A condition map ({:pre [...]}) before the body is skipped.
+        let body = match body {
+            [Value::Map(_), rest @ ..] if !rest.is_empty() => rest.to_vec(),
+            b => b.to_vec(),
+        };
+        Ok(Arity {
+            params: fixed,
+            rest,
+            body,
+        })
+    };
+    match spec.first() {
+        Some(p @ Value::Vector(_)) => arities.push(parse(p, &spec[1..])?),
+        Some(_) => {
+            for a in spec {
+                let items = a.to_vec()?;
+                let (p, body) = items
+                    .split_first()
+                    .ok_or_else(|| Error::msg("empty fn arity"))?;
+                arities.push(parse(p, body)?);
+            }
+        }
+        None => return Err(Error::msg("fn needs a parameter vector")),
+    }
+    Ok(Closure {
+        name,
+        arities,
+        env: env.clone(),
+    })
+}

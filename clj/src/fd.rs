@@ -1,0 +1,128 @@
+//! `clojure.core.logic.fd`: domains (`interval`, `domain`), `in`, `distinct`, the arithmetic
+//! and comparison constraints, on kanren's finite-domain store. An argument that is neither an
+//! integer nor a logic variable is an error that names the constraint (core.logic throws too).
+
+use crate::core::{arity, reg};
+use crate::error::{Error, Result};
+use crate::logic::to_term;
+use crate::value::Value;
+use kanren::{fd, Term};
+
+/// An FD operand: an integer or a logic variable, as a term.
+pub fn fd_arg(v: &Value, who: &str) -> Result<Term> {
+    match v {
+        Value::Int(_) | Value::LVar(_) => to_term(v),
+        other => Err(Error::msg(format!(
+            "fd/{who}: expected an integer or a logic variable, got {} {other}",
+            other.type_name()
+        ))),
+    }
+}
+
+fn int(v: &Value, who: &str) -> Result<i64> {
+    match v {
+        Value::Int(i) => Ok(*i),
+        other => Err(Error::msg(format!(
+            "fd/{who}: expected an integer, got {} {other}",
+            other.type_name()
+        ))),
+    }
+}
+
+/// A domain value: a one-value domain is that integer, as core.logic's `(interval 1 1)` is 1.
+fn dom_value(d: Option<fd::Domain>) -> Value {
+    match d {
+        Some(d) if d.is_singleton() => Value::Int(d.min()),
+        Some(d) => Value::Domain(d),
+        None => Value::Nil,
+    }
+}
+
+/// The domain a value stands for: a domain, an integer (one value), or `nil` (empty).
+fn domain_arg(v: &Value, who: &str) -> Result<Option<fd::Domain>> {
+    match v {
+        Value::Domain(d) => Ok(Some(d.clone())),
+        Value::Int(i) => Ok(Some(fd::Domain::singleton(*i))),
+        Value::Nil => Ok(None),
+        other => Err(Error::msg(format!(
+            "fd/{who}: expected a domain, got {other}"
+        ))),
+    }
+}
+
+fn goal(g: kanren::Goal) -> Result<Value> {
+    Ok(Value::Goal(g))
+}
+
+macro_rules! binary {
+    ($ns:expr, $name:literal, $f:path) => {
+        reg($ns, $name, |a| {
+            arity(&a, 2, 2, concat!("fd/", $name))?;
+            goal($f(fd_arg(&a[0], $name)?, fd_arg(&a[1], $name)?))
+        });
+    };
+}
+
+macro_rules! ternary {
+    ($ns:expr, $name:literal, $f:path) => {
+        reg($ns, $name, |a| {
+            arity(&a, 3, 3, concat!("fd/", $name))?;
+            goal($f(
+                fd_arg(&a[0], $name)?,
+                fd_arg(&a[1], $name)?,
+                fd_arg(&a[2], $name)?,
+            ))
+        });
+    };
+}
+
+/// Registers the functions of `clojure.core.logic.fd`.
+pub fn install() {
+    let f = "clojure.core.logic.fd";
+    reg(f, "interval", |a| {
+        arity(&a, 1, 2, "fd/interval")?;
+        Ok(dom_value(match a.len() {
+            1 => fd::interval(0, int(&a[0], "interval")?),
+            _ => fd::interval(int(&a[0], "interval")?, int(&a[1], "interval")?),
+        }))
+    });
+    reg(f, "domain", |a| {
+        let vals = a
+            .iter()
+            .map(|v| int(v, "domain"))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(dom_value(fd::domain(vals)))
+    });
+    reg(f, "in", |mut a| {
+        arity(&a, 2, usize::MAX, "fd/in")?;
+        let d = domain_arg(&a.pop().unwrap_or(Value::Nil), "in")?;
+        let xs = a
+            .iter()
+            .map(|v| fd_arg(v, "in"))
+            .collect::<Result<Vec<_>>>()?;
+        goal(fd::in_(xs, d))
+    });
+    reg(f, "dom", |a| {
+        arity(&a, 2, 2, "fd/dom")?;
+        goal(fd::dom(fd_arg(&a[0], "dom")?, domain_arg(&a[1], "dom")?))
+    });
+    reg(f, "distinct", |a| {
+        arity(&a, 1, 1, "fd/distinct")?;
+        let xs = a[0]
+            .to_vec()?
+            .iter()
+            .map(|v| fd_arg(v, "distinct"))
+            .collect::<Result<Vec<_>>>()?;
+        goal(fd::distinct(xs))
+    });
+    binary!(f, "==", fd::eq);
+    binary!(f, "!=", fd::neq);
+    binary!(f, "<", fd::lt);
+    binary!(f, "<=", fd::lte);
+    binary!(f, ">", fd::gt);
+    binary!(f, ">=", fd::gte);
+    ternary!(f, "+", fd::plus);
+    ternary!(f, "-", fd::minus);
+    ternary!(f, "*", fd::times);
+    ternary!(f, "quot", fd::quot);
+}

@@ -1,0 +1,139 @@
+//! kanren-clj: core.logic without a JVM. A reader for Clojure source, an evaluator for the part
+//! of Clojure that core.logic programs use, core.logic's names bound to the kanren engine, and
+//! a printer that prints as Clojure's REPL does.
+//!
+//! ```
+//! kanren_clj::init();
+//! let v = kanren_clj::eval_str("(run* [q] (conde [(== q 1)] [(== q 2)]))").unwrap();
+//! assert_eq!(v.to_string(), "(1 2)");
+//! ```
+#![deny(missing_docs)]
+
+pub mod comprehension;
+pub mod core;
+pub mod core_pred;
+pub mod core_seq;
+pub mod core_str;
+pub mod error;
+pub mod eval;
+pub mod fd;
+pub mod logic;
+pub mod logic_constraints;
+pub mod logic_forms;
+pub mod ns;
+pub mod nsform;
+pub mod num;
+pub mod printer;
+pub mod reader;
+pub mod special;
+pub mod syntax_quote;
+pub mod test;
+pub mod value;
+
+pub use error::{Error, Result};
+pub use value::Value;
+
+use std::sync::Arc;
+
+/// Sets up the namespaces of this thread (idempotent): `clojure.core`, core.logic and its
+/// `fd`, `clojure.string`, `clojure.test`; the current namespace is `user`, with core.logic
+/// referred and the aliases `l` and `fd`, as the REPL starts.
+pub fn init() {
+    thread_local! {
+        static DONE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+    if DONE.with(|d| d.replace(true)) {
+        return;
+    }
+    for f in special::FORMS {
+        ns::define("clojure.core", f, Value::Special((*f).into()));
+    }
+    for f in logic_forms::FORMS {
+        ns::define(
+            "clojure.core.logic",
+            f,
+            Value::Special(format!("l:{f}").into()),
+        );
+    }
+    for f in test::FORMS {
+        ns::define("clojure.test", f, Value::Special(format!("t:{f}").into()));
+    }
+    ns::define(
+        "clojure.core.logic.fd",
+        "eq",
+        Value::Special("l:fd/eq".into()),
+    );
+    core::install();
+    core_seq::install();
+    core_str::install();
+    logic::install();
+    for n in ns::BUILTIN {
+        ns::define(n, " ", Value::Nil);
+    }
+    ns::switch_to("user", true);
+}
+
+/// Reads and evaluates every form of `src`, giving the last value (`nil` for none).
+///
+/// ```
+/// kanren_clj::init();
+/// assert_eq!(kanren_clj::eval_str("(defn sq [x] (* x x)) (sq 7)").unwrap().to_string(), "49");
+/// ```
+pub fn eval_str(src: &str) -> Result<Value> {
+    init();
+    load(src, None)
+}
+
+/// Reads and evaluates `src` (the text of `file`, for error messages), form by form, giving
+/// the last value, fully realised (a lazy seq's errors surface here, as at Clojure's REPL).
+pub fn load(src: &str, file: Option<&str>) -> Result<Value> {
+    let tag = |e: Error| Error {
+        file: file.map(Arc::from),
+        ..e
+    };
+    let mut r = reader::Reader::new(src);
+    let mut last = Value::Nil;
+    while let Some(form) = r.read().map_err(tag)? {
+        last = eval_top(&form).map_err(tag)?;
+    }
+    Ok(last)
+}
+
+/// Reads and evaluates `src` form by form, going on after a form that fails: each error is
+/// printed to stderr and counted. How `kanren test` loads a file, so that one unsupported
+/// top-level form does not hide the tests after it. A read error ends the loading.
+pub fn load_continuing(src: &str, file: Option<&str>) -> usize {
+    let tag = |e: Error| Error {
+        file: file.map(Arc::from),
+        ..e
+    };
+    let mut r = reader::Reader::new(src);
+    let mut errors = 0;
+    loop {
+        match r.read() {
+            Ok(None) => return errors,
+            Ok(Some(form)) => {
+                if let Err(e) = eval_top(&form) {
+                    eprintln!("error: {}", tag(e));
+                    errors += 1;
+                }
+            }
+            Err(e) => {
+                eprintln!("error: {}", tag(e));
+                return errors + 1;
+            }
+        }
+    }
+}
+
+/// Evaluates one top-level form.
+pub fn eval_top(form: &Value) -> Result<Value> {
+    let pos = reader::pos_of(form);
+    let v = eval::eval(form, &None).map_err(|e| e.with_pos(pos))?;
+    Ok(v)
+}
+
+/// The value printed as the REPL prints it (forcing lazy seqs; their errors are returned).
+pub fn print_value(v: &Value) -> Result<String> {
+    printer::try_pr_str(v, true)
+}

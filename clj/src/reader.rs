@@ -1,0 +1,499 @@
+//! The reader: Clojure source text to forms (values), with the line and column of every list
+//! kept in a side table (see [`pos_of`]) and in every error.
+//!
+//! Reader macros: `'x` is `(quote x)`, `` `x `` is `(syntax-quote x)` (expanded by the
+//! evaluator), `~x`/`~@x` are `(unquote x)`/`(unquote-splicing x)`, `@x` is `(deref x)`,
+//! `#(...)` is an `fn` of `%`, `%1`.., `%&`; `#_` discards the next form; `^meta` is skipped.
+
+use crate::error::{Error, Pos, Result};
+use crate::value::Value;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+thread_local! {
+    static POSITIONS: RefCell<HashMap<usize, Pos>> = RefCell::new(HashMap::new());
+}
+
+/// The source position of a list form read by the reader, if it was read (not built).
+pub fn pos_of(form: &Value) -> Option<Pos> {
+    match form {
+        Value::List(c) => {
+            let key = Arc::as_ptr(c) as usize;
+            POSITIONS.with(|p| p.borrow().get(&key).copied())
+        }
+        _ => None,
+    }
+}
+
+fn record(form: &Value, pos: Pos) {
+    if let Value::List(c) = form {
+        let key = Arc::as_ptr(c) as usize;
+        POSITIONS.with(|p| {
+            p.borrow_mut().insert(key, pos);
+        });
+    }
+}
+
+/// Reads every form of `src`.
+///
+/// ```
+/// let forms = kanren_clj::reader::read_all("(+ 1 2) [a :b] \"s\"").unwrap();
+/// assert_eq!(forms.len(), 3);
+/// assert_eq!(forms[1].to_string(), "[a :b]");
+/// let e = kanren_clj::reader::read_all("\n  (1 2").unwrap_err();
+/// assert_eq!(e.to_string(), "2:3: EOF while reading a list that starts here");
+/// ```
+pub fn read_all(src: &str) -> Result<Vec<Value>> {
+    let mut r = Reader::new(src);
+    let mut out = Vec::new();
+    while let Some(f) = r.read()? {
+        out.push(f);
+    }
+    Ok(out)
+}
+
+/// Whether `src` is complete: no list, vector, map or string is left open (the REPL reads on
+/// until it is).
+///
+/// ```
+/// assert!(!kanren_clj::reader::is_complete("(run* [q]"));
+/// assert!(kanren_clj::reader::is_complete("(run* [q] (== q 1))"));
+/// ```
+pub fn is_complete(src: &str) -> bool {
+    match read_all(src) {
+        Ok(_) => true,
+        Err(e) => !e.message().starts_with("EOF"),
+    }
+}
+
+/// A reader over one source text.
+pub struct Reader<'a> {
+    chars: Vec<char>,
+    i: usize,
+    line: u32,
+    col: u32,
+    fn_args: Option<Vec<u8>>,
+    _src: std::marker::PhantomData<&'a str>,
+}
+
+const MAX_DEPTH: usize = 10_000;
+
+impl<'a> Reader<'a> {
+    /// A reader at the start of `src`.
+    pub fn new(src: &'a str) -> Reader<'a> {
+        Reader {
+            chars: src.chars().collect(),
+            i: 0,
+            line: 1,
+            col: 1,
+            fn_args: None,
+            _src: std::marker::PhantomData,
+        }
+    }
+
+    fn pos(&self) -> Pos {
+        Pos {
+            line: self.line,
+            col: self.col,
+        }
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.i).copied()
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.i += 1;
+        if c == '\n' {
+            self.line += 1;
+            self.col = 1;
+        } else {
+            self.col += 1;
+        }
+        Some(c)
+    }
+
+    fn skip_ws(&mut self) {
+        while let Some(c) = self.peek() {
+            if c.is_whitespace() || c == ',' {
+                self.bump();
+            } else if c == ';' {
+                while let Some(c) = self.bump() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+            } else {
+                break;
+            }
+        }
+    }
+
+    /// The next form, or `None` at the end of the input.
+    pub fn read(&mut self) -> Result<Option<Value>> {
+        self.read_form(0)
+    }
+
+    fn read_form(&mut self, depth: usize) -> Result<Option<Value>> {
+        loop {
+            self.skip_ws();
+            let start = self.pos();
+            let Some(c) = self.peek() else {
+                return Ok(None);
+            };
+            if depth > MAX_DEPTH {
+                return Err(Error::at("forms nested too deeply", start));
+            }
+            let form = match c {
+                '(' => {
+                    self.bump();
+                    let items = self.read_seq(')', start, "list", depth)?;
+                    Value::list(items)
+                }
+                '[' => {
+                    self.bump();
+                    Value::vector(self.read_seq(']', start, "vector", depth)?)
+                }
+                '{' => {
+                    self.bump();
+                    let items = self.read_seq('}', start, "map", depth)?;
+                    if items.len() % 2 != 0 {
+                        return Err(Error::at(
+                            "map literal must contain an even number of forms",
+                            start,
+                        ));
+                    }
+                    let mut pairs: Vec<(Value, Value)> = Vec::new();
+                    let mut it = items.into_iter();
+                    while let (Some(k), Some(v)) = (it.next(), it.next()) {
+                        if pairs.iter().any(|(k2, _)| crate::core::equal(k2, &k)) {
+                            return Err(Error::at(format!("duplicate key: {k}"), start));
+                        }
+                        pairs.push((k, v));
+                    }
+                    Value::Map(Arc::new(pairs))
+                }
+                ')' | ']' | '}' => {
+                    return Err(Error::at(format!("unmatched delimiter: {c}"), start));
+                }
+                '"' => {
+                    self.bump();
+                    self.read_string(start)?
+                }
+                '\\' => {
+                    self.bump();
+                    self.read_char(start)?
+                }
+                '\'' => self.wrap("quote", start, depth)?,
+                '`' => self.wrap("syntax-quote", start, depth)?,
+                '@' => self.wrap("clojure.core/deref", start, depth)?,
+                '~' => {
+                    self.bump();
+                    if self.peek() == Some('@') {
+                        self.bump();
+                        let f = self.required(start, depth)?;
+                        Value::list([Value::sym("unquote-splicing"), f])
+                    } else {
+                        let f = self.required(start, depth)?;
+                        Value::list([Value::sym("unquote"), f])
+                    }
+                }
+                '^' => {
+                    self.bump();
+                    self.required(start, depth)?;
+                    continue;
+                }
+                '#' => {
+                    self.bump();
+                    match self.peek() {
+                        Some('_') => {
+                            self.bump();
+                            self.required(start, depth)?;
+                            continue;
+                        }
+                        Some('{') => {
+                            self.bump();
+                            let items = self.read_seq('}', start, "set", depth)?;
+                            let mut set: Vec<Value> = Vec::new();
+                            for x in items {
+                                if set.iter().any(|y| crate::core::equal(y, &x)) {
+                                    return Err(Error::at(format!("duplicate key: {x}"), start));
+                                }
+                                set.push(x);
+                            }
+                            Value::Set(Arc::new(set))
+                        }
+                        Some('(') => self.read_fn_literal(start, depth)?,
+                        Some('\'') => {
+                            self.bump();
+                            let f = self.required(start, depth)?;
+                            Value::list([Value::sym("var"), f])
+                        }
+                        Some('"') => {
+                            self.bump();
+                            self.read_string(start)?
+                        }
+                        Some(c) if c.is_alphabetic() => {
+                            // A tagged literal (`#inst "..."`, a record `#ns.Rec{...}`): the
+                            // tag is dropped and the form read as it is.
+                            self.token();
+                            self.required(start, depth)?
+                        }
+                        _ => return Err(Error::at("unsupported reader macro after #", start)),
+                    }
+                }
+                _ => self.read_atom(start)?,
+            };
+            record(&form, start);
+            return Ok(Some(form));
+        }
+    }
+
+    fn required(&mut self, start: Pos, depth: usize) -> Result<Value> {
+        self.read_form(depth + 1)?
+            .ok_or_else(|| Error::at("EOF while reading a form after a reader macro", start))
+    }
+
+    fn wrap(&mut self, name: &str, start: Pos, depth: usize) -> Result<Value> {
+        self.bump();
+        let f = self.required(start, depth)?;
+        Ok(Value::list([Value::sym(name), f]))
+    }
+
+    fn read_seq(
+        &mut self,
+        close: char,
+        start: Pos,
+        what: &str,
+        depth: usize,
+    ) -> Result<Vec<Value>> {
+        let mut items = Vec::new();
+        loop {
+            self.skip_ws();
+            match self.peek() {
+                None => {
+                    return Err(Error::at(
+                        format!("EOF while reading a {what} that starts here"),
+                        start,
+                    ))
+                }
+                Some(c) if c == close => {
+                    self.bump();
+                    return Ok(items);
+                }
+                Some(')' | ']' | '}') => {
+                    let p = self.pos();
+                    return Err(Error::at(
+                        format!(
+                            "unmatched delimiter: {} (the {what} at {start} is open)",
+                            self.peek().unwrap_or(' ')
+                        ),
+                        p,
+                    ));
+                }
+                _ => {
+                    if let Some(f) = self.read_form(depth + 1)? {
+                        items.push(f);
+                    }
+                }
+            }
+        }
+    }
+
+    fn read_fn_literal(&mut self, start: Pos, depth: usize) -> Result<Value> {
+        if self.fn_args.is_some() {
+            return Err(Error::at("nested #()s are not allowed", start));
+        }
+        self.bump();
+        self.fn_args = Some(Vec::new());
+        let body = self.read_seq(')', start, "fn literal", depth);
+        let args = self.fn_args.take().unwrap_or_default();
+        let body = Value::list(body?);
+        record(&body, start);
+        let max = args.iter().filter(|&&a| a > 0).max().copied().unwrap_or(0);
+        let mut params: Vec<Value> = (1..=max).map(|i| Value::sym(&format!("%{i}"))).collect();
+        if args.contains(&0) {
+            params.push(Value::sym("&"));
+            params.push(Value::sym("%&"));
+        }
+        Ok(Value::list([
+            Value::sym("fn*"),
+            Value::vector(params),
+            body,
+        ]))
+    }
+
+    fn read_string(&mut self, start: Pos) -> Result<Value> {
+        let mut s = String::new();
+        loop {
+            match self.bump() {
+                None => {
+                    return Err(Error::at(
+                        "EOF while reading a string that starts here",
+                        start,
+                    ))
+                }
+                Some('"') => return Ok(Value::str(&s)),
+                Some('\\') => {
+                    let p = self.pos();
+                    match self.bump() {
+                        Some('n') => s.push('\n'),
+                        Some('t') => s.push('\t'),
+                        Some('r') => s.push('\r'),
+                        Some('b') => s.push('\u{8}'),
+                        Some('f') => s.push('\u{c}'),
+                        Some('0') => s.push('\0'),
+                        Some('"') => s.push('"'),
+                        Some('\\') => s.push('\\'),
+                        Some('u') => {
+                            let hex: String = (0..4).filter_map(|_| self.bump()).collect();
+                            let c = u32::from_str_radix(&hex, 16)
+                                .ok()
+                                .and_then(char::from_u32)
+                                .ok_or_else(|| {
+                                    Error::at(format!("invalid unicode escape: \\u{hex}"), p)
+                                })?;
+                            s.push(c);
+                        }
+                        Some(c) => {
+                            return Err(Error::at(
+                                format!("unsupported escape character: \\{c}"),
+                                p,
+                            ))
+                        }
+                        None => {
+                            return Err(Error::at(
+                                "EOF while reading a string that starts here",
+                                start,
+                            ))
+                        }
+                    }
+                }
+                Some(c) => s.push(c),
+            }
+        }
+    }
+
+    fn token(&mut self) -> String {
+        let mut t = String::new();
+        while let Some(c) = self.peek() {
+            if c.is_whitespace() || "()[]{}\",;".contains(c) || (c == '\\' && !t.is_empty()) {
+                break;
+            }
+            t.push(c);
+            self.bump();
+        }
+        t
+    }
+
+    fn read_char(&mut self, start: Pos) -> Result<Value> {
+        let first = self
+            .bump()
+            .ok_or_else(|| Error::at("EOF while reading a character", start))?;
+        let mut t = first.to_string();
+        if first.is_alphanumeric() {
+            t.push_str(&self.token());
+        }
+        let c = match t.as_str() {
+            "newline" => '\n',
+            "space" => ' ',
+            "tab" => '\t',
+            "return" => '\r',
+            "backspace" => '\u{8}',
+            "formfeed" => '\u{c}',
+            _ if t.chars().count() == 1 => first,
+            _ if t.starts_with('u') && t.len() == 5 => u32::from_str_radix(&t[1..], 16)
+                .ok()
+                .and_then(char::from_u32)
+                .ok_or_else(|| Error::at(format!("invalid character: \\{t}"), start))?,
+            _ => return Err(Error::at(format!("unsupported character: \\{t}"), start)),
+        };
+        Ok(Value::Char(c))
+    }
+
+    fn read_atom(&mut self, start: Pos) -> Result<Value> {
+        let t = self.token();
+        if t.is_empty() {
+            let c = self.bump().unwrap_or(' ');
+            return Err(Error::at(format!("unexpected character: {c}"), start));
+        }
+        if let Some(n) = parse_number(&t) {
+            return n.map_err(|m| Error::at(m, start));
+        }
+        match t.as_str() {
+            "nil" => return Ok(Value::Nil),
+            "true" => return Ok(Value::Bool(true)),
+            "false" => return Ok(Value::Bool(false)),
+            _ => {}
+        }
+        if let Some(k) = t.strip_prefix("::") {
+            let k = match k.split_once('/') {
+                Some((alias, name)) => format!("{}/{name}", crate::ns::expand_alias(alias)),
+                None => format!("user/{k}"),
+            };
+            return Ok(Value::kw(&k));
+        }
+        if let Some(k) = t.strip_prefix(':') {
+            if k.is_empty() {
+                return Err(Error::at("invalid token: :", start));
+            }
+            return Ok(Value::kw(k));
+        }
+        if let Some(args) = &mut self.fn_args {
+            if t == "%" || t == "%1" {
+                args.push(1);
+                return Ok(Value::sym("%1"));
+            }
+            if t == "%&" {
+                args.push(0);
+                return Ok(Value::sym("%&"));
+            }
+            if let Some(n) = t.strip_prefix('%').and_then(|n| n.parse::<u8>().ok()) {
+                args.push(n);
+                return Ok(Value::sym(&t));
+            }
+        }
+        Ok(Value::sym(&t))
+    }
+}
+
+/// Parses a number token: `Some(Err)` for a malformed number, `None` if it is not one.
+fn parse_number(t: &str) -> Option<std::result::Result<Value, String>> {
+    let body = t.strip_prefix(['-', '+']).unwrap_or(t);
+    if !body.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let neg = t.starts_with('-');
+    let bad = || Err(format!("invalid number: {t}"));
+    let body = body.strip_suffix('N').unwrap_or(body);
+    if let Some((n, d)) = body.split_once('/') {
+        let (Ok(n), Ok(d)) = (n.parse::<i64>(), d.parse::<i64>()) else {
+            return Some(bad());
+        };
+        if d == 0 {
+            return Some(Err("divide by zero".into()));
+        }
+        return Some(Ok(crate::num::ratio(if neg { -n } else { n }, d)));
+    }
+    let int = if let Some(h) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
+        i64::from_str_radix(h, 16).ok()
+    } else {
+        body.parse::<i64>().ok()
+    };
+    if let Some(i) = int {
+        return Some(Ok(Value::Int(if neg { -i } else { i })));
+    }
+    let fbody = body.strip_suffix('M').unwrap_or(body);
+    match fbody.parse::<f64>() {
+        Ok(f)
+            if fbody
+                .chars()
+                .all(|c| c.is_ascii_digit() || ".eE-+".contains(c)) =>
+        {
+            Some(Ok(Value::Float(if neg { -f } else { f })))
+        }
+        _ => Some(bad()),
+    }
+}

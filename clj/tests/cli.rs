@@ -1,0 +1,163 @@
+//! The binary's contract: exit codes, errors with positions, the REPL reading until forms
+//! balance, and Ctrl-C (SIGINT) stopping a running query while the session goes on.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn kanren(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_kanren"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("kanren runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn eval_prints_the_value() {
+    assert_eq!(
+        kanren(&["-e", "(run* [q] (== q 1))"]),
+        (0, "(1)\n".into(), String::new())
+    );
+}
+
+#[test]
+fn errors_name_the_position_and_exit_1() {
+    let (code, _, err) = kanren(&["-e", "\n  (foo 1)"]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
+        "error: -e:2:3: unable to resolve symbol: foo (not defined, or not supported)\n"
+    );
+    let (code, _, err) = kanren(&["-e", "(run* [q] (fd/+ 1 \"a\" q))"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("1:11: fd/+: expected an integer or a logic variable, got string \"a\""),
+        "{err}"
+    );
+    let (code, _, err) = kanren(&["-e", "(+ 1"]);
+    assert_eq!(
+        (code, err.as_str()),
+        (
+            1,
+            "error: -e:1:1: EOF while reading a list that starts here\n"
+        )
+    );
+    let (code, _, err) = kanren(&["-e", "((fn [x] x))"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("wrong number of args (0) passed to fn"),
+        "{err}"
+    );
+}
+
+#[test]
+fn deep_recursion_is_an_error_not_a_crash() {
+    let (code, _, err) = kanren(&[
+        "-e",
+        "(defn f [n] (if (= n 0) 0 (inc (f (dec n))))) (f 1000000)",
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("stack overflow: evaluation nested more than 50000 deep"),
+        "{err}"
+    );
+    assert_eq!(
+        kanren(&[
+            "-e",
+            "(defn f [n] (if (= n 0) 0 (inc (f (dec n))))) (f 5000)"
+        ])
+        .1,
+        "5000\n"
+    );
+}
+
+#[test]
+fn unknown_namespaces_list_the_supported_ones() {
+    let (code, _, err) = kanren(&["-e", "(ns foo (:require [clojure.pprint :as pp]))"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("namespace clojure.pprint is not supported; supported namespaces: clojure.core, clojure.core.logic"), "{err}");
+}
+
+#[test]
+fn bad_usage_exits_2() {
+    assert_eq!(kanren(&["--no-such-flag"]).0, 2);
+    assert_eq!(kanren(&["no-such-file.clj"]).0, 2);
+    assert_eq!(kanren(&["-e", "1", "examples/eight_queens.clj"]).0, 2);
+}
+
+#[test]
+fn test_runner_counts_assertions() {
+    let dir = std::env::temp_dir().join(format!("kanren-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("t.clj");
+    std::fs::write(
+        &file,
+        "(deftest a (is (= 1 1)) (testing \"two\" (is (= (run* [q] (== q 2)) '(2)))))\n(deftest b (is (= 1 2)))\n",
+    )
+    .unwrap();
+    let (code, out, _) = kanren(&["test", file.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(out.ends_with("2 passed, 1 failed\n"), "{out}");
+    assert!(out.contains("FAIL in (b) at 2:16"), "{out}");
+}
+
+#[test]
+fn repl_reads_until_forms_balance_and_survives_errors() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kanren"))
+        .env("HOME", std::env::temp_dir())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"(run* [q]\n  (== q 1))\n(+ 1 :a)\n(def x 5)\n(* x 2)\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("(1)\n#'user/x\n10\n"), "{stdout}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("+: expected a number, got keyword :a"));
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn ctrl_c_stops_a_running_query_and_keeps_the_session() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kanren"))
+        .env("HOME", std::env::temp_dir())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"(defn nato [n] (conde [(== n :z)] [(fresh [m] (== n [:s m]) (nato m))]))\n(count (run* [q] (nato q)))\n")
+        .unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    stdin.write_all(b"(+ 1 2)\n").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("interrupted"),
+        "{out:?}"
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("\n3\n"),
+        "{out:?}"
+    );
+}

@@ -1,0 +1,29 @@
+;; The finite-domain namespace: in, interval, domain, distinct, + - * quot, comparisons, eq.
+(ns conformance.fd
+  (:refer-clojure :exclude [==])
+  (:use [clojure.core.logic :exclude [is]]
+        [clojure.test])
+  (:require [clojure.core.logic.fd :as fd]))
+
+(deftest fd-domains
+  (is (= (run* [q] (fd/in q (fd/interval 1 3))) '(1 2 3)))
+  (is (= (run* [q] (fd/in q (fd/interval 2))) '(0 1 2)))
+  (is (= (run* [q] (fd/in q (fd/domain 1 5 9))) '(1 5 9))))
+
+(deftest fd-arithmetic
+  (is (= (run* [q] (fresh [x y] (fd/in x y (fd/interval 0 4)) (fd/+ x y 4) (== q [x y])))
+         '([0 4] [1 3] [2 2] [3 1] [4 0])))
+  (is (= (run* [q] (fd/in q (fd/interval 0 10)) (fd/* q q 49)) '(7)))
+  (is (= (run* [q] (fd/in q (fd/interval 0 10)) (fd/- 9 q 4)) '(5)))
+  (is (= (run* [q] (fd/in q (fd/interval 0 10)) (fd/quot 9 q 3)) '(3))))
+
+(deftest fd-comparisons
+  (is (= (run* [q] (fd/in q (fd/interval 0 5)) (fd/< q 2)) '(0 1)))
+  (is (= (run* [q] (fd/in q (fd/interval 0 5)) (fd/>= q 4)) '(4 5)))
+  (is (= (run* [q] (fd/in q (fd/interval 0 3)) (fd/!= q 1)) '(0 2 3)))
+  (is (= (run* [q] (fresh [x] (fd/in q x (fd/interval 0 3)) (fd/== q x) (fd/> x 2))) '(3))))
+
+(deftest fd-distinct-and-eq
+  (is (= (count (run* [q] (fresh [a b c] (fd/in a b c (fd/interval 1 3)) (fd/distinct [a b c]) (== q [a b c])))) 6))
+  (is (= (run* [q] (fresh [x y] (fd/in x y (fd/interval 0 9)) (fd/eq (= (+ x y) 9) (< x y) (!= x 2)) (== q [x y])))
+         '([0 9] [1 8] [3 6] [4 5]))))

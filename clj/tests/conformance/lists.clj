@@ -1,0 +1,32 @@
+;; The list relations: conso, firsto, resto, emptyo, appendo, membero, rembero, permuteo,
+;; distincto, llist.
+(ns conformance.lists
+  (:refer-clojure :exclude [==])
+  (:use [clojure.core.logic :exclude [is]]
+        [clojure.test]))
+
+(deftest lists-basic
+  (is (= (run* [q] (conso 1 '(2 3) q)) '((1 2 3))))
+  (is (= (run* [q] (fresh [d] (conso q d '(1 2)))) '(1)))
+  (is (= (run* [q] (firsto '(1 2) q)) '(1)))
+  (is (= (run* [q] (resto '(1 2) q)) '((2))))
+  (is (= (run* [q] (emptyo q)) '(())))
+  (is (= (run* [q] (== q (llist 1 2 '(3)))) '((1 2 3)))))
+
+(deftest lists-appendo
+  (is (= (run* [q] (appendo '(1 2) '(3 4) q)) '((1 2 3 4))))
+  (is (= (run* [q] (fresh [x y] (appendo x y '(1 2)) (== q [x y])))
+         '([() (1 2)] [(1) (2)] [(1 2) ()])))
+  (is (= (run 2 [q] (fresh [x] (appendo x '(1) q))) '((1) (_0 1)))))
+
+(deftest lists-membero
+  (is (= (run* [q] (membero q '(1 2 3))) '(1 2 3)))
+  (is (= (run* [q] (membero 2 '(1 2 3))) '(_0)))
+  (is (= (pr-str (run 2 [q] (membero 5 q))) "((5 . _0) (_0 5 . _1))"))
+  (is (= (run* [q] (membero q (range 3))) '(0 1 2))))
+
+(deftest lists-rembero-permuteo
+  (is (= (run 1 [q] (rembero 2 '(1 2 3 2) q)) '((1 3 2))))
+  (is (= (set (run* [q] (permuteo '(1 2 3) q))) #{'(1 2 3) '(1 3 2) '(2 1 3) '(2 3 1) '(3 1 2) '(3 2 1)}))
+  (is (= (run* [q] (distincto '(1 2 3))) '(_0)))
+  (is (= (run* [q] (distincto '(1 2 1))) '())))

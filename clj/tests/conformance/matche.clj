@@ -1,0 +1,38 @@
+;; `matche`, `defne`, `defna`, `defnu`, `fne`: pattern clauses.
+(ns conformance.matche
+  (:refer-clojure :exclude [==])
+  (:use [clojure.core.logic :exclude [is]]
+        [clojure.test]))
+
+(defne my-appendo [l s out]
+  ([() _ s])
+  ([[a . d] _ [a . r]] (my-appendo d s r)))
+
+(defne lasto [l x]
+  ([[x . ()] _])
+  ([[_ . t] _] (lasto t x)))
+
+(defna firsta [l x]
+  ([[x . _] _])
+  ([_ _] (== x :none)))
+
+(defnu oneu [x]
+  ([1])
+  ([_] succeed))
+
+(deftest matche-appendo
+  (is (= (run* [q] (my-appendo '(1 2) '(3) q)) '((1 2 3))))
+  (is (= (run* [q] (fresh [x y] (my-appendo x y '(1 2)) (== q [x y])))
+         '([() (1 2)] [(1) (2)] [(1 2) ()]))))
+
+(deftest matche-forms
+  (is (= (run* [q] (lasto '(1 2 3) q)) '(3)))
+  (is (= (run* [q] (matche [q] ([1]) ([2]) ([[_ _]]))) '(1 2 [_0 _1])))
+  (is (= (run* [q] (let [x 7] (matche [q] ([x])))) '(7)))
+  (is (= (run* [q] (matche [q] (['foo]) ([:bar]))) '(foo :bar)))
+  (is (= (pr-str (run* [q] ((fne [x] ([[1 . _]])) q))) "((1 . _0))")))
+
+(deftest matcha-matchu
+  (is (= (run* [q] (firsta '(5 6) q)) '(5)))
+  (is (= (run* [q] (firsta '() q)) '(:none)))
+  (is (= (run* [q] (oneu q)) '(1))))

@@ -1,0 +1,50 @@
+//! The guide chapter on the front end (docs/guide/09-clj-front-end.md): every ```clojure block
+//! runs through the evaluator; `;=> v` after a form is what it prints, `;!! msg` an error whose
+//! message contains `msg`. The blocks share one session.
+
+#[test]
+fn guide_chapter_examples_print_what_they_say() {
+    kanren_clj::init();
+    let text = include_str!("../../docs/guide/09-clj-front-end.md");
+    let mut checked = 0;
+    let mut in_block = false;
+    let mut src = String::new();
+    for line in text.lines() {
+        if line.starts_with("```clojure") {
+            in_block = true;
+            continue;
+        }
+        if in_block && line.starts_with("```") {
+            in_block = false;
+            assert!(
+                src.trim().is_empty(),
+                "a block ends with forms that print nothing checked: {src}"
+            );
+            src.clear();
+            continue;
+        }
+        if !in_block {
+            continue;
+        }
+        if let Some(expected) = line.strip_prefix(";=> ") {
+            let v = kanren_clj::eval_str(&src).unwrap_or_else(|e| panic!("{src}\n=> error {e}"));
+            let printed =
+                kanren_clj::print_value(&v).unwrap_or_else(|e| panic!("{src}\n=> error {e}"));
+            assert_eq!(printed, expected, "{src}");
+            src.clear();
+            checked += 1;
+        } else if let Some(msg) = line.strip_prefix(";!! ") {
+            let r = kanren_clj::eval_str(&src).and_then(|v| kanren_clj::print_value(&v));
+            match r {
+                Ok(v) => panic!("{src}\n=> {v}, expected an error with {msg}"),
+                Err(e) => assert!(e.to_string().contains(msg), "{src}\n=> {e}"),
+            }
+            src.clear();
+            checked += 1;
+        } else {
+            src.push_str(line);
+            src.push('\n');
+        }
+    }
+    assert!(checked >= 15, "only {checked} examples found");
+}
