@@ -39,7 +39,7 @@ impl Run {
             cs: self.cs.clone(),
             // `distribute`'s strategies only order the labeling of an answer at reification,
             // which a nested goal does not reach; fact databases are not in its scope.
-            ext: Default::default(),
+            ext: None,
         }
     }
 

@@ -100,9 +100,10 @@ impl Rel {
         );
         let rel = self.clone();
         Goal::new(move |s| {
-            let Some(dbs) = s.ext.dbs.clone() else {
+            if s.dbs().is_empty() {
                 return Stream::empty();
-            };
+            }
+            let dbs = s.dbs().to_vec();
             // The first indexed argument that is ground here picks the candidates.
             let key =
                 rel.indexed
@@ -174,9 +175,7 @@ pub fn with_db(db: &Db, g: Goal) -> Goal {
 pub fn with_dbs(dbs: impl IntoIterator<Item = Db>, g: Goal) -> Goal {
     let added: Vec<Db> = dbs.into_iter().collect();
     Goal::new(move |mut s| {
-        let mut all = s.ext.dbs.as_deref().cloned().unwrap_or_default();
-        all.extend(added.iter().cloned());
-        s.ext.dbs = Some(Arc::new(all));
+        s.ext_mut().dbs.extend(added.iter().cloned());
         g.apply(s)
     })
 }

@@ -30,21 +30,18 @@ pub struct State {
     pub(crate) occurs_check: bool,
     /// The constraint store (domains and constraints), shared until a branch changes it.
     pub(crate) cs: Arc<Store>,
-    /// What the program set on the search besides bindings and constraints.
-    pub(crate) ext: Ext,
+    /// What the program set on the search besides bindings and constraints: one null pointer
+    /// until something is set (a state is copied often; each word of it costs).
+    pub(crate) ext: Option<Arc<Ext>>,
 }
 
-/// The strategies set on variables of a state (see [`fd::distribute`](crate::fd::distribute)).
-#[derive(Clone, Default)]
-pub(crate) struct Strategies(pub(crate) Option<Arc<Vec<(crate::term::Var, Strategy)>>>);
-
-/// The rarely used parts of a state, each a null pointer until set: labeling strategies set
-/// by [`fd::distribute`](crate::fd::distribute), by variable, and the fact databases in
-/// scope ([`pldb::with_db`](crate::pldb::with_db)).
+/// The rarely used parts of a state: labeling strategies set by
+/// [`fd::distribute`](crate::fd::distribute), by variable, and the fact databases in scope
+/// ([`pldb::with_db`](crate::pldb::with_db)).
 #[derive(Clone, Default)]
 pub(crate) struct Ext {
-    pub(crate) strategies: Strategies,
-    pub(crate) dbs: Option<Arc<Vec<Db>>>,
+    pub(crate) strategies: Vec<(crate::term::Var, Strategy)>,
+    pub(crate) dbs: Vec<Db>,
 }
 
 impl Default for State {
@@ -64,7 +61,7 @@ impl State {
             subst: Subst::default(),
             occurs_check: true,
             cs: Default::default(),
-            ext: Ext::default(),
+            ext: None,
         }
     }
 
@@ -182,6 +179,21 @@ impl State {
         let subst = &next.subst;
         Arc::make_mut(&mut next.cs).add(c, |x| store::root_of(subst, x));
         next
+    }
+
+    /// The strategies `distribute` set, by variable.
+    pub(crate) fn strategies(&self) -> &[(crate::term::Var, Strategy)] {
+        self.ext.as_deref().map_or(&[], |e| &e.strategies)
+    }
+
+    /// The fact databases in scope, in the order they came into scope.
+    pub(crate) fn dbs(&self) -> &[Db] {
+        self.ext.as_deref().map_or(&[], |e| &e.dbs)
+    }
+
+    /// The rarely used parts, to change (copied if shared).
+    pub(crate) fn ext_mut(&mut self) -> &mut Ext {
+        Arc::make_mut(self.ext.get_or_insert_with(Default::default))
     }
 
     /// This state's other parts with the substitution and store a run made.

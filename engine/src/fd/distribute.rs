@@ -8,10 +8,8 @@
 use crate::domain::Strategy;
 use crate::goal::Goal;
 use crate::state::State;
-use crate::state::Strategies;
 use crate::stream::Stream;
 use crate::term::{Term, Var};
-use std::sync::Arc;
 
 /// `v`'s answer is labeled with `strategy` (core.logic's `(distribute v ::l/ff)`).
 ///
@@ -54,10 +52,9 @@ pub fn distribute(v: impl Into<Term>, strategy: Strategy) -> Goal {
         // As in core.logic, the strategy is kept only on a variable already bound: the
         // attribute of one still unbound is lost when it is bound.
         if let Some(root) = root_var(&s, &v).filter(|r| s.subst.get(*r).is_some()) {
-            let mut list = s.ext.strategies.0.as_deref().cloned().unwrap_or_default();
+            let list = &mut s.ext_mut().strategies;
             list.retain(|(x, _)| *x != root);
             list.push((root, strategy));
-            s.ext.strategies = Strategies(Some(Arc::new(list)));
         }
         Stream::unit(s)
     })
@@ -74,7 +71,10 @@ fn root_var(s: &State, t: &Term) -> Option<Var> {
 
 /// The strategy set on a variable of `t`'s chain of bindings, if any.
 pub(crate) fn strategy(s: &State, t: &Term) -> Option<Strategy> {
-    let list = s.ext.strategies.0.as_deref()?;
+    let list = s.strategies();
+    if list.is_empty() {
+        return None;
+    }
     let Term::Var(mut x) = t else { return None };
     loop {
         if let Some((_, st)) = list.iter().find(|(y, _)| *y == x) {
