@@ -250,7 +250,12 @@ pub fn int_arg(v: &Value, name: &str) -> Result<i64> {
 }
 
 /// Registers a built-in function.
-pub fn reg(ns: &str, name: &'static str, f: NativeFn) {
+pub fn reg(
+    ns: &str,
+    name: &'static str,
+    f: impl Fn(Vec<Value>) -> Result<Value> + Send + Sync + 'static,
+) {
+    let f: NativeFn = Arc::new(f);
     crate::ns::define(ns, name, Value::Native(Arc::new(Native { name, f })));
 }
 
@@ -454,7 +459,7 @@ pub fn install() {
         "abs",
         Value::Native(Arc::new(Native {
             name: "Math/abs",
-            f: abs,
+            f: Arc::new(abs),
         })),
     );
     reg(c, "<", |a| chain(&a, "<", |o| o == Ordering::Less));

@@ -428,7 +428,7 @@ pub fn install() {
         "realized?",
         Value::Native(Arc::new(Native {
             name: "realized?",
-            f: |a| Ok(Value::Bool(!matches!(a.first(), Some(Value::Lazy(_))))),
+            f: Arc::new(|a| Ok(Value::Bool(!matches!(a.first(), Some(Value::Lazy(_)))))),
         })),
     );
 }

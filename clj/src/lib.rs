@@ -20,6 +20,7 @@ pub mod fd;
 pub mod logic;
 pub mod logic_constraints;
 pub mod logic_forms;
+pub mod logic_pldb;
 pub mod ns;
 pub mod nsform;
 pub mod num;
@@ -55,6 +56,20 @@ pub fn init() {
             Value::Special(format!("l:{f}").into()),
         );
     }
+    for f in logic_pldb::PLDB_FORMS {
+        ns::define(
+            "clojure.core.logic.pldb",
+            f,
+            Value::Special(format!("p:{f}").into()),
+        );
+    }
+    for f in logic_pldb::LOGIC_FORMS {
+        ns::define(
+            "clojure.core.logic",
+            f,
+            Value::Special(format!("x:{f}").into()),
+        );
+    }
     for f in test::FORMS {
         ns::define("clojure.test", f, Value::Special(format!("t:{f}").into()));
     }
@@ -67,6 +82,7 @@ pub fn init() {
     core_seq::install();
     core_str::install();
     logic::install();
+    logic_pldb::install();
     for n in ns::BUILTIN {
         ns::define(n, " ", Value::Nil);
     }

@@ -1,7 +1,7 @@
 //! Namespaces: the global definitions, the current namespace, its aliases and what it refers.
 //!
 //! Built-in namespaces: `clojure.core`, `clojure.core.logic`, `clojure.core.logic.fd`,
-//! `clojure.core.logic.unifier`,
+//! `clojure.core.logic.unifier`, `clojure.core.logic.pldb`,
 //! `clojure.string`, `clojure.set`, `clojure.test`, `clojure.walk` and `Math` (for `Math/abs`).
 //! Resolution of an unqualified name: the current namespace, then the namespaces it refers in
 //! full or by name, then `clojure.core` (less its `:exclude`s).
@@ -19,6 +19,7 @@ pub const BUILTIN: &[&str] = &[
     "clojure.core.logic",
     "clojure.core.logic.fd",
     "clojure.core.logic.unifier",
+    "clojure.core.logic.pldb",
     "clojure.string",
     "clojure.set",
     "clojure.test",

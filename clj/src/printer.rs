@@ -187,6 +187,7 @@ fn write_inner(out: &mut String, v: &Value, r: bool, depth: usize) -> Result<()>
         Value::Native(n) => {
             let _ = write!(out, "#function[{}]", n.name);
         }
+        Value::Db(_) => out.push_str("#<pldb database>"),
         Value::Special(n) => {
             let _ = write!(out, "#macro[{}]", special_name(n));
         }

@@ -99,6 +99,12 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
         return crate::logic_forms::special(n, tail, env)?
             .ok_or_else(|| Error::msg(format!("{n} is not supported")));
     }
+    if let Some(n) = name.strip_prefix("p:") {
+        return crate::logic_pldb::pldb_special(n, tail, env);
+    }
+    if let Some(n) = name.strip_prefix("x:") {
+        return crate::logic_pldb::logic_special(n, tail, env);
+    }
     if let Some(n) = name.strip_prefix("t:") {
         return crate::test::special(n, tail, env)?
             .ok_or_else(|| Error::msg(format!("{n} is not supported")));

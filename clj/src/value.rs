@@ -66,6 +66,8 @@ pub enum Value {
     Domain(Domain),
     /// A partial map (core.logic's `partial-map`): unifies with any map that has its keys.
     PartialMap(Arc<Vec<(Value, Value)>>),
+    /// A fact database (`clojure.core.logic.pldb`).
+    Db(kanren::pldb::Db),
 }
 
 /// A cons cell: the first element and the rest. Dropping a long chain of cells (realised
@@ -119,8 +121,9 @@ pub enum LazyCell {
     Done(Value),
 }
 
-/// The signature of a built-in function.
-pub type NativeFn = fn(Vec<Value>) -> Result<Value>;
+/// The code of a built-in function (a closure: a relation of a fact database or a tabled
+/// relation carries its own engine value).
+pub type NativeFn = Arc<dyn Fn(Vec<Value>) -> Result<Value> + Send + Sync>;
 
 /// A built-in function: its name (for errors) and code.
 pub struct Native {
@@ -227,6 +230,7 @@ impl Value {
             Value::Goal(_) => "goal",
             Value::Domain(_) => "domain",
             Value::PartialMap(_) => "partial map",
+            Value::Db(_) => "database",
         }
     }
 

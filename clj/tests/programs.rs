@@ -176,3 +176,8 @@ fn second_post_macro_version() {
 fn conformance_constraints() {
     conformance("constraints");
 }
+
+#[test]
+fn conformance_pldb_tabling_tracing() {
+    conformance("pldb");
+}

@@ -90,6 +90,27 @@ impl Rel {
     /// assert_eq!(run_all(|q| man.call([q])).count(), 0);
     /// ```
     pub fn call<T: Into<Term>>(&self, args: impl IntoIterator<Item = T>) -> Goal {
+        self.goal(args, None)
+    }
+
+    /// The goal `rel(args...)` over the databases `dbs`, whatever databases the state has in
+    /// scope: for a caller that keeps its own scope (a front end's dynamic `with-db`).
+    ///
+    /// ```
+    /// use kanren::{run_all, pldb::{self, Db}};
+    /// let fun = pldb::rel("fun", 1);
+    /// let db = Db::new().fact(&fun, [1]);
+    /// assert_eq!(run_all(|q| fun.call_in(&[db.clone()], [q])).count(), 1);
+    /// ```
+    pub fn call_in<T: Into<Term>>(&self, dbs: &[Db], args: impl IntoIterator<Item = T>) -> Goal {
+        self.goal(args, Some(dbs.to_vec().into()))
+    }
+
+    fn goal<T: Into<Term>>(
+        &self,
+        args: impl IntoIterator<Item = T>,
+        dbs: Option<Arc<[Db]>>,
+    ) -> Goal {
         let args: Arc<[Term]> = args.into_iter().map(Into::into).collect();
         assert!(
             args.len() == self.arity(),
@@ -100,10 +121,13 @@ impl Rel {
         );
         let rel = self.clone();
         Goal::new(move |s| {
-            if s.dbs().is_empty() {
+            let dbs: Arc<[Db]> = match &dbs {
+                Some(dbs) => dbs.clone(),
+                None => s.dbs().into(),
+            };
+            if dbs.is_empty() {
                 return Stream::empty();
             }
-            let dbs = s.dbs().to_vec();
             // The first indexed argument that is ground here picks the candidates.
             let key =
                 rel.indexed

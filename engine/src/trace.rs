@@ -93,7 +93,10 @@ pub fn trace_s_to(sink: &Sink) -> Goal {
 /// use kanren::{eq, run_all, trace};
 /// assert_eq!(run_all(|q| kanren::conj([eq(q, 2), trace::trace_lvars("q is", [("q", q.into())])])).count(), 1);
 /// ```
-pub fn trace_lvars<const N: usize>(title: impl Into<String>, vars: [(&str, Term); N]) -> Goal {
+pub fn trace_lvars<S: Into<String>>(
+    title: impl Into<String>,
+    vars: impl IntoIterator<Item = (S, Term)>,
+) -> Goal {
     trace_lvars_to(&stdout(), title, vars)
 }
 
@@ -102,13 +105,13 @@ pub fn trace_lvars<const N: usize>(title: impl Into<String>, vars: [(&str, Term)
 /// ```
 /// // See the module's example.
 /// ```
-pub fn trace_lvars_to<const N: usize>(
+pub fn trace_lvars_to<S: Into<String>>(
     sink: &Sink,
     title: impl Into<String>,
-    vars: [(&str, Term); N],
+    vars: impl IntoIterator<Item = (S, Term)>,
 ) -> Goal {
     let (sink, title) = (sink.clone(), title.into());
-    let vars: Vec<(String, Term)> = vars.into_iter().map(|(n, t)| (n.to_string(), t)).collect();
+    let vars: Vec<(String, Term)> = vars.into_iter().map(|(n, t)| (n.into(), t)).collect();
     Goal::new(move |s| {
         sink(&title);
         for (name, t) in &vars {

@@ -1,0 +1,68 @@
+;; Fact databases (pldb), tabling and tracing goals, as core.logic 1.1.1 has them. Runs
+;; through `kanren test`; the same file runs unchanged on core.logic 1.1.1 (with
+;; clojure.test's run-tests).
+(ns conformance.pldb
+  (:refer-clojure :exclude [==])
+  (:use [clojure.core.logic :exclude [is]]
+        [clojure.test])
+  (:require [clojure.core.logic.pldb :as pldb]))
+
+(pldb/db-rel person p)
+(pldb/db-rel knows a b)
+(pldb/db-rel happy p)
+
+(def people
+  (pldb/db
+   [person 'ann] [person 'bea] [person 'cal]
+   [knows 'ann 'bea] [knows 'bea 'cal] [knows 'cal 'ann]))
+
+(deftest facts-and-queries
+  (is (= (set (pldb/with-db people (run* [q] (person q)))) '#{ann bea cal}))
+  (is (= (pldb/with-db people (run* [q] (knows 'ann q))) '(bea)))
+  (is (= (pldb/with-db people (run* [q] (happy q))) '()))
+  (let [glad (pldb/db-fact people happy 'cal)]
+    (is (= (pldb/with-db glad
+             (run* [q] (fresh [x y] (knows x y) (happy y) (== q [x y]))))
+           '([bea cal])))
+    ;; the first database is unchanged
+    (is (= (pldb/with-db people (run* [q] (happy q))) '()))))
+
+(deftest retractions-and-several-databases
+  (let [fewer (pldb/db-retraction people knows 'ann 'bea)]
+    (is (= (set (pldb/with-db fewer (run* [q] (fresh [x y] (knows x y) (== q [x y])))))
+           '#{[bea cal] [cal ann]})))
+  (let [more (pldb/db [person 'dan])]
+    (is (= (set (pldb/with-dbs [people more] (run* [q] (person q))))
+           '#{ann bea cal dan}))
+    (is (= (set (pldb/with-db people (pldb/with-db more (run* [q] (person q)))))
+           '#{ann bea cal dan})))
+  (let [both (pldb/db-facts pldb/empty-db [happy 'ann] [happy 'bea])
+        one (pldb/db-retractions both [happy 'ann])]
+    (is (= (pldb/with-db one (run* [q] (happy q))) '(bea)))))
+
+(defne arco [x y]
+  ([:a :b])
+  ([:b :a])
+  ([:b :d]))
+
+(def patho
+  (tabled [x y]
+    (conde
+      [(arco x y)]
+      [(fresh [z] (arco x z) (patho z y))])))
+
+(def left-patho
+  (tabled [x y]
+    (conde
+      [(fresh [z] (left-patho x z) (arco z y))]
+      [(arco x y)])))
+
+(deftest tabled-relations
+  (is (= (set (run* [q] (patho :a q))) #{:a :b :d}))
+  (is (= (count (run* [q] (patho :a q))) 3))
+  (is (= (set (run* [q] (left-patho :a q))) #{:a :b :d}))
+  (is (= (set (run* [q] (left-patho q :d))) #{:a :b})))
+
+(deftest tracing-goals-succeed
+  (is (= (run* [q] (log "tracing") (== q 1)) '(1)))
+  (is (= (run* [q] (fresh [x] (== x 2) (trace-lvars "x" x) (== q x))) '(2))))
