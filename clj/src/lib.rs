@@ -103,8 +103,9 @@ pub fn eval_str(src: &str) -> Result<Value> {
 /// Reads and evaluates `src` (the text of `file`, for error messages), form by form, giving
 /// the last value, fully realised (a lazy seq's errors surface here, as at Clojure's REPL).
 pub fn load(src: &str, file: Option<&str>) -> Result<Value> {
+    // An error that already names its file (a nested load, a facts file) keeps it.
     let tag = |e: Error| Error {
-        file: file.map(Arc::from),
+        file: e.file.clone().or_else(|| file.map(Arc::from)),
         ..e
     };
     let mut r = reader::Reader::new(src);
@@ -119,8 +120,9 @@ pub fn load(src: &str, file: Option<&str>) -> Result<Value> {
 /// printed to stderr and counted. How `kanren test` loads a file, so that one unsupported
 /// top-level form does not hide the tests after it. A read error ends the loading.
 pub fn load_continuing(src: &str, file: Option<&str>) -> usize {
+    // An error that already names its file (a nested load, a facts file) keeps it.
     let tag = |e: Error| Error {
-        file: file.map(Arc::from),
+        file: e.file.clone().or_else(|| file.map(Arc::from)),
         ..e
     };
     let mut r = reader::Reader::new(src);

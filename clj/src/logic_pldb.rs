@@ -131,6 +131,57 @@ pub fn install() {
         }
         Ok(Value::Db(db))
     });
+    // (pldb/load-facts db "facts.edn"): every form of the file is a fact `[rel arg ...]` (or
+    // `(rel arg ...)`), its relation named by a symbol bound to a `db-rel`, its arguments data
+    // as written (symbols stay symbols). A bad fact is an error naming its line and column.
+    reg(p, "load-facts", |a| {
+        arity(&a, 2, 2, "load-facts")?;
+        let db = db_of(&a[0], "load-facts")?;
+        let path = match &a[1] {
+            Value::Str(s) => s.to_string(),
+            other => {
+                return Err(Error::msg(format!(
+                    "load-facts: expected a file name, got {other}"
+                )))
+            }
+        };
+        let src = std::fs::read_to_string(&path)
+            .map_err(|e| Error::msg(format!("load-facts: cannot read {path}: {e}")))?;
+        load_facts(db, &src).map_err(|e| Error {
+            file: Some(path.as_str().into()),
+            ..e
+        })
+    });
+}
+
+/// `db` with the facts written in `src` (see `load-facts`).
+pub fn load_facts(mut db: Db, src: &str) -> Result<Value> {
+    let mut r = crate::reader::Reader::new(src);
+    while let Some((pos, form)) = r.read_with_pos()? {
+        let items = match &form {
+            Value::Vector(_) | Value::List(_) => form.to_vec()?,
+            other => {
+                return Err(Error::at(
+                    format!("a fact is [rel args...], got {other}"),
+                    pos,
+                ))
+            }
+        };
+        let Some((Value::Symbol(name), args)) = items.split_first() else {
+            return Err(Error::at(
+                format!("a fact starts with its relation's name, got {form}"),
+                pos,
+            ));
+        };
+        let rel = crate::ns::resolve_value(name)
+            .ok_or_else(|| Error::at(format!("unknown relation {name}"), pos))?;
+        let mut fact = vec![rel];
+        fact.extend(args.iter().cloned());
+        let (rel, terms) =
+            fact_of(&Value::vector(fact), "load-facts").map_err(|e| e.with_pos(Some(pos)))?;
+        db = db.fact(&rel, terms);
+    }
+    Ok(Value::Db(db))
 }
 
 fn check_arity(rel: &Rel, n: usize, who: &str) -> Result<()> {

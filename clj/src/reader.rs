@@ -136,6 +136,20 @@ impl<'a> Reader<'a> {
         self.read_form(0)
     }
 
+    /// The next form and where it starts, or `None` at the end of the input.
+    ///
+    /// ```
+    /// let mut r = kanren_clj::reader::Reader::new("1\n  [a b]");
+    /// r.read().unwrap();
+    /// let (pos, form) = r.read_with_pos().unwrap().unwrap();
+    /// assert_eq!((pos.line, pos.col, form.to_string()), (2, 3, "[a b]".to_string()));
+    /// ```
+    pub fn read_with_pos(&mut self) -> Result<Option<(Pos, Value)>> {
+        self.skip_ws();
+        let pos = self.pos();
+        Ok(self.read_form(0)?.map(|f| (pos, f)))
+    }
+
     fn read_form(&mut self, depth: usize) -> Result<Option<Value>> {
         loop {
             self.skip_ws();

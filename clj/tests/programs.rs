@@ -181,3 +181,21 @@ fn conformance_constraints() {
 fn conformance_pldb_tabling_tracing() {
     conformance("pldb");
 }
+
+#[test]
+fn facts_loaded_from_a_file() {
+    let rels = "(require '[clojure.core.logic.pldb :as pldb]) (pldb/db-rel person p) (pldb/db-rel knows a b)";
+    let ok = format!(
+        "{rels} (def db (pldb/load-facts pldb/empty-db \"tests/fixtures/people.edn\")) \
+         [(pldb/with-db db (run* [q] (person q))) (pldb/with-db db (run* [q] (fresh [x y] (knows x y) (== q [x y]))))]"
+    );
+    let (code, out, err) = kanren(&["-e", &ok]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim_end(), "[(ann bea) ([ann bea] [bea ann])]");
+    // A fact of the wrong arity: the error names the file, line and column.
+    let bad = format!("{rels} (pldb/load-facts pldb/empty-db \"tests/fixtures/bad-facts.edn\")");
+    let (code, _, err) = kanren(&["-e", &bad]);
+    assert_eq!(code, 1);
+    assert!(err.contains("tests/fixtures/bad-facts.edn:2:1"), "{err}");
+    assert!(err.contains("takes 2 arguments, this fact has 1"), "{err}");
+}
