@@ -27,7 +27,7 @@ use crate::store::{Constraint, Fail, Run, Status};
 use crate::stream::Stream;
 use crate::subst::Subst;
 use crate::term::{cmp_terms, Term, Var};
-use crate::unify::{unify, Bound};
+use crate::unify::unify_all;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use std::sync::Arc;
@@ -100,14 +100,9 @@ enum Verdict {
 /// Unifies each pair of `pairs` in a scratch copy of `s` and reads the verdict off the bindings
 /// that were added (their order is the order unification made them).
 fn verdict(s: &Subst, occurs_check: bool, pairs: &[(Term, Term)]) -> Verdict {
-    let mut bound = Bound::new();
-    let mut scratch = s.clone();
-    for (u, v) in pairs {
-        match unify(&scratch, u, v, occurs_check, &mut bound) {
-            Some(next) => scratch = next,
-            None => return Verdict::Never,
-        }
-    }
+    let Some((scratch, bound)) = unify_all(s, pairs, occurs_check) else {
+        return Verdict::Never;
+    };
     if bound.is_empty() {
         return Verdict::Equal;
     }
@@ -180,11 +175,7 @@ type Pairs = Vec<(Var, Term)>;
 /// with the smallest name, every other binding fully resolved, and the pairs sorted, so that
 /// equivalent disequalities print alike whatever order the goals ran in.
 fn canonical(pairs: &[(Term, Term)]) -> Option<Pairs> {
-    let mut bound = Bound::new();
-    let mut solved = Subst::default();
-    for (u, v) in pairs {
-        solved = unify(&solved, u, v, true, &mut bound)?;
-    }
+    let (solved, bound) = unify_all(&Subst::default(), pairs, true)?;
     assert!(
         !bound.is_empty(),
         "kanren internal error: a violated disequality survived in the store"

@@ -13,7 +13,7 @@
 
 use crate::subst::Subst;
 use crate::term::{cmp_terms, Term};
-use crate::unify::{unify, Bound};
+use crate::unify::unify_all;
 
 /// Sorts, deduplicates and prunes the printed residual constraints `cs`.
 pub(crate) fn tidy(mut cs: Vec<Term>) -> Vec<Term> {
@@ -50,20 +50,10 @@ fn diseq_pairs(c: &Term) -> Option<Vec<(Term, Term)>> {
         .collect()
 }
 
-/// Unifies all `pairs` in `s`: the extended substitution and the variables bound, or `None`.
-fn solve(s: &Subst, pairs: &[(Term, Term)]) -> Option<(Subst, Bound)> {
-    let mut bound = Bound::new();
-    let mut s = s.clone();
-    for (u, v) in pairs {
-        s = unify(&s, u, v, true, &mut bound)?;
-    }
-    Some((s, bound))
-}
-
 /// Whether the bindings `b` entail all the bindings `a`.
 fn entails(b: &[(Term, Term)], a: &[(Term, Term)]) -> bool {
-    match solve(&Subst::default(), b) {
-        Some((sb, _)) => matches!(solve(&sb, a), Some((_, added)) if added.is_empty()),
+    match unify_all(&Subst::default(), b, true) {
+        Some((sb, _)) => matches!(unify_all(&sb, a, true), Some((_, added)) if added.is_empty()),
         None => false,
     }
 }

@@ -54,6 +54,22 @@ pub fn unify(
     features.is_empty().then_some(s)
 }
 
+/// Unifies each pair of `pairs` in turn, starting from `s`: the extended substitution and the
+/// variables bound, in binding order, or `None` when a pair does not unify. How a
+/// disequality is solved (its prefix is what this binds).
+pub(crate) fn unify_all(
+    s: &Subst,
+    pairs: &[(Term, Term)],
+    occurs_check: bool,
+) -> Option<(Subst, Bound)> {
+    let mut bound = Bound::new();
+    let mut s = s.clone();
+    for (u, v) in pairs {
+        s = unify(&s, u, v, occurs_check, &mut bound)?;
+    }
+    Some((s, bound))
+}
+
 /// [`unify`], leaving in `features` each unbound variable that met a partial map, with the
 /// keys it must hold (see [`Features`]).
 pub(crate) fn unify_open(
