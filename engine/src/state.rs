@@ -144,16 +144,7 @@ impl State {
             &mut bound,
             &mut features,
         )?;
-        if !features.is_empty() {
-            // A variable met a partial map: post its feature constraints, then wake.
-            let mut run = Run::new(subst, self.occurs_check, self.cs.clone());
-            for &x in &bound {
-                run.bound(x).ok()?;
-            }
-            run.post_features(features);
-            return Some(self.with_run(run.fixpoint()?));
-        }
-        if bound.is_empty() || self.cs.is_empty() {
+        if features.is_empty() && (bound.is_empty() || self.cs.is_empty()) {
             return Some(State {
                 subst,
                 occurs_check: self.occurs_check,
@@ -161,8 +152,14 @@ impl State {
                 ext: self.ext.clone(),
             });
         }
-        let run = Run::new(subst, self.occurs_check, self.cs.clone());
-        Some(self.with_run(store::wake(run, &bound)?))
+        // Wake the constraints on what was bound, post the feature constraints of variables
+        // that met a partial map, and propagate.
+        let mut run = Run::new(subst, self.occurs_check, self.cs.clone());
+        for &x in &bound {
+            run.bound(x).ok()?;
+        }
+        run.post_features(features);
+        Some(self.with_run(run.fixpoint()?))
     }
 
     /// Runs `f` on this state as one propagation step (posting constraints, narrowing

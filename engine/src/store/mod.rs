@@ -35,7 +35,7 @@ use rustc_hash::FxBuildHasher;
 use std::sync::Arc;
 
 pub(crate) use feature::Feature;
-pub(crate) use run::{wake, Val};
+pub(crate) use run::Val;
 pub use run::{Fail, Run};
 
 pub(crate) type Map<V> = GenericHashMap<Var, V, FxBuildHasher, DefaultSharedPtr>;

@@ -326,13 +326,3 @@ impl Run {
         }
     }
 }
-
-/// Wakes the constraints on the variables that unification just bound, and propagates to the
-/// fixpoint: `None` when a constraint fails. Costs one test when the store is empty.
-pub(crate) fn wake(run: Run, bound: &[Var]) -> Option<Run> {
-    let mut run = run;
-    for &x in bound {
-        run.bound(x).ok()?;
-    }
-    run.fixpoint()
-}
