@@ -14,9 +14,8 @@
 
 use crate::goal::{eq, Goal};
 use crate::project::project;
-use crate::subst::Subst;
-use crate::term::{Term, Var};
-use rustc_hash::FxHashMap;
+use crate::subst::renamed_apart;
+use crate::term::Term;
 
 /// `v` is `u` with every variable still unbound in `u` replaced by a fresh one, the same
 /// variable by the same fresh one (core.logic's `copy-term`). Non-relational: `u` is taken
@@ -42,14 +41,5 @@ use rustc_hash::FxHashMap;
 /// ```
 pub fn copy_term(u: impl Into<Term>, v: impl Into<Term>) -> Goal {
     let v = v.into();
-    project([u.into()], move |[u]| eq(renamed(u), v.clone()))
-}
-
-/// `t` with each variable replaced by a fresh one, consistently (core.logic's `build` into
-/// an empty substitution, then `walk*`). Time: O(size of `t`).
-fn renamed(t: &Term) -> Term {
-    let mut fresh: FxHashMap<Var, Var> = FxHashMap::default();
-    Subst::default().rebuild(t, &mut |x| {
-        Some(Term::Var(*fresh.entry(x).or_insert_with(Var::fresh)))
-    })
+    project([u.into()], move |[u]| eq(renamed_apart(u), v.clone()))
 }

@@ -37,7 +37,8 @@ use crate::reify::reify;
 use crate::solve::solve_all;
 use crate::state::State;
 use crate::stream::{Link, Node, Stream};
-use crate::term::{Term, Var};
+use crate::subst::renamed_apart;
+use crate::term::Term;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::cell::RefCell;
 use std::ops::ControlFlow;
@@ -145,14 +146,13 @@ impl<const N: usize> Tabled<N> {
     /// // See `Tabled`.
     /// ```
     pub fn call(&self, args: [impl Into<Term>; N]) -> Goal {
-        let args: [Term; N] = args.map(Into::into);
+        // The arguments as one term: the call's variant is read off it, answers unify with it.
+        let call = Term::Vector(args.map(Into::into).into_iter().collect());
         let me = self.clone();
         Goal::new(move |s| {
-            let key = reify(&s, &Term::Vector(args.to_vec().into()))
-                .value()
-                .clone();
+            let key = reify(&s, &call).value().clone();
             let source = me.answers(key, &s);
-            unify_each(s, Term::Vector(args.to_vec().into()), source, 0)
+            unify_each(s, call.clone(), source, 0)
         })
     }
 
@@ -221,12 +221,11 @@ impl<const N: usize> Tabled<N> {
         loop {
             let before = ADDED.with(|a| *a.borrow());
             let reads_before = READS.with(|r| r.borrow().len());
-            let args: [Term; N] = match refresh(key) {
-                Term::Vector(items) => std::array::from_fn(|i| items[i].clone()),
-                _ => unreachable!("a call's key is the vector of its arguments"),
+            let call = renamed_apart(key);
+            let Term::Vector(items) = &call else {
+                unreachable!("a call's key is the vector of its arguments")
             };
-            let call = Term::Vector(args.to_vec().into());
-            let goal = (self.body)(self, args);
+            let goal = (self.body)(self, std::array::from_fn(|i| items[i].clone()));
             let start = State::new().with_occurs_check(s.occurs_check);
             // Each answer goes into the entry at once, where the recursive calls of this
             // round that read it live will see it.
@@ -287,15 +286,6 @@ impl<const N: usize> Tabled<N> {
     }
 }
 
-/// `t` with each reified variable `_k` replaced by a fresh variable (one per `k`).
-fn refresh(t: &Term) -> Term {
-    let mut fresh: FxHashMap<usize, Var> = FxHashMap::default();
-    crate::subst::Subst::default().rebuild(t, &mut |v| {
-        let k = v.reified_index()?;
-        Some(Term::Var(*fresh.entry(k).or_insert_with(Var::fresh)))
-    })
-}
-
 /// Where a call reads its answers: a complete entry's list, or the growing list of an entry
 /// under evaluation.
 enum Source {
@@ -325,7 +315,7 @@ impl Source {
 fn unify_each(s: State, call: Term, source: Source, mut i: usize) -> Stream {
     while let Some(answer) = source.get(i) {
         i += 1;
-        if let Some(next) = s.unify(&call, &refresh(&answer)) {
+        if let Some(next) = s.unify(&call, &renamed_apart(&answer)) {
             let rest = Node::Lazy(Box::new(move || unify_each(s, call, source, i)));
             return Stream(Node::Choice(next, Link::new(rest)));
         }
