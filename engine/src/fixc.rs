@@ -89,11 +89,7 @@ pub fn fixc(
     f: impl Fn(&Term) -> Goal + Send + Sync + 'static,
     form: impl Into<Term>,
 ) -> Goal {
-    let form = form.into();
-    fixc_with(x, f, move |x, name| {
-        let op = Term::sym("clojure.core.logic/fixc");
-        Some(Term::list([op, name(x)?, form.clone()]))
-    })
+    fixc_arc(x.into(), Arc::new(f), printed_as(form.into()))
 }
 
 /// [`fixc`] printed by `reifier` (core.logic's reifier function): it gets `x` and a function
@@ -145,15 +141,19 @@ pub fn fixc_when(
     runnable: impl Fn(&Term, &State) -> bool + Send + Sync + 'static,
     form: impl Into<Term>,
 ) -> Goal {
-    let form = form.into();
     Goal::constraint(Fixc {
         x: x.into(),
         f: Arc::new(f),
         runnable: Some(Arc::new(runnable)),
-        reifier: Arc::new(move |x, name| {
-            let op = Term::sym("clojure.core.logic/fixc");
-            Some(Term::list([op, name(x)?, form.clone()]))
-        }),
+        reifier: printed_as(form.into()),
+    })
+}
+
+/// The reifier that prints a `fixc` as `(clojure.core.logic/fixc x form)`.
+fn printed_as(form: Term) -> Reifier {
+    Arc::new(move |x, name| {
+        let op = Term::sym("clojure.core.logic/fixc");
+        Some(Term::list([op, name(x)?, form.clone()]))
     })
 }
 
@@ -203,11 +203,9 @@ pub fn treec(
     fc: impl Fn(&Term) -> Goal + Send + Sync + 'static,
     form: impl Into<Term>,
 ) -> Goal {
-    let form = form.into();
-    treec_with(x, fc, move |x, name| {
-        let op = Term::sym("clojure.core.logic/fixc");
-        Some(Term::list([op, name(x)?, form.clone()]))
-    })
+    let fc: Build = Arc::new(fc);
+    let reifier = printed_as(form.into());
+    fixc_arc(x.into(), tree_loop(fc, reifier.clone()), reifier)
 }
 
 /// [`treec`] printed by `reifier` (see [`fixc_with`]).
