@@ -20,20 +20,25 @@ fn rest(v: &Value) -> Result<Value> {
     Ok(v.uncons()?.map_or(Value::EmptyList, |(_, t)| t))
 }
 
+/// The first item and the rest of each of `colls`, or `None` once one of them is empty: the
+/// step of `map` and `interleave` over several seqs.
+fn firsts_and_rests(colls: &[Value]) -> Result<Option<(Vec<Value>, Vec<Value>)>> {
+    let mut heads = Vec::with_capacity(colls.len());
+    let mut tails = Vec::with_capacity(colls.len());
+    for c in colls {
+        let Some((h, t)) = c.uncons()? else {
+            return Ok(None);
+        };
+        heads.push(h);
+        tails.push(t);
+    }
+    Ok(Some((heads, tails)))
+}
+
 fn lazy_map(f: Value, colls: Vec<Value>) -> Value {
-    Value::lazy(move || {
-        let mut heads = Vec::with_capacity(colls.len());
-        let mut tails = Vec::with_capacity(colls.len());
-        for c in &colls {
-            match c.uncons()? {
-                Some((h, t)) => {
-                    heads.push(h);
-                    tails.push(t);
-                }
-                None => return Ok(Value::EmptyList),
-            }
-        }
-        Ok(cons(apply(&f, heads)?, lazy_map(f, tails)))
+    Value::lazy(move || match firsts_and_rests(&colls)? {
+        Some((heads, tails)) => Ok(cons(apply(&f, heads)?, lazy_map(f, tails))),
+        None => Ok(Value::EmptyList),
     })
 }
 
@@ -190,19 +195,9 @@ fn cycle(all: Value, cur: Value) -> Value {
 }
 
 fn interleave(colls: Vec<Value>) -> Value {
-    Value::lazy(move || {
-        let mut heads = Vec::new();
-        let mut tails = Vec::new();
-        for c in &colls {
-            match c.uncons()? {
-                Some((h, t)) => {
-                    heads.push(h);
-                    tails.push(t);
-                }
-                None => return Ok(Value::EmptyList),
-            }
-        }
-        Ok(Value::list_with_tail(heads, interleave(tails)))
+    Value::lazy(move || match firsts_and_rests(&colls)? {
+        Some((heads, tails)) => Ok(Value::list_with_tail(heads, interleave(tails))),
+        None => Ok(Value::EmptyList),
     })
 }
 
