@@ -2,20 +2,10 @@
 //! balance, and Ctrl-C (SIGINT) stopping a running query while the session goes on.
 
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
-fn kanren(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_kanren"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("kanren runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::{kanren, repl};
 
 #[test]
 fn eval_prints_the_value() {
@@ -108,13 +98,7 @@ fn test_runner_counts_assertions() {
 
 #[test]
 fn repl_reads_until_forms_balance_and_survives_errors() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kanren"))
-        .env("HOME", std::env::temp_dir())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = repl();
     child
         .stdin
         .take()
@@ -130,13 +114,7 @@ fn repl_reads_until_forms_balance_and_survives_errors() {
 
 #[test]
 fn ctrl_c_stops_a_running_query_and_keeps_the_session() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kanren"))
-        .env("HOME", std::env::temp_dir())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = repl();
     let mut stdin = child.stdin.take().unwrap();
     stdin
         .write_all(b"(defn nato [n] (conde [(== n :z)] [(fresh [m] (== n [:s m]) (nato m))]))\n(count (run* [q] (nato q)))\n")

@@ -1,20 +1,7 @@
 //! The posts' programs run through the `kanren` binary, with the checks issue 10 lists.
 
-use std::process::Command;
-
-/// Runs `kanren` with `args`; gives (exit code, stdout, stderr).
-fn kanren(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_kanren"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("kanren runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::kanren;
 
 /// The printed value of `expr` after loading `file`.
 fn value(file: &str, expr: &str) -> String {

@@ -1,0 +1,30 @@
+//! Running the `kanren` binary from the integration tests.
+
+use std::process::{Child, Command, Stdio};
+
+/// Runs `kanren` with `args` in the crate's folder; gives (exit code, stdout, stderr).
+pub fn kanren(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_kanren"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("kanren runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The REPL (`kanren` without arguments) as a child process with piped standard streams, its
+/// history file in the temporary folder.
+#[allow(dead_code)] // used by cli.rs only
+pub fn repl() -> Child {
+    Command::new(env!("CARGO_BIN_EXE_kanren"))
+        .env("HOME", std::env::temp_dir())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("kanren starts")
+}
