@@ -90,8 +90,5 @@ pub(crate) fn strategy(s: &State, t: &Term) -> Option<Strategy> {
 /// How many values `t` may still take: the size of its domain, or 1 (core.logic's
 /// `-member-count` of `get-dom-fd`).
 pub(crate) fn member_count(s: &State, t: &Term) -> u64 {
-    match s.walk(t) {
-        Term::Var(x) => s.cs.doms.get(&x).map_or(1, |d| d.size()),
-        _ => 1,
-    }
+    super::domain_of(s, t).map_or(1, |d| d.size())
 }
