@@ -32,10 +32,6 @@ thread_local! {
     static RELS: RefCell<FxHashMap<usize, Rel>> = RefCell::new(FxHashMap::default());
 }
 
-fn args_of(tail: &Value) -> Result<Vec<Value>> {
-    tail.to_vec()
-}
-
 /// The relation a `db-rel` value stands for.
 fn rel_of(v: &Value, who: &str) -> Result<Rel> {
     if let Value::Native(n) = v {
@@ -209,7 +205,7 @@ fn native(
 
 /// Evaluates the pldb form `name` (`db-rel`, `with-db`, `with-dbs`).
 pub fn pldb_special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
-    let a = args_of(tail)?;
+    let a = tail.to_vec()?;
     match name {
         "db-rel" => {
             let (sym, params) = a
@@ -267,8 +263,11 @@ pub fn pldb_special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
                 for f in body {
                     last = eval(f, env)?;
                 }
-                // The answers of a query are found while the databases are in scope.
-                last.to_vec().map(|_| ()).or(Ok::<(), Error>(()))?;
+                // The answers of a query are found while the databases are in scope; an error
+                // found on the way is the form's.
+                if last.is_seq() {
+                    last.to_vec()?;
+                }
                 Ok(last)
             })();
             DBS.with(|d| d.borrow_mut().truncate(depth));
@@ -292,7 +291,7 @@ fn indexed_rel(name: &str, indexed: &[bool]) -> Rel {
 
 /// Evaluates `tabled` and the tracing forms.
 pub fn logic_special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
-    let a = args_of(tail)?;
+    let a = tail.to_vec()?;
     match name {
         // (tabled [x y] goals...): a function whose calls share one table. The arguments are
         // packed into one vector term, the engine relation's single argument.
