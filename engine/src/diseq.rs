@@ -27,7 +27,7 @@ use crate::store::{Constraint, Fail, Run, Status};
 use crate::stream::Stream;
 use crate::subst::Subst;
 use crate::term::{cmp_terms, Term, Var};
-use crate::unify::unify_all;
+use crate::unify::{unify_all, unify_all_open};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use std::sync::Arc;
@@ -56,6 +56,9 @@ impl Constraint for Diseq {
             Verdict::Equal => Err(Fail),
             Verdict::Unless(next) if next[..] == self.0[..] => Ok(Status::Keep),
             Verdict::Unless(next) => Ok(Status::Replace(Arc::new(Diseq(next)))),
+            Verdict::Undecided => Ok(Status::Replace(Arc::new(Undecided::new(
+                &run.subst, &pairs,
+            )))),
         }
     }
 
@@ -72,6 +75,55 @@ impl Constraint for Diseq {
                 .map(|(x, t)| Term::list([Term::Var(x), t])),
         );
         Some(Term::list(items))
+    }
+}
+
+/// A disequality whose verdict waits on more bindings (see [`Verdict::Undecided`]): the pairs
+/// of terms that must not all be equal, watched by every variable in them.
+struct Undecided(Arc<[(Term, Term)]>);
+
+impl Undecided {
+    fn new(s: &Subst, pairs: &[(Term, Term)]) -> Undecided {
+        Undecided(
+            pairs
+                .iter()
+                .map(|(u, v)| (s.walk_star(u), s.walk_star(v)))
+                .collect(),
+        )
+    }
+}
+
+impl Constraint for Undecided {
+    fn watched(&self) -> Vec<Var> {
+        let mut vars = Vec::new();
+        for (u, v) in self.0.iter() {
+            u.push_vars(&mut vars);
+            v.push_vars(&mut vars);
+        }
+        vars.sort_unstable();
+        vars.dedup();
+        vars
+    }
+
+    fn propagate(&self, run: &mut Run, _: Option<Var>) -> Result<Status, Fail> {
+        match verdict(&run.subst, run.occurs_check, &self.0) {
+            Verdict::Never => Ok(Status::Entailed),
+            Verdict::Equal => Err(Fail),
+            Verdict::Unless(prefix) => Ok(Status::Replace(Arc::new(Diseq(prefix)))),
+            Verdict::Undecided => Ok(Status::Replace(Arc::new(Undecided::new(
+                &run.subst, &self.0,
+            )))),
+        }
+    }
+
+    /// `(!= (u v) ...)`, the pairs as they stand.
+    fn reify(&self, name: &dyn Fn(&Term) -> Option<Term>) -> Option<Term> {
+        let pairs = self
+            .0
+            .iter()
+            .map(|(u, v)| Some(Term::list([name(u)?, name(v)?])))
+            .collect::<Option<Vec<_>>>()?;
+        Some(Term::list(std::iter::once(Term::sym("!=")).chain(pairs)))
     }
 }
 
@@ -95,14 +147,20 @@ enum Verdict {
     Equal,
     /// They are equal exactly when these bindings hold.
     Unless(Prefix),
+    /// Whether they can be equal depends on constraints unification would post (two ties
+    /// whose bodies are not built yet, a partial map): undecided until more is bound.
+    Undecided,
 }
 
 /// Unifies each pair of `pairs` in a scratch copy of `s` and reads the verdict off the bindings
 /// that were added (their order is the order unification made them).
 fn verdict(s: &Subst, occurs_check: bool, pairs: &[(Term, Term)]) -> Verdict {
-    let Some((scratch, bound)) = unify_all(s, pairs, occurs_check) else {
+    let Some((scratch, bound, pending)) = unify_all_open(s, pairs, occurs_check) else {
         return Verdict::Never;
     };
+    if !pending.is_empty() {
+        return Verdict::Undecided;
+    }
     if bound.is_empty() {
         return Verdict::Equal;
     }
@@ -165,6 +223,10 @@ pub(crate) fn post(s: &State, u: &Term, v: &Term) -> Option<Option<State>> {
         Verdict::Never => Some(None),
         Verdict::Equal => None,
         Verdict::Unless(prefix) => Some(Some(s.add_constraint(Arc::new(Diseq(prefix))))),
+        Verdict::Undecided => {
+            let c = Undecided::new(&s.subst, &[(wu.clone(), wv.clone())]);
+            Some(Some(s.add_constraint(Arc::new(c))))
+        }
     }
 }
 

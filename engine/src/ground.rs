@@ -28,7 +28,21 @@ pub(crate) fn vars_of<'a>(ts: impl IntoIterator<Item = &'a Term>) -> Vec<Var> {
     out
 }
 
-/// Whether `t` has no variable left (and no partial map, which is never ground).
+/// Whether `t` has no variable left (noms and ties are values; a partial map is never ground).
 pub(crate) fn is_ground(t: &Term) -> bool {
-    t.has_no_vars()
+    if t.has_no_vars() {
+        return true;
+    }
+    let mut stack = vec![t];
+    while let Some(t) = stack.pop() {
+        match t {
+            Term::Var(_) | Term::PartialMap(_) => return false,
+            Term::Pair(p) => stack.extend([&p.0, &p.1]),
+            Term::Vector(items) => stack.extend(items.iter()),
+            Term::Map(entries) => stack.extend(entries.iter().flat_map(|(k, v)| [k, v])),
+            Term::Tie(tie) => stack.extend([&tie.nom, &tie.body]),
+            _ => {}
+        }
+    }
+    true
 }

@@ -45,11 +45,13 @@ mod featurec;
 mod fixc;
 mod goal;
 mod ground;
+mod hasheq;
 mod lists;
 mod macros;
 mod matching;
 mod nafc;
 mod nested;
+pub mod nom;
 pub mod pldb;
 mod predc;
 mod project;
@@ -95,7 +97,7 @@ pub use store::{Constraint, Fail, Run, Status};
 pub use stream::Stream;
 pub use subst::Subst;
 pub use tabling::Tabled;
-pub use term::{Cons, Term, Var};
+pub use term::{Cons, Nom, Term, Var};
 pub use unify::{unify, Bound};
 
 /// The README's example, compiled and run as a doc-test.

@@ -36,8 +36,8 @@ impl Answer {
         &self.value
     }
 
-    /// The residual constraints, each a term such as `(!= (_0 1))`, simplified and in a
-    /// canonical order.
+    /// The residual constraints, each a term such as `(!= (_0 1))`, simplified and in
+    /// core.logic's order (that of a Clojure hash set).
     ///
     /// ```
     /// assert!(kanren::run_all(|q| kanren::eq(q, 3)).next().unwrap().constraints().is_empty());
@@ -93,33 +93,44 @@ impl<'s> Reifier<'s> {
         }
     }
 
-    /// `t` walked completely, naming each new unbound variable with the next `_k`.
+    /// `t` walked completely, naming each new unbound variable with the next `_k` and each
+    /// new nom with the next `a_k` (one count for both, as core.logic counts them).
     pub(crate) fn name(&mut self, t: &Term) -> Term {
-        let names = &mut self.names;
-        self.state.subst.rebuild(t, &mut |v| {
+        let names = std::cell::RefCell::new(&mut self.names);
+        let next = |key: Var| {
+            let mut names = names.borrow_mut();
             let k = names.len();
-            Some(Term::Var(
-                *names.entry(v).or_insert_with(|| Var::reified(k)),
-            ))
-        })
+            *names.entry(key).or_insert_with(|| Var::reified(k))
+        };
+        self.state
+            .subst
+            .rebuild_with(t, &mut |v| Some(Term::Var(next(v))), &mut |a| {
+                Some(nom_name(next(a.0)))
+            })
     }
 
     /// `t` walked completely with the names given so far; `None` if it mentions an unbound
-    /// variable that has no name (a variable absent from the answer).
+    /// variable or a nom that has no name (absent from the answer).
     pub(crate) fn rename(&self, t: &Term) -> Option<Term> {
-        let mut missing = false;
+        let missing = std::cell::Cell::new(false);
+        let look = |key: Var| {
+            let found = self.names.get(&key).copied();
+            missing.set(missing.get() || found.is_none());
+            found
+        };
         let out = self
             .state
             .subst
-            .rebuild(t, &mut |v| match self.names.get(&v) {
-                Some(n) => Some(Term::Var(*n)),
-                None => {
-                    missing = true;
-                    None
-                }
+            .rebuild_with(t, &mut |v| look(v).map(Term::Var), &mut |a| {
+                look(a.0).map(nom_name)
             });
-        (!missing).then_some(out)
+        (!missing.get()).then_some(out)
     }
+}
+
+/// The printed name of the nom numbered as the reified variable `k`: `a_k`.
+fn nom_name(k: Var) -> Term {
+    Term::sym(&format!("a_{}", k.reified_index().expect("a reified name")))
 }
 
 /// The answer for query term `q` in the final state `s`.

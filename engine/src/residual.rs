@@ -4,12 +4,14 @@
 //! Each live constraint prints itself ([`Constraint::reify`](crate::Constraint::reify)); a
 //! constraint that mentions a variable absent from the answer prints nothing (that variable is
 //! existentially quantified, so some value of it satisfies the constraint). Then, here:
-//! 1. the printed constraints are sorted in the canonical term order and duplicates removed;
+//! 1. duplicates are removed;
 //! 2. a disequality implied by another one is removed (B is implied by A when B's bindings
-//!    entail all of A's: A is then the stronger disequality).
+//!    entail all of A's: A is then the stronger disequality);
+//! 3. what is left is put in the order core.logic prints it: it collects the constraints into
+//!    a Clojure hash set, so they come out in that set's order (see `crate::hasheq`).
 //!
-//! DIVERGENCE: core.logic prints its constraints as stored: unsimplified, in store order, and
-//! including constraints on variables that are not part of the answer.
+//! DIVERGENCE: core.logic prints its constraints unsimplified, including constraints on
+//! variables that are not part of the answer.
 
 use crate::subst::Subst;
 use crate::term::{cmp_terms, Term};
@@ -19,6 +21,7 @@ use crate::unify::unify_all;
 pub(crate) fn tidy(mut cs: Vec<Term>) -> Vec<Term> {
     cs.sort_by(cmp_terms);
     cs.dedup();
+    cs.sort_by_key(crate::hasheq::set_order_key);
     let diseqs: Vec<Option<Vec<(Term, Term)>>> = cs.iter().map(diseq_pairs).collect();
     let implied = |i: usize| {
         let Some(b) = &diseqs[i] else { return false };

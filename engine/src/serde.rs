@@ -11,6 +11,8 @@
 //! | partial or improper list `(1 2 . _0)` | map `{"items": [1, 2], "tail": "_0"}` |
 //! | map `{:a 1, :b x}` | map, in insertion order, its keys serialized as terms (JSON takes atoms as keys) |
 //! | partial map (`partial_map`, seen in residual constraints) | map `{"partial": {k: v, ...}}` |
+//! | nom (an answer's `a_0`, `a_1`, ...: a symbol by then) | string of its name |
+//! | tie `[a_0] body` | map `{"tie": "a_0", "body": body}` |
 //!
 //! An [`Answer`] is the map `{"value": value, "constraints": [c1, c2, ...]}`, each residual
 //! constraint the term it prints as: `(!= (_0 1))` is `["!=", ["_0", 1]]`. Nesting follows
@@ -40,6 +42,13 @@ impl Serialize for Term {
             Term::Bool(b) => s.serialize_bool(*b),
             Term::Str(x) | Term::Sym(x) => s.serialize_str(x),
             Term::Var(v) => s.collect_str(v),
+            Term::Nom(a) => s.collect_str(a),
+            Term::Tie(t) => {
+                let mut m = s.serialize_map(Some(2))?;
+                m.serialize_entry("tie", &t.nom)?;
+                m.serialize_entry("body", &t.body)?;
+                m.end()
+            }
             Term::Nil => s.collect_seq(std::iter::empty::<&Term>()),
             Term::Vector(items) => s.collect_seq(items.iter()),
             Term::Map(entries) => s.collect_map(entries.iter().map(|(k, v)| (k, v))),

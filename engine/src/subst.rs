@@ -6,7 +6,7 @@
 //! Invariant: no variable is bound twice, and (with the occurs check on) no binding makes a
 //! cycle.
 
-use crate::term::{Term, Var};
+use crate::term::{Nom, Term, Var};
 use imbl::shared_ptr::DefaultSharedPtr;
 use imbl::GenericHashMap;
 use rustc_hash::FxBuildHasher;
@@ -133,12 +133,23 @@ impl Subst {
     /// Walks `t` completely, replacing each unbound variable `v` by `f(v)` when that is
     /// `Some`. The one traversal behind `walk_star` and reification.
     pub(crate) fn rebuild(&self, t: &Term, f: &mut dyn FnMut(Var) -> Option<Term>) -> Term {
+        self.rebuild_with(t, f, &mut |_| None)
+    }
+
+    /// [`Subst::rebuild`], also replacing each nom `a` by `nom(a)` when that is `Some`.
+    pub(crate) fn rebuild_with(
+        &self,
+        t: &Term,
+        f: &mut dyn FnMut(Var) -> Option<Term>,
+        nom: &mut dyn FnMut(Nom) -> Option<Term>,
+    ) -> Term {
         // Work items: a term to resolve, or an instruction to assemble finished parts.
         enum Job {
             Visit(Term),
             Pair,
             Vector(usize),
             Map(usize, bool),
+            Tie,
         }
         let mut jobs = vec![Job::Visit(t.clone())];
         let mut done: Vec<Term> = Vec::new();
@@ -148,6 +159,12 @@ impl Subst {
                 Job::Visit(t) if t.has_no_vars() => done.push(t),
                 Job::Visit(t) => match self.walk(&t) {
                     Term::Var(v) => done.push(f(v).unwrap_or(Term::Var(v))),
+                    Term::Nom(a) => done.push(nom(a).unwrap_or(Term::Nom(a))),
+                    Term::Tie(t) => {
+                        jobs.push(Job::Tie);
+                        jobs.push(Job::Visit(t.body.clone()));
+                        jobs.push(Job::Visit(t.nom.clone()));
+                    }
                     Term::Pair(p) => {
                         jobs.push(Job::Pair);
                         jobs.push(Job::Visit(p.1.clone()));
@@ -177,6 +194,11 @@ impl Subst {
                     let tail = done.pop().expect("pair tail");
                     let head = done.pop().expect("pair head");
                     done.push(Term::cons(head, tail));
+                }
+                Job::Tie => {
+                    let body = done.pop().expect("tie body");
+                    let nom = done.pop().expect("tie nom");
+                    done.push(Term::tie(nom, body));
                 }
                 Job::Vector(n) => {
                     let items = done.split_off(done.len() - n);

@@ -9,14 +9,28 @@
 //! faster-miniKanren's `unify` returns its prefix of new bindings).
 
 use crate::subst::Subst;
-use crate::term::{Term, Var};
+use crate::term::{Nom, Term, Var};
 use smallvec::SmallVec;
 use std::sync::Arc;
 
-/// What unification leaves to a constraint: `(x, m)`, the unbound variable `x` met the
-/// partial map `m` (given as a plain map), so `x` must become a map holding at least `m`'s
-/// keys (core.logic's `featurec`, which its partial-map unification posts).
-pub(crate) type Features = Vec<(Term, Term)>;
+/// What unification leaves to constraints, which a [`State`](crate::State) or a
+/// [`Run`](crate::Run) posts: a bare substitution cannot hold them.
+#[derive(Clone, Debug)]
+pub(crate) enum Pending {
+    /// The unbound variable `x` met the partial map `m` (given as a plain map), so `x` must
+    /// become a map holding at least `m`'s keys (core.logic's `featurec`, which its
+    /// partial-map unification posts).
+    Feature(Term, Term),
+    /// The nom must be fresh in the unbound variable (`nom/hash`): a tie met a tie binding
+    /// another nom.
+    Fresh(Nom, Var),
+    /// `(v, x, (a, b))`: `v` is `x` with the noms `a` and `b` swapped, suspended until
+    /// either is bound (core.logic's `suspc`).
+    Swap(Var, Var, (Nom, Nom)),
+}
+
+/// What one unification left to constraints, in the order met.
+pub(crate) type Features = Vec<Pending>;
 
 /// The variables one unification bound, in binding order.
 pub type Bound = SmallVec<[Var; 4]>;
@@ -29,7 +43,9 @@ pub type Bound = SmallVec<[Var; 4]>;
 /// A partial map ([`Term::partial_map`]) unifies with a map holding at least its keys. Met by
 /// an unbound variable, it needs a constraint on that variable, which a bare substitution
 /// cannot hold: here it does not unify (a [`State`](crate::State) posts
-/// [`featurec`](crate::featurec) instead).
+/// [`featurec`](crate::featurec) instead). So it is with two ties of different noms whose
+/// bodies hold unbound variables (a [`State`](crate::State) posts the freshness constraints
+/// and suspended swaps of [`nom`](crate::nom)).
 ///
 /// Time: O(size of the parts compared × walk).
 ///
@@ -55,23 +71,35 @@ pub fn unify(
 }
 
 /// Unifies each pair of `pairs` in turn, starting from `s`: the extended substitution and the
-/// variables bound, in binding order, or `None` when a pair does not unify. How a
-/// disequality is solved (its prefix is what this binds).
+/// variables bound, in binding order, or `None` when a pair does not unify (or needs a
+/// constraint: see [`unify_all_open`]).
 pub(crate) fn unify_all(
     s: &Subst,
     pairs: &[(Term, Term)],
     occurs_check: bool,
 ) -> Option<(Subst, Bound)> {
-    let mut bound = Bound::new();
-    let mut s = s.clone();
-    for (u, v) in pairs {
-        s = unify(&s, u, v, occurs_check, &mut bound)?;
-    }
-    Some((s, bound))
+    let (s, bound, pending) = unify_all_open(s, pairs, occurs_check)?;
+    pending.is_empty().then_some((s, bound))
 }
 
-/// [`unify`], leaving in `features` each unbound variable that met a partial map, with the
-/// keys it must hold (see [`Features`]).
+/// [`unify_all`], also giving what the unification leaves to constraints. How a disequality
+/// is solved (its prefix is what this binds).
+pub(crate) fn unify_all_open(
+    s: &Subst,
+    pairs: &[(Term, Term)],
+    occurs_check: bool,
+) -> Option<(Subst, Bound, Features)> {
+    let mut bound = Bound::new();
+    let mut pending = Features::new();
+    let mut s = s.clone();
+    for (u, v) in pairs {
+        s = unify_open(&s, u, v, occurs_check, &mut bound, &mut pending)?;
+    }
+    Some((s, bound, pending))
+}
+
+/// [`unify`], leaving in `features` what needs constraints: each unbound variable that met a
+/// partial map, and the freshness and swaps of ties (see [`Pending`]).
 pub(crate) fn unify_open(
     s: &Subst,
     u: &Term,
@@ -109,7 +137,7 @@ pub(crate) fn unify_open(
             // `featurec`).
             (Term::Var(_), Term::PartialMap(p)) | (Term::PartialMap(p), Term::Var(_)) => {
                 let x = if a.as_var().is_some() { &a } else { &b };
-                features.push((x.clone(), Term::Map(p.clone())));
+                features.push(Pending::Feature(x.clone(), Term::Map(p.clone())));
             }
             (Term::PartialMap(p), Term::Map(m)) | (Term::Map(m), Term::PartialMap(p)) => {
                 for (k, uf) in p.iter() {
@@ -148,6 +176,17 @@ pub(crate) fn unify_open(
             (Term::Vector(p), list @ Term::Pair(_)) | (list @ Term::Pair(_), Term::Vector(p)) => {
                 vector_with_list(&s, p, list, &mut todo)?
             }
+            // Nominal unification: `[a] t = [b] u` when `b` is fresh in `t` and `t` with `a`
+            // and `b` swapped equals `u` (core.logic's `Tie` unify-terms).
+            (Term::Tie(p), Term::Tie(q)) => match (&p.nom, &q.nom) {
+                (x, y) if x == y => todo.push((p.body.clone(), q.body.clone())),
+                (Term::Nom(a), Term::Nom(b)) => {
+                    crate::nom::fresh_in(&s, *b, &p.body, features)?;
+                    let t = crate::nom::swap(&s, (*a, *b), &p.body, features);
+                    todo.push((t, q.body.clone()));
+                }
+                _ => return None,
+            },
             (Term::Map(p), Term::Map(q)) => {
                 if p.len() != q.len() {
                     return None;
@@ -238,6 +277,7 @@ pub(crate) fn occurs(s: &Subst, x: Var, t: &Term) -> bool {
             Term::Map(entries) | Term::PartialMap(entries) => {
                 stack.extend(entries.iter().flat_map(|(k, v)| [k.clone(), v.clone()]))
             }
+            Term::Tie(t) => stack.push(t.body.clone()),
             _ => {}
         }
     }

@@ -93,6 +93,8 @@ fn force(s: State, t: &Term) -> Stream {
             let values: Arc<[Term]> = entries.iter().map(|(_, v)| v.clone()).collect();
             force_seq(s, values, 0, false)
         }
+        // A tie's body (core.logic's `-force-ans` on `Tie`).
+        Term::Tie(tie) => force(s, &tie.body),
         _ => Stream::unit(s),
     }
 }

@@ -79,7 +79,7 @@ pub(crate) type Map<V> = GenericHashMap<Var, V, FxBuildHasher, DefaultSharedPtr>
 /// }).map(|a| a.to_string()).collect();
 /// assert_eq!(answers, ["(_0 :- (not-three _0))", "4"]);
 /// ```
-pub trait Constraint: Send + Sync + 'static {
+pub trait Constraint: std::any::Any + Send + Sync {
     /// The variables whose binding (or narrowing) wakes this constraint.
     fn watched(&self) -> Vec<Var>;
 
@@ -245,7 +245,7 @@ impl Store {
         }
     }
 
-    fn get(&self, id: u32) -> Option<Arc<dyn Constraint>> {
+    pub(crate) fn get(&self, id: u32) -> Option<Arc<dyn Constraint>> {
         self.table.get(id as usize).cloned().flatten()
     }
 

@@ -12,7 +12,7 @@ use super::{root_of, Constraint, Status, Store};
 use crate::domain::Domain;
 use crate::subst::Subst;
 use crate::term::{Term, Var};
-use crate::unify::{unify_open, Bound, Features};
+use crate::unify::{unify_open, Bound, Features, Pending};
 use smallvec::SmallVec;
 use std::sync::Arc;
 
@@ -132,11 +132,24 @@ impl Run {
         Ok(())
     }
 
-    /// Posts the feature constraints unification left (variables that met a partial map).
+    /// Posts the constraints unification left (see [`Pending`]).
     pub(crate) fn post_features(&mut self, features: Features) {
-        for (x, fs) in features {
-            self.post(Feature { x, fs });
+        for p in features {
+            match p {
+                Pending::Feature(x, fs) => self.post(Feature { x, fs }),
+                Pending::Fresh(a, x) => self.post(crate::nom::Hash::new(a.into(), x.into())),
+                Pending::Swap(v, x, swap) => self.post(crate::nom::Susp::new(v, x, swap)),
+            }
         }
+    }
+
+    /// The constraints that watch the unbound variable `x`.
+    pub(crate) fn watchers(&self, x: Var) -> Vec<Arc<dyn Constraint>> {
+        let Some(w) = self.cs.watch.get(&x) else {
+            return Vec::new();
+        };
+        let ids = w.on_bind.iter().chain(&w.on_change);
+        ids.filter_map(|&id| self.cs.get(id)).collect()
     }
 
     /// Posts `c`: stores it, watches its variables and queues it to run once.

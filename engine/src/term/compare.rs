@@ -23,6 +23,12 @@ impl PartialEq for Term {
                 (Term::Bool(x), Term::Bool(y)) => x == y,
                 (Term::Nil, Term::Nil) => true,
                 (Term::Sym(x), Term::Sym(y)) | (Term::Str(x), Term::Str(y)) => x == y,
+                (Term::Nom(x), Term::Nom(y)) => x == y,
+                (Term::Tie(p), Term::Tie(q)) => {
+                    stack.push((&p.body, &q.body));
+                    stack.push((&p.nom, &q.nom));
+                    true
+                }
                 (Term::Pair(p), Term::Pair(q)) => {
                     if !Arc::ptr_eq(p, q) {
                         stack.push((&p.1, &q.1));
@@ -100,6 +106,11 @@ impl Hash for Term {
                 Term::Int(i) => i.hash(state),
                 Term::Bool(b) => b.hash(state),
                 Term::Sym(s) | Term::Str(s) => s.hash(state),
+                Term::Nom(a) => a.hash(state),
+                Term::Tie(t) => {
+                    stack.push(&t.body);
+                    stack.push(&t.nom);
+                }
                 Term::Map(entries) | Term::PartialMap(entries) => {
                     let sum = entries.iter().fold(0u64, |acc, entry| {
                         let mut h = rustc_hash::FxHasher::default();
@@ -115,7 +126,7 @@ impl Hash for Term {
 }
 
 /// The canonical order of terms: variables (by name) < integers < booleans < `()` < symbols <
-/// strings < pairs < vectors < maps < partial maps; pairs compare head, then tail; vectors compare length, then items.
+/// strings < pairs < vectors < maps < partial maps < noms < ties; pairs compare head, then tail; vectors compare length, then items.
 pub(crate) fn cmp_terms(a: &Term, b: &Term) -> std::cmp::Ordering {
     use std::cmp::Ordering;
     fn rank(t: &Term) -> u8 {
@@ -130,6 +141,8 @@ pub(crate) fn cmp_terms(a: &Term, b: &Term) -> std::cmp::Ordering {
             Term::Vector(_) => 7,
             Term::Map(_) => 8,
             Term::PartialMap(_) => 9,
+            Term::Nom(_) => 10,
+            Term::Tie(_) => 11,
         }
     }
     let mut stack = vec![(a, b)];
@@ -139,6 +152,12 @@ pub(crate) fn cmp_terms(a: &Term, b: &Term) -> std::cmp::Ordering {
             (Term::Int(x), Term::Int(y)) => x.cmp(y),
             (Term::Bool(x), Term::Bool(y)) => x.cmp(y),
             (Term::Sym(x), Term::Sym(y)) | (Term::Str(x), Term::Str(y)) => x.cmp(y),
+            (Term::Nom(x), Term::Nom(y)) => x.cmp(y),
+            (Term::Tie(p), Term::Tie(q)) => {
+                stack.push((&p.body, &q.body));
+                stack.push((&p.nom, &q.nom));
+                Ordering::Equal
+            }
             (Term::Pair(p), Term::Pair(q)) => {
                 stack.push((&p.1, &q.1));
                 stack.push((&p.0, &q.0));

@@ -18,11 +18,13 @@
 
 mod compare;
 mod convert;
+mod nom;
 mod print;
 mod seq;
 mod var;
 
 pub(crate) use compare::cmp_terms;
+pub use nom::{Nom, Tie};
 pub(crate) use seq::{Seq, SeqItem};
 pub use var::Var;
 
@@ -71,6 +73,11 @@ pub enum Term {
     /// its keys, value by value (a value that is itself a map is partial too). Build it with
     /// [`Term::partial_map`]. Printed as core.logic prints it, `#clojure.core.logic.PMap{...}`.
     PartialMap(Arc<[(Term, Term)]>),
+    /// A nom of nominal logic (see [`Nom`]): equal to itself only, never bound.
+    Nom(Nom),
+    /// A tie `[a] t` of nominal logic (see [`Term::tie`]): unifies with ties equal to it up
+    /// to the renaming of their bound noms.
+    Tie(Arc<Tie>),
 }
 
 impl Term {
@@ -288,8 +295,9 @@ impl Term {
             Term::Map(entries) => entries
                 .iter()
                 .all(|(k, v)| k.has_no_vars() && v.has_no_vars()),
-            // Never ground: see the module docs.
-            Term::PartialMap(_) => false,
+            // Never ground: see the module docs. Noms and ties are not either: reification
+            // names noms, and ties unify up to renaming, not by equality.
+            Term::PartialMap(_) | Term::Nom(_) | Term::Tie(_) => false,
             _ => true,
         }
     }
@@ -299,7 +307,12 @@ impl Term {
     pub(crate) fn is_atom(&self) -> bool {
         !matches!(
             self,
-            Term::Var(_) | Term::Pair(_) | Term::Vector(_) | Term::Map(_) | Term::PartialMap(_)
+            Term::Var(_)
+                | Term::Pair(_)
+                | Term::Vector(_)
+                | Term::Map(_)
+                | Term::PartialMap(_)
+                | Term::Tie(_)
         )
     }
 
@@ -318,6 +331,7 @@ impl Term {
                 Term::Map(entries) | Term::PartialMap(entries) => {
                     stack.extend(entries.iter().rev().flat_map(|(k, v)| [v, k]));
                 }
+                Term::Tie(t) => stack.push(&t.body),
                 _ => {}
             }
         }

@@ -12,6 +12,9 @@ impl fmt::Display for Term {
             Term::Nil => write!(f, "()"),
             Term::Sym(s) => write!(f, "{s}"),
             Term::Str(s) => write!(f, "{s:?}"),
+            Term::Nom(a) => write!(f, "{a}"),
+            // core.logic's print-method for `Tie`.
+            Term::Tie(t) => write!(f, "[{}] {}", t.nom, t.body),
             Term::Vector(items) => {
                 write!(f, "[")?;
                 for (i, t) in items.iter().enumerate() {

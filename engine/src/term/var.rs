@@ -40,6 +40,11 @@ impl Var {
         Var(REIFIED | k as u64)
     }
 
+    /// The variable's number, as its printed form shows it.
+    pub(crate) fn id(self) -> u64 {
+        self.0
+    }
+
     /// `Some(k)` when this is the reified variable `_k`.
     ///
     /// ```
