@@ -68,6 +68,8 @@ fn equal_inner(a: &Value, b: &Value) -> bool {
         (Value::Char(x), Value::Char(y)) => x == y,
         (Value::Keyword(x), Value::Keyword(y)) | (Value::Symbol(x), Value::Symbol(y)) => x == y,
         (Value::LVar(x), Value::LVar(y)) => x == y,
+        (Value::Nom(x), Value::Nom(y)) => x == y,
+        (Value::Tie(x), Value::Tie(y)) => equal(&x.0, &y.0) && equal(&x.1, &y.1),
         (Value::Map(x), Value::Map(y)) => {
             x.len() == y.len()
                 && x.iter()
@@ -518,6 +520,12 @@ pub fn install() {
     });
     reg(c, "pr", |a| {
         emit(&print_args(&a, true)?);
+        Ok(Value::Nil)
+    });
+    // `clojure.pprint/pprint`, without the line breaking: the value as `prn` writes it.
+    reg("clojure.pprint", "pprint", |a| {
+        arity(&a, 1, 2, "pprint")?;
+        emit(&(print_args(&a[..1], true)? + "\n"));
         Ok(Value::Nil)
     });
     reg(c, "newline", |_| {

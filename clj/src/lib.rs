@@ -20,6 +20,7 @@ pub mod fd;
 pub mod logic;
 pub mod logic_constraints;
 pub mod logic_forms;
+pub mod logic_nominal;
 pub mod logic_pldb;
 pub mod ns;
 pub mod nsform;
@@ -70,6 +71,13 @@ pub fn init() {
             Value::Special(format!("x:{f}").into()),
         );
     }
+    for f in logic_nominal::FORMS {
+        ns::define(
+            logic_nominal::NS,
+            f,
+            Value::Special(format!("n:{f}").into()),
+        );
+    }
     for f in test::FORMS {
         ns::define("clojure.test", f, Value::Special(format!("t:{f}").into()));
     }
@@ -83,6 +91,7 @@ pub fn init() {
     core_str::install();
     logic::install();
     logic_pldb::install();
+    logic_nominal::install();
     for n in ns::BUILTIN {
         ns::define(n, " ", Value::Nil);
     }

@@ -95,6 +95,8 @@ fn to_term_inner(v: &Value) -> Result<Term> {
         Value::Ratio(n, d) => Term::sym(&format!("{MARK}r{n}/{d}")),
         Value::Char(c) => Term::sym(&format!("{MARK}c{c}")),
         Value::EmptyList => Term::Nil,
+        Value::Nom(a) => Term::Nom(*a),
+        Value::Tie(t) => Term::tie(to_term(&t.0)?, to_term(&t.1)?),
         Value::PartialMap(m) => Term::partial_map(
             m.iter()
                 .map(|(k, v)| Ok((to_term(k)?, to_term(v)?)))
@@ -163,6 +165,8 @@ fn from_term_inner(t: &Term) -> Value {
         Term::Nil => Value::EmptyList,
         Term::Str(s) => Value::Str(s.clone()),
         Term::Sym(s) => sym_value(s),
+        Term::Nom(a) => Value::Nom(*a),
+        Term::Tie(t) => Value::Tie(Arc::new((from_term(&t.nom), from_term(&t.body)))),
         Term::Vector(items) => Value::vector(items.iter().map(from_term).collect()),
         Term::Map(entries) => Value::Map(Arc::new(
             entries

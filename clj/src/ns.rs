@@ -1,7 +1,7 @@
 //! Namespaces: the global definitions, the current namespace, its aliases and what it refers.
 //!
 //! Built-in namespaces: `clojure.core`, `clojure.core.logic`, `clojure.core.logic.fd`,
-//! `clojure.core.logic.unifier`, `clojure.core.logic.pldb`,
+//! `clojure.core.logic.unifier`, `clojure.core.logic.pldb`, `clojure.core.logic.nominal`, `clojure.pprint`,
 //! `clojure.string`, `clojure.set`, `clojure.test`, `clojure.walk` and `Math` (for `Math/abs`).
 //! Resolution of an unqualified name: the current namespace, then the namespaces it refers in
 //! full or by name, then `clojure.core` (less its `:exclude`s).
@@ -20,6 +20,8 @@ pub const BUILTIN: &[&str] = &[
     "clojure.core.logic.fd",
     "clojure.core.logic.unifier",
     "clojure.core.logic.pldb",
+    "clojure.core.logic.nominal",
+    "clojure.pprint",
     "clojure.string",
     "clojure.set",
     "clojure.test",
@@ -31,6 +33,8 @@ pub const BUILTIN: &[&str] = &[
 enum Refer {
     All(String),
     Only(String, Vec<String>),
+    /// All but these names (`(:use [ns :exclude [a b]])`).
+    Except(String, Vec<String>),
 }
 
 #[derive(Default, Clone)]
@@ -173,6 +177,17 @@ pub fn add_alias(alias: &str, ns: &str) {
     });
 }
 
+/// Refers all of `ns` but the names `excluded` into the current namespace.
+pub fn add_refer_except(ns: &str, excluded: Vec<String>) {
+    changed();
+    G.with(|g| {
+        let mut g = g.borrow_mut();
+        let cur = g.current.clone();
+        let info = g.info.entry(cur).or_default();
+        info.refers.push(Refer::Except(ns.into(), excluded));
+    });
+}
+
 /// Refers all of `ns` (`None`) or the given names into the current namespace.
 pub fn add_refer(ns: &str, names: Option<Vec<String>>) {
     changed();
@@ -226,6 +241,7 @@ pub fn resolve(sym: &str) -> Option<(String, Value)> {
                 let (ns, ok) = match r {
                     Refer::All(ns) => (ns, true),
                     Refer::Only(ns, names) => (ns, names.iter().any(|n| n == sym)),
+                    Refer::Except(ns, names) => (ns, !names.iter().any(|n| n == sym)),
                 };
                 if ok {
                     if let Some(v) = g.defs.get(ns).and_then(|m| m.get(sym)) {

@@ -25,12 +25,19 @@ pub fn special(name: &str, a: &[Value], env: &Env) -> Result<Value> {
                 match &**k {
                     "refer-clojure" => refer_clojure(&items[1..])?,
                     "require" => {
-                        for spec in &items[1..] {
+                        for spec in items[1..]
+                            .iter()
+                            .filter(|s| !matches!(s, Value::Keyword(_)))
+                        {
                             require(spec, false)?;
                         }
                     }
                     "use" => {
-                        for spec in &items[1..] {
+                        // Flags such as `:reload` are accepted and have nothing to do.
+                        for spec in items[1..]
+                            .iter()
+                            .filter(|s| !matches!(s, Value::Keyword(_)))
+                        {
                             require(spec, true)?;
                         }
                     }
@@ -103,6 +110,7 @@ fn require(spec: &Value, is_use: bool) -> Result<()> {
     };
     ns::check_known(&n)?;
     let mut referred = false;
+    let mut excluded = Vec::new();
     for pair in opts.chunks(2) {
         let Value::Keyword(k) = &pair[0] else {
             return Err(Error::msg(format!("bad libspec option: {}", pair[0])));
@@ -121,7 +129,8 @@ fn require(spec: &Value, is_use: bool) -> Result<()> {
                     v => ns::add_refer(&n, Some(names(&v)?)),
                 }
             }
-            "exclude" | "rename" | "reload" | "verbose" => {}
+            "exclude" => excluded.extend(names(&v)?),
+            "rename" | "reload" | "verbose" => {}
             other => {
                 return Err(Error::msg(format!(
                     "libspec option :{other} is not supported"
@@ -130,7 +139,7 @@ fn require(spec: &Value, is_use: bool) -> Result<()> {
         }
     }
     if is_use && !referred {
-        ns::add_refer(&n, None);
+        ns::add_refer_except(&n, excluded);
     }
     Ok(())
 }

@@ -197,6 +197,16 @@ fn write_inner(out: &mut String, v: &Value, r: bool, depth: usize) -> Result<()>
             write_value(out, &inner, r, depth + 1)?;
             out.push(']');
         }
+        Value::Nom(a) => {
+            let _ = write!(out, "{a}");
+        }
+        // core.logic's print-method for `Tie`: `[a_0] body`.
+        Value::Tie(t) => {
+            out.push('[');
+            write_value(out, &t.0, r, depth + 1)?;
+            out.push_str("] ");
+            write_value(out, &t.1, r, depth + 1)?;
+        }
         Value::LVar(x) => {
             let _ = write!(out, "{x}");
         }

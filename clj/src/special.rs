@@ -102,6 +102,9 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
     if let Some(n) = name.strip_prefix("p:") {
         return crate::logic_pldb::pldb_special(n, tail, env);
     }
+    if let Some(n) = name.strip_prefix("n:") {
+        return crate::logic_nominal::special(n, tail, env);
+    }
     if let Some(n) = name.strip_prefix("x:") {
         return crate::logic_pldb::logic_special(n, tail, env);
     }

@@ -66,6 +66,10 @@ pub enum Value {
     Domain(Domain),
     /// A partial map (core.logic's `partial-map`): unifies with any map that has its keys.
     PartialMap(Arc<Vec<(Value, Value)>>),
+    /// A nom of nominal logic (`clojure.core.logic.nominal`).
+    Nom(kanren::Nom),
+    /// A tie `[nom] body` of nominal logic.
+    Tie(Arc<(Value, Value)>),
     /// A fact database (`clojure.core.logic.pldb`).
     Db(kanren::pldb::Db),
 }
@@ -231,6 +235,8 @@ impl Value {
             Value::Domain(_) => "domain",
             Value::PartialMap(_) => "partial map",
             Value::Db(_) => "database",
+            Value::Nom(_) => "nom",
+            Value::Tie(_) => "tie",
         }
     }
 

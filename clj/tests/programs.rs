@@ -99,6 +99,11 @@ fn conformance(name: &str) {
 }
 
 #[test]
+fn conformance_nominal() {
+    conformance("nominal");
+}
+
+#[test]
 fn conformance_unify() {
     conformance("unify");
 }
