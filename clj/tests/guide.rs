@@ -1,11 +1,20 @@
-//! The guide chapter on the front end (docs/guide/09-clj-front-end.md): every ```clojure block
-//! runs through the evaluator; `;=> v` after a form is what it prints, `;!! msg` an error whose
-//! message contains `msg`. The blocks share one session.
+//! The guide chapters with core.logic examples (docs/guide/09-clj-front-end.md,
+//! 13-nominal-logic.md): every ```clojure block runs through the evaluator; `;=> v` after a
+//! form is what it prints, `;!! msg` an error whose message contains `msg`. The blocks of a
+//! chapter share one session.
 
 #[test]
 fn guide_chapter_examples_print_what_they_say() {
+    check(include_str!("../../docs/guide/09-clj-front-end.md"), 15);
+}
+
+#[test]
+fn nominal_logic_chapter_examples_print_what_they_say() {
+    check(include_str!("../../docs/guide/13-nominal-logic.md"), 5);
+}
+
+fn check(text: &str, at_least: usize) {
     kanren_clj::init();
-    let text = include_str!("../../docs/guide/09-clj-front-end.md");
     let mut checked = 0;
     let mut in_block = false;
     let mut src = String::new();
@@ -46,5 +55,5 @@ fn guide_chapter_examples_print_what_they_say() {
             src.push('\n');
         }
     }
-    assert!(checked >= 15, "only {checked} examples found");
+    assert!(checked >= at_least, "only {checked} examples found");
 }
