@@ -291,11 +291,22 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
                 Commit::A => "clojure.core.logic/matcha",
                 Commit::U => "clojure.core.logic/matchu",
             };
+            // `(fne [x y] :tabled clauses...)`: core.logic's `(tabled [x y] (matche ...))`.
+            let tabled = matches!(clauses.first(), Some(Value::Keyword(k)) if &**k == "tabled");
+            let clauses = &clauses[usize::from(tabled)..];
             let mut body = vec![Value::sym(m), Value::Vector(ps.clone())];
             body.extend(clauses.iter().cloned());
-            let spec = [params.clone(), Value::list(body)];
-            let c = crate::eval::make_closure(fname.as_deref().map(Into::into), &spec, &env)?;
-            let f = Value::Fn(Arc::new(c));
+            let f = if tabled {
+                let head = Value::sym("clojure.core.logic/tabled");
+                eval(
+                    &Value::list([head, params.clone(), Value::list(body)]),
+                    &env,
+                )?
+            } else {
+                let spec = [params.clone(), Value::list(body)];
+                let c = crate::eval::make_closure(fname.as_deref().map(Into::into), &spec, &env)?;
+                Value::Fn(Arc::new(c))
+            };
             match fname {
                 Some(n) => Value::Symbol(format!("#'{}", crate::ns::define_here(&n, f)).into()),
                 None => f,

@@ -66,3 +66,17 @@
 (deftest tracing-goals-succeed
   (is (= (run* [q] (log "tracing") (== q 1)) '(1)))
   (is (= (run* [q] (fresh [x] (== x 2) (trace-lvars "x" x) (== q x))) '(2))))
+
+(defn arc [x y] (conde [(== [x y] [:a :b])] [(== [x y] [:b :a])] [(== [x y] [:b :d])]))
+
+(def path
+  (fne [x y] :tabled
+    ([_ _] (arc x y))
+    ([_ _] (fresh [z] (arc x z) (path z y)))))
+
+(deftest anonymous-tabled-pattern-relations
+  (let [f (fne [x y] :tabled ([:foo :bar]))
+        g (fne [x y] :tabled ([[h . t] t]))]
+    (is (= (run* [q] (f :foo q)) '(:bar)))
+    (is (= (run* [q] (g [1 2 3] q)) '((2 3))))
+    (is (= (set (run* [q] (path :a q))) #{:a :b :d}))))
