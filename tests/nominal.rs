@@ -375,6 +375,28 @@ fn capture_avoiding_substitution() {
     .map(|a| a.to_string())
     .collect::<Vec<_>>();
     assert_eq!(back, ["[lam [a_0] [var a_0]]"], "{back:?}");
+    // Which terms become \z. x when x is put for y? \z. y, and \z. x itself, and no other
+    // (core.logic gives the same two, in this order).
+    let back: Vec<String> = run_all(|q| {
+        fresh(move |[t]| {
+            nom::fresh(move |[x, y, z]| {
+                let want = v([s("lam"), nom::tie(z, var(x))]);
+                conj([
+                    substo(t.into(), var(x), y.into(), want),
+                    eq(q, v([t.into(), x.into(), y.into()])),
+                ])
+            })
+        })
+    })
+    .map(|a| a.to_string())
+    .collect();
+    assert_eq!(
+        back,
+        [
+            "[[lam [a_0] [var a_1]] a_2 a_1]",
+            "[[lam [a_0] [var a_1]] a_1 a_2]"
+        ]
+    );
 }
 
 /// `[x tx]` is in the environment `g`, not shadowed by an earlier binding of `x`.
