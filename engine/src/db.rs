@@ -1,10 +1,14 @@
 //! Fact databases (the data of core.logic's `pldb`): for each relation, its facts in the
-//! order they were added, and an index per indexed argument. Persistent: adding or retracting
+//! order core.logic's hash sets give them, and an index per indexed argument. Persistent: adding or retracting
 //! a fact makes a new database and leaves the old one as it was, sharing what did not change.
 //!
 //! Representation (invariants), per relation:
-//! - `facts: id -> fact` (an ordered map: facts come back in the order they were added), and
-//!   `ids: fact -> id`, so a fact is stored once and retracted by value in O(log n);
+//! - `facts: id -> fact` (an ordered map), and `ids: fact -> id`, so a fact is stored once and
+//!   retracted by value in O(log n). An id is the fact's place in a Clojure hash set (the
+//!   set-order key of its Clojure hash, `crate::hasheq`) in its high 32 bits and a count of
+//!   the facts added in its low 32, so facts come back in the order core.logic's sets give
+//!   them (a hash shared by two facts: in the order they were added, as Clojure's collision
+//!   nodes keep them);
 //! - `index[i]`, for an indexed argument `i`: `value -> ids of the facts with that value
 //!   there`, kept in step with `facts`.
 //!
@@ -101,7 +105,8 @@ impl Db {
         if facts.ids.contains_key(&fact) {
             return db;
         }
-        let id = facts.next;
+        let id = crate::hasheq::set_order_key(&Term::list(fact.iter().cloned())) << 32
+            | (facts.next & 0xffff_ffff);
         facts.next += 1;
         for (index, value) in facts.index.iter_mut().zip(fact.iter()) {
             if let Some(index) = index {
@@ -166,8 +171,8 @@ impl Db {
     }
 
     /// The facts of `rel` that may match a call whose argument `i` is the ground term `value`
-    /// (through the index when there is one), or all of them (`key` = `None`), in the order
-    /// they were added. O(1): the candidates are read lazily, one at a time.
+    /// (through the index when there is one), or all of them (`key` = `None`), in
+    /// core.logic's order (see the module docs). O(1): the candidates are read lazily, one at a time.
     pub(crate) fn candidates(&self, rel: &Rel, key: Option<(usize, &Term)>) -> Candidates {
         let Some(facts) = self.rels.get(&rel.key) else {
             return Candidates::None;

@@ -134,10 +134,11 @@ fn ordered(hashes: impl Iterator<Item = i32>) -> i32 {
 }
 
 /// The key that sorts terms in the order a Clojure hash set iterates over them: the hash's
-/// 5-bit digits, least significant first.
+/// 5-bit digits, least significant first (the last digit has the 2 bits left). 32 bits.
 pub(crate) fn set_order_key(t: &Term) -> u64 {
     let h = hasheq(t) as u32;
-    (0..7).fold(0u64, |key, i| (key << 5) | ((h >> (5 * i)) & 31) as u64)
+    let digits = (0..6).fold(0u64, |key, i| (key << 5) | ((h >> (5 * i)) & 31) as u64);
+    (digits << 2) | (h >> 30) as u64
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@
 //!
 //! A call `rel.call(args)` unifies its arguments with each fact of `rel` in the databases in
 //! scope, in order (the databases in the order they came into scope, each one's facts in the
-//! order they were added): its answers come one per matching fact, without suspending
+//! order of core.logic's hash sets): its answers come one per matching fact, without suspending
 //! between them (core.logic's `to-stream`). When an indexed argument is ground at the call,
 //! only the facts with that value there are tried: O(log n + answers) instead of a scan.
 //!
@@ -32,8 +32,9 @@
 //! assert_eq!(liked, ["[John Lucy]"]);
 //! ```
 //!
-//! DIVERGENCE: core.logic keeps a relation's facts in a hash set, so its answers come in hash
-//! order; kanren gives them in the order the facts were added (the same answers as a set).
+//! core.logic keeps a relation's facts in a Clojure hash set, so its answers come in the
+//! order of the facts' Clojure hashes; kanren computes those hashes (`crate::hasheq`) and
+//! gives the answers in the same order.
 
 use crate::db::Candidates;
 pub use crate::db::{Db, Rel};
