@@ -8,6 +8,7 @@
 use crate::error::{Error, Kind, Result};
 use crate::reader::pos_of;
 use crate::value::Value;
+use smallvec::SmallVec;
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -46,17 +47,40 @@ pub type Env = Option<Arc<Frame>>;
 /// The functions of one `letfn`, set once they are all made.
 pub type LetFnGroup = OnceLock<Vec<(Arc<str>, Value)>>;
 
+/// Bindings made together (a call's parameters, a `fresh`'s variables), kept in one frame:
+/// one allocation for all of them. A later one shadows an earlier one of the same name.
+pub type Bindings = SmallVec<[(Arc<str>, Value); 4]>;
+
 /// One frame of a local environment.
 pub enum Frame {
     /// One binding.
     One(Arc<str>, Value, Env),
+    /// Several bindings, made together.
+    Many(Bindings, Env),
     /// The functions of a `letfn`, bound together (each sees all of them).
     Group(Arc<LetFnGroup>, Env),
 }
 
-/// `env` with `name` bound to `v`.
-pub fn bind(env: &Env, name: &str, v: Value) -> Env {
+/// `env` with `name` bound to `v`. The name is shared, not copied: pass the symbol's own
+/// `Arc<str>` (`&str` makes a new one).
+pub fn bind(env: &Env, name: impl Into<Arc<str>>, v: Value) -> Env {
     Some(Arc::new(Frame::One(name.into(), v, env.clone())))
+}
+
+/// `env` with the `bindings` (in order: a later one shadows an earlier one).
+pub fn bind_all(env: &Env, bindings: Bindings) -> Env {
+    match bindings.len() {
+        0 => env.clone(),
+        _ => Some(Arc::new(Frame::Many(bindings, env.clone()))),
+    }
+}
+
+/// Whether two local names are the same: the same allocation (a symbol read once and bound
+/// by its own `Arc`), or the same bytes. Names are short, so a plain loop beats `memcmp`.
+#[inline]
+fn same_name(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && (std::ptr::eq(a.as_ptr(), b.as_ptr()) || a.bytes().zip(b.bytes()).all(|(x, y)| x == y))
 }
 
 /// The value of a local, if `name` is bound in `env`.
@@ -65,7 +89,13 @@ pub fn lookup_local(env: &Env, name: &str) -> Option<Value> {
     while let Some(f) = cur {
         match f.as_ref() {
             Frame::One(n, v, next) => {
-                if &**n == name {
+                if same_name(n, name) {
+                    return Some(v.clone());
+                }
+                cur = next;
+            }
+            Frame::Many(bs, next) => {
+                if let Some((_, v)) = bs.iter().rev().find(|(n, _)| same_name(n, name)) {
                     return Some(v.clone());
                 }
                 cur = next;
@@ -284,9 +314,13 @@ pub fn call_closure(c: &Arc<Closure>, mut args: Vec<Value>) -> Result<Value> {
                 c.name.as_deref().unwrap_or("fn")
             ))
         })?;
+    // The common case: plain symbol parameters, bound with the name in one frame.
+    let plain = arity.rest.is_none() && arity.params.iter().all(|p| p.as_symbol().is_some());
     let mut base = c.env.clone();
-    if let Some(name) = &c.name {
-        base = bind(&base, name, Value::Fn(c.clone()));
+    if !plain {
+        if let Some(name) = &c.name {
+            base = bind(&base, name.clone(), Value::Fn(c.clone()));
+        }
     }
     loop {
         let mut env = base.clone();
@@ -295,6 +329,18 @@ pub fn call_closure(c: &Arc<Closure>, mut args: Vec<Value>) -> Result<Value> {
         } else {
             Vec::new()
         };
+        if plain {
+            let mut bs = Bindings::new();
+            if let Some(name) = &c.name {
+                bs.push((name.clone(), Value::Fn(c.clone())));
+            }
+            for (p, a) in arity.params.iter().zip(args.drain(..)) {
+                if let Value::Symbol(s) = p {
+                    bs.push((s.clone(), a));
+                }
+            }
+            env = bind_all(&env, bs);
+        }
         for (p, a) in arity.params.iter().zip(args.drain(..)) {
             env = destructure(p, a, &env)?;
         }
@@ -343,7 +389,7 @@ pub fn eval_body(body: &[Value], env: &Env) -> Result<Value> {
 /// (`:keys`, `:strs`, `:syms`, `:or`, `:as`, `{sym key}`).
 pub fn destructure(pat: &Value, v: Value, env: &Env) -> Result<Env> {
     match pat {
-        Value::Symbol(s) => Ok(bind(env, s, v)),
+        Value::Symbol(s) => Ok(bind(env, s.clone(), v)),
         Value::Vector(ps) => {
             let mut env = env.clone();
             let mut cur = v.clone();
