@@ -79,7 +79,57 @@ fn opaque(v: &Value) -> Term {
 /// assert_eq!(from_term(&t).to_string(), "(1 [:a \"s\"] nil 1.5 \\c)");
 /// ```
 pub fn to_term(v: &Value) -> Result<Term> {
+    if let Some(t) = memo_get(v) {
+        return Ok(t);
+    }
     stacker::maybe_grow(32 * 1024, 1024 * 1024, || to_term_inner(v))
+}
+
+/// Lists and vectors made from terms (by [`from_search_term`]) remember their term for a while: a
+/// relation's pattern variable bound to a part of its argument goes back into a goal as the
+/// same term, without converting it twice. Direct-mapped by the value's address; an entry
+/// holds the value, so the address is not reused while the entry lives (values are
+/// immutable, so the term stays right).
+const MEMO_SIZE: usize = 256;
+
+type Memo = [Option<(Value, Term)>; MEMO_SIZE];
+
+thread_local! {
+    static MEMO: RefCell<Box<Memo>> = RefCell::new(Box::new([const { None }; MEMO_SIZE]));
+}
+
+fn memo_key(v: &Value) -> Option<usize> {
+    let addr = match v {
+        Value::List(c) => Arc::as_ptr(c) as usize,
+        Value::Vector(items) => Arc::as_ptr(items) as usize,
+        _ => return None,
+    };
+    Some((addr >> 4) % MEMO_SIZE)
+}
+
+fn same_value(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::List(x), Value::List(y)) => Arc::ptr_eq(x, y),
+        (Value::Vector(x), Value::Vector(y)) => Arc::ptr_eq(x, y),
+        _ => false,
+    }
+}
+
+fn memo_get(v: &Value) -> Option<Term> {
+    let k = memo_key(v)?;
+    MEMO.with(|m| match &m.borrow()[k] {
+        Some((x, t)) if same_value(x, v) => Some(t.clone()),
+        _ => None,
+    })
+}
+
+fn memo_put(v: &Value, t: &Term) {
+    if let Some(k) = memo_key(v) {
+        // The old entry is dropped after the borrow ends (dropping a value may run code that
+        // converts terms).
+        let old = MEMO.with(|m| m.borrow_mut()[k].replace((v.clone(), t.clone())));
+        drop(old);
+    }
 }
 
 fn to_term_inner(v: &Value) -> Result<Term> {
@@ -150,6 +200,16 @@ fn to_term_inner(v: &Value) -> Result<Term> {
 /// The value for an engine term (reified variables become the symbols `_0`, `_1`, ...).
 pub fn from_term(t: &Term) -> Value {
     stacker::maybe_grow(32 * 1024, 1024 * 1024, || from_term_inner(t))
+}
+
+/// [`from_term`] for a term met during the search (no reified variable in it), remembered so
+/// that [`to_term`] of the value gives the term back without converting it.
+pub fn from_search_term(t: &Term) -> Value {
+    let v = from_term(t);
+    if matches!(t, Term::Pair(_) | Term::Vector(_)) {
+        memo_put(&v, t);
+    }
+    v
 }
 
 fn from_term_inner(t: &Term) -> Value {

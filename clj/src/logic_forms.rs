@@ -348,9 +348,13 @@ fn matche_form(kind: Commit, name: &str, tail: &Value, env: &Env) -> Result<Valu
     let mut terms = Vec::with_capacity(form.args.len());
     for f in form.args.iter() {
         let v = eval(f, env)?;
-        if let Value::Symbol(s) = f {
-            // The argument symbols are locals of the patterns, as in core.logic.
-            locals.push((s.clone(), v.clone()));
+        match f {
+            // The argument symbols are locals of the patterns, as in core.logic (a local one
+            // is already).
+            Value::Symbol(s) if lookup_local(env, s).is_none() => {
+                locals.push((s.clone(), v.clone()))
+            }
+            _ => {}
         }
         terms.push(to_term(&v)?);
     }
@@ -458,7 +462,7 @@ fn clause_goal(
                         &env,
                         news.iter()
                             .zip(&slots)
-                            .map(|(s, t)| (s.clone(), crate::logic::from_term(t)))
+                            .map(|(s, t)| (s.clone(), crate::logic::from_search_term(t)))
                             .collect(),
                     );
                     clause_goal(args.clone(), form.clone(), k, i + 1, e)

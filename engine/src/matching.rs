@@ -243,17 +243,18 @@ pub fn match_args<const K: usize, const A: usize>(
     s: &State,
 ) -> Option<([Term; K], Option<State>)> {
     let mut slots: [Term; K] = std::array::from_fn(|_| Term::Nil);
-    let bound = match_into(pattern, lengths, values, &args, s, &mut slots)?;
+    let bound = match_into(pattern, lengths, values, args, s, &mut slots)?;
     Some((slots, bound))
 }
 
 /// [`match_args`] into the given `slots` (one per slot of the pattern): the state after the
 /// unifications the match needed (`None`: none), or `None` when an argument does not match.
-fn match_into(
+#[inline(always)]
+fn match_into<const A: usize>(
     pattern: &[PatOp],
-    lengths: &[usize],
+    lengths: &[usize; A],
     values: &[Term],
-    args: &[&Term],
+    args: [&Term; A],
     s: &State,
     slots: &mut [Term],
 ) -> Option<Option<State>> {
@@ -273,11 +274,11 @@ fn match_into(
 
 /// [`match_into`] one argument after the other, each in the state the ones before it made,
 /// building what is not yet built.
-fn match_levels(
+fn match_levels<const A: usize>(
     pattern: &[PatOp],
-    lengths: &[usize],
+    lengths: &[usize; A],
     values: &[Term],
-    args: &[&Term],
+    args: [&Term; A],
     s: &State,
     slots: &mut [Term],
 ) -> Option<Option<State>> {
@@ -383,7 +384,7 @@ impl<F: Fn(Vec<Term>) -> Goal> SharedMatch<F> {
             &self.pattern,
             &lengths,
             &self.values,
-            &[&self.arg],
+            [&self.arg],
             s,
             &mut slots,
         )?;
