@@ -20,6 +20,8 @@ pub mod fd;
 pub mod logic;
 pub mod logic_constraints;
 pub mod logic_forms;
+pub mod logic_match;
+pub mod logic_pattern;
 pub mod logic_pldb;
 pub mod ns;
 pub mod nsform;
