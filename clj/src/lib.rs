@@ -10,6 +10,7 @@
 #![deny(missing_docs)]
 
 pub mod comprehension;
+pub mod convert;
 pub mod core;
 pub mod core_pred;
 pub mod core_seq;
