@@ -15,6 +15,8 @@ pub mod core;
 pub mod core_pred;
 pub mod core_seq;
 pub mod core_str;
+pub mod destructure;
+pub mod env;
 pub mod error;
 pub mod eval;
 pub mod fd;
