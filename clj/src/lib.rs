@@ -32,6 +32,8 @@ pub mod num;
 pub mod printer;
 pub mod reader;
 pub mod special;
+pub mod special_cond;
+pub mod special_thread;
 pub mod syntax_quote;
 pub mod test;
 pub mod value;
