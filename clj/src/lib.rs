@@ -12,6 +12,8 @@
 pub mod comprehension;
 pub mod convert;
 pub mod core;
+pub mod core_coll;
+pub mod core_io;
 pub mod core_pred;
 pub mod core_seq;
 pub mod core_str;
