@@ -17,7 +17,7 @@ pub fn closure_fn(name: &'static str, captured: Vec<Value>, code: &'static str) 
     // Built as Clojure source over the captured values, so it is an ordinary closure.
     let forms = crate::reader::read_all(code)?;
     let env = captured.into_iter().enumerate().fold(None, |env, (i, v)| {
-        crate::eval::bind(&env, &format!("c{i}"), v)
+        crate::eval::bind(&env, format!("c{i}"), v)
     });
     let _ = name;
     crate::eval::eval(&forms[0], &env)

@@ -1,12 +1,14 @@
 //! `clojure.core.logic.fd`: domains (`interval`, `domain`), `in`, `distinct`, the arithmetic
 //! and comparison constraints, on kanren's finite-domain store. An argument that is neither an
 //! integer nor a logic variable is an error that names the constraint (core.logic throws too).
+//! `fd/eq`'s expressions are read here too.
 
 use crate::core::{arity, reg};
 use crate::error::{Error, Result};
+use crate::eval::{eval, Env};
 use crate::logic::to_term;
 use crate::value::Value;
-use kanren::{fd, Term};
+use kanren::{fd, Goal, Term};
 
 /// An FD operand: an integer or a logic variable, as a term.
 pub fn fd_arg(v: &Value, who: &str) -> Result<Term> {
@@ -125,4 +127,58 @@ pub fn install() {
     ternary!(f, "-", fd::minus);
     ternary!(f, "*", fd::times);
     ternary!(f, "quot", fd::quot);
+}
+
+fn fd_expr(f: &Value, env: &Env) -> Result<fd::Expr> {
+    if let Value::List(c) = f {
+        if let Value::Symbol(op) = &c.0 {
+            let op = crate::ns::split(op).map_or(&**op, |(_, n)| n);
+            if matches!(op, "+" | "-" | "*" | "quot" | "/") {
+                let args = c.1.to_vec()?;
+                let mut es = args.iter().map(|x| fd_expr(x, env));
+                let first = es
+                    .next()
+                    .ok_or_else(|| Error::msg(format!("fd/eq: ({op}) needs arguments")))??;
+                let mut acc = first;
+                let mut any = false;
+                for e in es {
+                    any = true;
+                    let e = e?;
+                    acc = match op {
+                        "+" => acc + e,
+                        "-" => acc - e,
+                        "*" => acc * e,
+                        _ => acc / e,
+                    };
+                }
+                if !any && op == "-" {
+                    acc = -acc;
+                }
+                return Ok(acc);
+            }
+        }
+    }
+    let v = eval(f, env)?;
+    Ok(fd::Expr::leaf(crate::fd::fd_arg(&v, "eq")?))
+}
+
+/// One relation of `(fd/eq (= lhs rhs) ...)`: each side an arithmetic expression of FD
+/// operands, evaluated in `env`, posted as the engine's FD constraint.
+pub fn fd_eq(form: &Value, env: &Env) -> Result<Goal> {
+    let items = form.to_vec()?;
+    let [Value::Symbol(op), l, r] = items.as_slice() else {
+        return Err(Error::msg(format!(
+            "fd/eq: expected (op lhs rhs), got {form}"
+        )));
+    };
+    let rel = match crate::ns::split(op).map_or(&**op, |(_, n)| n) {
+        "=" | "==" => fd::Rel::Eq,
+        "!=" => fd::Rel::Ne,
+        "<" => fd::Rel::Lt,
+        "<=" => fd::Rel::Le,
+        ">" => fd::Rel::Gt,
+        ">=" => fd::Rel::Ge,
+        other => return Err(Error::msg(format!("fd/eq: unsupported relation {other}"))),
+    };
+    Ok(fd::constrain(rel, fd_expr(l, env)?, fd_expr(r, env)?))
 }

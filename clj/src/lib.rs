@@ -10,17 +10,24 @@
 #![deny(missing_docs)]
 
 pub mod comprehension;
+pub mod convert;
 pub mod core;
+pub mod core_coll;
+pub mod core_io;
 pub mod core_pred;
 pub mod core_seq;
 pub mod core_str;
+pub mod destructure;
+pub mod env;
 pub mod error;
 pub mod eval;
 pub mod fd;
 pub mod logic;
 pub mod logic_constraints;
 pub mod logic_forms;
+pub mod logic_match;
 pub mod logic_nominal;
+pub mod logic_pattern;
 pub mod logic_pldb;
 pub mod ns;
 pub mod nsform;
@@ -28,6 +35,8 @@ pub mod num;
 pub mod printer;
 pub mod reader;
 pub mod special;
+pub mod special_cond;
+pub mod special_thread;
 pub mod syntax_quote;
 pub mod test;
 pub mod value;

@@ -47,7 +47,7 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
         guard(|| {
             let mut e = env.clone();
             for s in &syms {
-                e = bind(&e, s, Value::Nom(Nom::fresh()));
+                e = bind(&e, s.clone(), Value::Nom(Nom::fresh()));
             }
             let goals = body
                 .iter()

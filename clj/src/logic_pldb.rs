@@ -317,7 +317,7 @@ pub fn logic_special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
                 let rest = guard(move || {
                     let mut e = env.clone();
                     for (p, v) in params.iter().zip(&vars) {
-                        e = bind(&e, p, Value::LVar(*v));
+                        e = bind(&e, p.clone(), Value::LVar(*v));
                     }
                     let goals = body
                         .iter()

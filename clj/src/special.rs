@@ -1,9 +1,11 @@
 //! Special forms and the built-in macros of `clojure.core` (`let`, `fn`, `defn`, `loop`,
-//! `cond`, `for`, `doseq`, `->`, `ns`, ...), evaluated directly on their unevaluated forms.
-//! The core.logic forms (`run`, `fresh`, `conde`, `defne`, ...) are in `logic_forms`.
+//! `for`, `doseq`, `try`, `ns`, ...), evaluated directly on their unevaluated forms, and the
+//! dispatch to the others: the conditionals are in `special_cond`, the threading macros in
+//! `special_thread`, the core.logic forms (`run`, `fresh`, `conde`, `defne`, ...) in
+//! `logic_forms`.
 
 use crate::error::{Error, Kind, Result};
-use crate::eval::{apply, bind, destructure, eval, eval_body, make_closure, Env, Frame};
+use crate::eval::{destructure, eval, eval_body, make_closure, Env, Frame};
 use crate::value::Value;
 use std::sync::{Arc, OnceLock};
 
@@ -77,7 +79,7 @@ fn args_of(tail: &Value) -> Result<Vec<Value>> {
     tail.to_vec()
 }
 
-fn need(args: &[Value], n: usize, form: &str) -> Result<()> {
+pub(crate) fn need(args: &[Value], n: usize, form: &str) -> Result<()> {
     if args.len() < n {
         Err(Error::msg(format!("too few arguments to {form}")))
     } else {
@@ -123,32 +125,12 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
         "unquote" | "unquote-splicing" => {
             Err(Error::msg(format!("{name} used outside of a syntax-quote")))
         }
-        "if" => {
-            need(&a, 2, name)?;
-            if eval(&a[0], env)?.truthy() {
-                eval(&a[1], env)
-            } else {
-                a.get(2).map_or(Ok(Value::Nil), |e| eval(e, env))
-            }
-        }
-        "if-not" => {
-            need(&a, 2, name)?;
-            if !eval(&a[0], env)?.truthy() {
-                eval(&a[1], env)
-            } else {
-                a.get(2).map_or(Ok(Value::Nil), |e| eval(e, env))
-            }
+        "if" | "if-not" | "when" | "when-not" | "cond" | "condp" | "case" | "and" | "or"
+        | "when-let" | "if-let" | "when-some" | "if-some" | "when-first" => {
+            crate::special_cond::special(name, a, env)
         }
         "do" | "dosync" => eval_body(&a, env),
         "locking" => eval_body(a.get(1..).unwrap_or(&[]), env),
-        "when" | "when-not" => {
-            need(&a, 1, name)?;
-            if eval(&a[0], env)?.truthy() == (name == "when") {
-                eval_body(&a[1..], env)
-            } else {
-                Ok(Value::Nil)
-            }
-        }
         "def" | "defonce" => {
             need(&a, 1, name)?;
             let n = sym_name(&a[0], name)?;
@@ -272,99 +254,6 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
             let _ = group.set(fns);
             eval_body(&a[1..], &genv)
         }
-        "cond" => {
-            for pair in a.chunks(2) {
-                let test = match &pair[0] {
-                    Value::Keyword(k) if &**k == "else" => true,
-                    t => eval(t, env)?.truthy(),
-                };
-                if test {
-                    return pair.get(1).map_or(Ok(Value::Nil), |e| eval(e, env));
-                }
-            }
-            Ok(Value::Nil)
-        }
-        "condp" => {
-            need(&a, 2, name)?;
-            let (pred, x) = (eval(&a[0], env)?, eval(&a[1], env)?);
-            let mut i = 2;
-            while i < a.len() {
-                if i + 1 == a.len() {
-                    return eval(&a[i], env);
-                }
-                let t = eval(&a[i], env)?;
-                if apply(&pred, vec![t, x.clone()])?.truthy() {
-                    return eval(&a[i + 1], env);
-                }
-                i += 2;
-            }
-            Err(Error::msg(format!("no matching clause: {x}")))
-        }
-        "case" => {
-            need(&a, 1, name)?;
-            let x = eval(&a[0], env)?;
-            let mut i = 1;
-            while i < a.len() {
-                if i + 1 == a.len() {
-                    return eval(&a[i], env);
-                }
-                let hit = match &a[i] {
-                    Value::List(_) | Value::EmptyList => {
-                        a[i].to_vec()?.iter().any(|c| crate::core::equal(c, &x))
-                    }
-                    c => crate::core::equal(c, &x),
-                };
-                if hit {
-                    return eval(&a[i + 1], env);
-                }
-                i += 2;
-            }
-            Err(Error::msg(format!("no matching clause: {x}")))
-        }
-        "and" => {
-            let mut last = Value::Bool(true);
-            for f in &a {
-                last = eval(f, env)?;
-                if !last.truthy() {
-                    return Ok(last);
-                }
-            }
-            Ok(last)
-        }
-        "or" => {
-            let mut last = Value::Nil;
-            for f in &a {
-                last = eval(f, env)?;
-                if last.truthy() {
-                    return Ok(last);
-                }
-            }
-            Ok(last)
-        }
-        "when-let" | "if-let" | "when-some" | "if-some" | "when-first" => {
-            need(&a, 2, name)?;
-            let Value::Vector(b) = &a[0] else {
-                return Err(Error::msg(format!("{name} needs a binding vector")));
-            };
-            if b.len() != 2 {
-                return Err(Error::msg(format!("{name} needs exactly one binding")));
-            }
-            let mut v = eval(&b[1], env)?;
-            if name == "when-first" {
-                v = v.uncons()?.map_or(Value::Nil, |(h, _)| h);
-            }
-            let ok = if name.contains("some") {
-                !matches!(v, Value::Nil)
-            } else {
-                v.truthy()
-            };
-            match (ok, name) {
-                (true, "if-let" | "if-some") => eval(&a[1], &destructure(&b[0], v, env)?),
-                (true, _) => eval_body(&a[1..], &destructure(&b[0], v, env)?),
-                (false, "if-let" | "if-some") => a.get(2).map_or(Ok(Value::Nil), |e| eval(e, env)),
-                (false, _) => Ok(Value::Nil),
-            }
-        }
         "for" => {
             need(&a, 2, name)?;
             let Value::Vector(b) = &a[0] else {
@@ -405,54 +294,8 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
         }
         "comment" | "refer-clojure" | "defrecord" => Ok(Value::Nil),
         "ns" | "require" | "use" | "in-ns" => crate::nsform::special(name, &a, env),
-        "->" | "->>" => {
-            need(&a, 1, name)?;
-            let mut x = a[0].clone();
-            for step in &a[1..] {
-                x = thread(step, x, name == "->>")?;
-            }
-            eval(&x, env)
-        }
-        "some->" | "some->>" | "cond->" | "cond->>" => {
-            need(&a, 1, name)?;
-            let last = name.ends_with(">>");
-            let mut v = eval(&a[0], env)?;
-            if name.starts_with("some") {
-                for step in &a[1..] {
-                    if matches!(v, Value::Nil) {
-                        return Ok(v);
-                    }
-                    let e = bind(env, " x", v);
-                    v = eval(&thread(step, Value::sym(" x"), last)?, &e)?;
-                }
-            } else {
-                for pair in a[1..].chunks(2) {
-                    if pair.len() == 2 && eval(&pair[0], env)?.truthy() {
-                        let e = bind(env, " x", v.clone());
-                        v = eval(&thread(&pair[1], Value::sym(" x"), last)?, &e)?;
-                    }
-                }
-            }
-            Ok(v)
-        }
-        "as->" => {
-            need(&a, 2, name)?;
-            let mut e = env.clone();
-            let mut v = eval(&a[0], env)?;
-            for f in &a[2..] {
-                e = destructure(&a[1], v, &e)?;
-                v = eval(f, &e)?;
-            }
-            Ok(v)
-        }
-        "doto" => {
-            need(&a, 1, name)?;
-            let v = eval(&a[0], env)?;
-            let e = bind(env, " x", v.clone());
-            for step in &a[1..] {
-                eval(&thread(step, Value::sym(" x"), false)?, &e)?;
-            }
-            Ok(v)
+        "->" | "->>" | "some->" | "some->>" | "cond->" | "cond->>" | "as->" | "doto" => {
+            crate::special_thread::special(name, a, env)
         }
         "var" => {
             need(&a, 1, name)?;
@@ -497,22 +340,6 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
         "with-out-str" => crate::core::with_out_str(|| eval_body(&a, env)),
         _ => Err(Error::msg(format!("{name} is not supported"))),
     }
-}
-
-/// Threads `x` into `step` as its first (or last) argument.
-fn thread(step: &Value, x: Value, last: bool) -> Result<Value> {
-    Ok(match step {
-        Value::List(_) => {
-            let mut items = step.to_vec()?;
-            if last {
-                items.push(x);
-            } else {
-                items.insert(1, x);
-            }
-            Value::list(items)
-        }
-        f => Value::list([f.clone(), x]),
-    })
 }
 
 /// `let` bindings: each pattern bound in order, each init seeing the ones before.

@@ -85,7 +85,7 @@ pub use kanren_macros::{defna, defne, defnu, matcha, matche, matchu};
 pub use lists::{
     appendo, conso, distincto, emptyo, firsto, member1o, membero, permuteo, rembero, resto,
 };
-pub use matching::{fresh_match, match_args, PatOp};
+pub use matching::{fresh_match, fresh_match_shared, match_args, PatOp};
 pub use nafc::nafc;
 pub use predc::{predc, predc_with};
 pub use project::{project, project_all};

@@ -13,6 +13,7 @@ use crate::solve::{Cont, Flow, Step};
 use crate::state::State;
 use crate::stream::{Link, Node, Stream};
 use crate::term::{Term, Var};
+use std::sync::Arc;
 
 /// One step of a pattern, in prefix order: `[[x y] . t]` is
 /// `[Cons, Vector(2), Slot(0), Slot(1), Slot(2)]`.
@@ -242,38 +243,52 @@ pub fn match_args<const K: usize, const A: usize>(
     s: &State,
 ) -> Option<([Term; K], Option<State>)> {
     let mut slots: [Term; K] = std::array::from_fn(|_| Term::Nil);
-    // One pass over all the arguments in `s`, the unifications put off to the end; an
-    // argument not yet built sends the match to the level-by-level way below.
-    let mut equal: smallvec::SmallVec<[(Want, &Term); 4]> = smallvec::SmallVec::new();
-    let mut ops = pattern.iter();
-    for arg in args {
-        match shape(&mut ops, arg, s, &mut slots, &mut equal) {
-            Ok(()) => {}
-            Err(Fail::Mismatch) => return None,
-            Err(Fail::Unbuilt) => return match_levels(pattern, lengths, values, args, s),
-        }
-    }
-    let bound = unify_equal(&equal, &slots, values, s)?;
+    let bound = match_into(pattern, lengths, values, args, s, &mut slots)?;
     Some((slots, bound))
 }
 
-/// [`match_args`] one argument after the other, each in the state the ones before it made,
-/// building what is not yet built.
-fn match_levels<const K: usize, const A: usize>(
+/// [`match_args`] into the given `slots` (one per slot of the pattern): the state after the
+/// unifications the match needed (`None`: none), or `None` when an argument does not match.
+#[inline(always)]
+fn match_into<const A: usize>(
     pattern: &[PatOp],
     lengths: &[usize; A],
     values: &[Term],
     args: [&Term; A],
     s: &State,
-) -> Option<([Term; K], Option<State>)> {
-    let mut slots: [Term; K] = std::array::from_fn(|_| Term::Nil);
+    slots: &mut [Term],
+) -> Option<Option<State>> {
+    // One pass over all the arguments in `s`, the unifications put off to the end; an
+    // argument not yet built sends the match to the level-by-level way below.
+    let mut equal: smallvec::SmallVec<[(Want, &Term); 4]> = smallvec::SmallVec::new();
+    let mut ops = pattern.iter();
+    for arg in args {
+        match shape(&mut ops, arg, s, slots, &mut equal) {
+            Ok(()) => {}
+            Err(Fail::Mismatch) => return None,
+            Err(Fail::Unbuilt) => return match_levels(pattern, lengths, values, args, s, slots),
+        }
+    }
+    unify_equal(&equal, slots, values, s)
+}
+
+/// [`match_into`] one argument after the other, each in the state the ones before it made,
+/// building what is not yet built.
+fn match_levels<const A: usize>(
+    pattern: &[PatOp],
+    lengths: &[usize; A],
+    values: &[Term],
+    args: [&Term; A],
+    s: &State,
+    slots: &mut [Term],
+) -> Option<Option<State>> {
     let mut bound: Option<State> = None;
     let mut start = 0;
     for (&length, arg) in lengths.iter().zip(args) {
         let ops = &pattern[start..start + length];
         start += length;
         let now = bound.as_ref().unwrap_or(s);
-        match destructure(ops, values, arg, now, &mut slots) {
+        match destructure(ops, values, arg, now, slots) {
             Shape::Matched(None) => {}
             Shape::Matched(next) => bound = next,
             Shape::Mismatch => return None,
@@ -283,12 +298,12 @@ fn match_levels<const K: usize, const A: usize>(
                         slots[*k] = Term::Var(Var::fresh());
                     }
                 }
-                let term = build(ops, values, &slots);
+                let term = build(ops, values, slots);
                 bound = Some(now.unify(&term, arg)?);
             }
         }
     }
-    Some((slots, bound))
+    Some(bound)
 }
 
 /// The pattern as a term, its slots filled with `vars`.
@@ -314,4 +329,85 @@ fn build(pattern: &[PatOp], values: &[Term], vars: &[Term]) -> Term {
         }
     }
     go(&mut pattern.iter(), values, vars)
+}
+
+/// [`fresh_match`] for a pattern known only when the program runs (an interpreter's
+/// `matche`): the pattern of `slots` slots and the call's `values` are shared, and `body`
+/// receives the slots' terms as a `Vec`. The same goal otherwise: no variable made where the
+/// argument already has the pattern's shape, one suspension either way.
+///
+/// ```
+/// use kanren::{fresh_match_shared, list, run_all, PatOp, Term};
+/// use std::sync::Arc;
+/// // (fresh [h t] (== (lcons h t) q) (== h 1)), the pattern built at run time:
+/// let pattern: Arc<[PatOp]> = vec![PatOp::Cons, PatOp::Slot(0), PatOp::Slot(1)].into();
+/// let g = move |q: kanren::Var| fresh_match_shared(
+///     pattern.clone(),
+///     2,
+///     Arc::new([]),
+///     q,
+///     |s: Vec<Term>| kanren::conj([kanren::eq(s[0].clone(), 1), kanren::eq(s[1].clone(), list![])]),
+/// );
+/// assert_eq!(run_all(g).next().unwrap().to_string(), "(1)");
+/// ```
+pub fn fresh_match_shared(
+    pattern: Arc<[PatOp]>,
+    slots: usize,
+    values: Arc<[Term]>,
+    arg: impl Into<Term>,
+    body: impl Fn(Vec<Term>) -> Goal + Send + Sync + 'static,
+) -> Goal {
+    Goal::native(SharedMatch {
+        pattern,
+        slots,
+        values,
+        arg: arg.into(),
+        body,
+    })
+}
+
+/// [`fresh_match_shared`].
+struct SharedMatch<F> {
+    pattern: Arc<[PatOp]>,
+    slots: usize,
+    values: Arc<[Term]>,
+    arg: Term,
+    body: F,
+}
+
+impl<F: Fn(Vec<Term>) -> Goal> SharedMatch<F> {
+    /// As [`Match::matched`].
+    fn matched(&self, s: &State) -> Option<(Goal, Option<State>)> {
+        let mut slots = vec![Term::Nil; self.slots];
+        let lengths = [self.pattern.len()];
+        let bound = match_into(
+            &self.pattern,
+            &lengths,
+            &self.values,
+            [&self.arg],
+            s,
+            &mut slots,
+        )?;
+        Some(((self.body)(slots), bound))
+    }
+}
+
+impl<F> Solve for SharedMatch<F>
+where
+    F: Fn(Vec<Term>) -> Goal + Send + Sync,
+{
+    fn apply(&self, s: State) -> Stream {
+        match self.matched(&s) {
+            Some((body, bound)) => Stream::inc_apply(body, bound.unwrap_or(s)),
+            // A failed match still suspends once, as `(fresh [..] (== p a))` does.
+            None => Stream(Node::Inc(Link::new(Node::Empty))),
+        }
+    }
+
+    fn solve(&self, s: &State, _: &mut Cont<'_>) -> Step {
+        match self.matched(s) {
+            Some((body, bound)) => Step::Tail(body, bound),
+            None => Flow::Continue(()).into(),
+        }
+    }
 }

@@ -36,3 +36,22 @@
   (is (= (run* [q] (firsta '(5 6) q)) '(5)))
   (is (= (run* [q] (firsta '() q)) '(:none)))
   (is (= (run* [q] (oneu q)) '(1))))
+
+;; Patterns matched in place (the argument already built), built by unification (not yet
+;; built), with repeated names, locals, literals and `_` inside: checked on core.logic 1.1.1.
+(defne samo [a b]
+  ([x x]))
+
+(deftest matche-shapes
+  (is (= (run* [q] (matche [[1 1]] ([[x x]] (== q x)))) '(1)))
+  (is (= (run* [q] (matche [[1 2]] ([[x x]] (== q x)))) '()))
+  (is (= (run* [q] (fresh [a b] (== q [a b]) (matche [q] ([[x x]] (== x 5))))) '([5 5])))
+  (is (= (run* [q] (samo 3 q)) '(3)))
+  (is (= (run* [q] (samo [1 q] [1 2])) '(2)))
+  (is (= (run* [q] (matche ['(1 2 3)] ([[1 . t]] (== q t)))) '((2 3))))
+  (is (= (run* [q] (let [k 2] (matche [[1 2]] ([[x k]] (== q x))))) '(1)))
+  (is (= (run* [q] (let [k 3] (matche [[1 2]] ([[x k]] (== q x))))) '()))
+  (is (= (run* [q] (matche [[1 2 3]] ([[_ y _]] (== q y)))) '(2)))
+  (is (= (run* [q] (matche [[1 2]] ([[a . b]] (== q b)))) '((2))))
+  (is (= (pr-str (run* [q] (fresh [t] (matche [(lcons 1 t)] ([[1 2 . r]] (== q [t r]))))))
+         "([(2 . _0) _0])")))

@@ -1,0 +1,79 @@
+//! Local environments: a persistent chain of frames, each one binding, several bindings made
+//! together (a call's parameters, a `fresh`'s variables) or a `letfn`'s functions. Looking a
+//! name up walks the chain from the newest frame.
+
+use crate::value::Value;
+use smallvec::SmallVec;
+use std::sync::{Arc, OnceLock};
+
+/// A local environment: a persistent chain of frames.
+pub type Env = Option<Arc<Frame>>;
+
+/// The functions of one `letfn`, set once they are all made.
+pub type LetFnGroup = OnceLock<Vec<(Arc<str>, Value)>>;
+
+/// Bindings made together (a call's parameters, a `fresh`'s variables), kept in one frame:
+/// one allocation for all of them. A later one shadows an earlier one of the same name.
+pub type Bindings = SmallVec<[(Arc<str>, Value); 4]>;
+
+/// One frame of a local environment.
+pub enum Frame {
+    /// One binding.
+    One(Arc<str>, Value, Env),
+    /// Several bindings, made together.
+    Many(Bindings, Env),
+    /// The functions of a `letfn`, bound together (each sees all of them).
+    Group(Arc<LetFnGroup>, Env),
+}
+
+/// `env` with `name` bound to `v`. The name is shared, not copied: pass the symbol's own
+/// `Arc<str>` (`&str` makes a new one).
+pub fn bind(env: &Env, name: impl Into<Arc<str>>, v: Value) -> Env {
+    Some(Arc::new(Frame::One(name.into(), v, env.clone())))
+}
+
+/// `env` with the `bindings` (in order: a later one shadows an earlier one).
+pub fn bind_all(env: &Env, bindings: Bindings) -> Env {
+    match bindings.len() {
+        0 => env.clone(),
+        _ => Some(Arc::new(Frame::Many(bindings, env.clone()))),
+    }
+}
+
+/// Whether two local names are the same: the same allocation (a symbol read once and bound
+/// by its own `Arc`), or the same bytes. Names are short, so a plain loop beats `memcmp`.
+#[inline]
+fn same_name(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && (std::ptr::eq(a.as_ptr(), b.as_ptr()) || a.bytes().zip(b.bytes()).all(|(x, y)| x == y))
+}
+
+/// The value of a local, if `name` is bound in `env`.
+pub fn lookup_local(env: &Env, name: &str) -> Option<Value> {
+    let mut cur = env;
+    while let Some(f) = cur {
+        match f.as_ref() {
+            Frame::One(n, v, next) => {
+                if same_name(n, name) {
+                    return Some(v.clone());
+                }
+                cur = next;
+            }
+            Frame::Many(bs, next) => {
+                if let Some((_, v)) = bs.iter().rev().find(|(n, _)| same_name(n, name)) {
+                    return Some(v.clone());
+                }
+                cur = next;
+            }
+            Frame::Group(g, next) => {
+                if let Some(fs) = g.get() {
+                    if let Some((_, v)) = fs.iter().find(|(n, _)| &**n == name) {
+                        return Some(v.clone());
+                    }
+                }
+                cur = next;
+            }
+        }
+    }
+    None
+}

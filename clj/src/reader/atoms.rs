@@ -1,0 +1,180 @@
+//! The reader's atoms: strings with their escapes, characters, and the tokens that are
+//! numbers (integers, doubles, ratios), keywords, symbols, `nil`, `true` and `false`.
+
+use super::Reader;
+use crate::error::{Error, Pos, Result};
+use crate::value::Value;
+
+impl Reader<'_> {
+    pub(super) fn read_string(&mut self, start: Pos) -> Result<Value> {
+        let mut s = String::new();
+        loop {
+            match self.bump() {
+                None => {
+                    return Err(Error::at(
+                        "EOF while reading a string that starts here",
+                        start,
+                    ))
+                }
+                Some('"') => return Ok(Value::str(&s)),
+                Some('\\') => {
+                    let p = self.pos();
+                    match self.bump() {
+                        Some('n') => s.push('\n'),
+                        Some('t') => s.push('\t'),
+                        Some('r') => s.push('\r'),
+                        Some('b') => s.push('\u{8}'),
+                        Some('f') => s.push('\u{c}'),
+                        Some('0') => s.push('\0'),
+                        Some('"') => s.push('"'),
+                        Some('\\') => s.push('\\'),
+                        Some('u') => {
+                            let hex: String = (0..4).filter_map(|_| self.bump()).collect();
+                            let c = u32::from_str_radix(&hex, 16)
+                                .ok()
+                                .and_then(char::from_u32)
+                                .ok_or_else(|| {
+                                    Error::at(format!("invalid unicode escape: \\u{hex}"), p)
+                                })?;
+                            s.push(c);
+                        }
+                        Some(c) => {
+                            return Err(Error::at(
+                                format!("unsupported escape character: \\{c}"),
+                                p,
+                            ))
+                        }
+                        None => {
+                            return Err(Error::at(
+                                "EOF while reading a string that starts here",
+                                start,
+                            ))
+                        }
+                    }
+                }
+                Some(c) => s.push(c),
+            }
+        }
+    }
+
+    pub(super) fn token(&mut self) -> String {
+        let mut t = String::new();
+        while let Some(c) = self.peek() {
+            if c.is_whitespace() || "()[]{}\",;".contains(c) || (c == '\\' && !t.is_empty()) {
+                break;
+            }
+            t.push(c);
+            self.bump();
+        }
+        t
+    }
+
+    pub(super) fn read_char(&mut self, start: Pos) -> Result<Value> {
+        let first = self
+            .bump()
+            .ok_or_else(|| Error::at("EOF while reading a character", start))?;
+        let mut t = first.to_string();
+        if first.is_alphanumeric() {
+            t.push_str(&self.token());
+        }
+        let c = match t.as_str() {
+            "newline" => '\n',
+            "space" => ' ',
+            "tab" => '\t',
+            "return" => '\r',
+            "backspace" => '\u{8}',
+            "formfeed" => '\u{c}',
+            _ if t.chars().count() == 1 => first,
+            _ if t.starts_with('u') && t.len() == 5 => u32::from_str_radix(&t[1..], 16)
+                .ok()
+                .and_then(char::from_u32)
+                .ok_or_else(|| Error::at(format!("invalid character: \\{t}"), start))?,
+            _ => return Err(Error::at(format!("unsupported character: \\{t}"), start)),
+        };
+        Ok(Value::Char(c))
+    }
+
+    pub(super) fn read_atom(&mut self, start: Pos) -> Result<Value> {
+        let t = self.token();
+        if t.is_empty() {
+            let c = self.bump().unwrap_or(' ');
+            return Err(Error::at(format!("unexpected character: {c}"), start));
+        }
+        if let Some(n) = parse_number(&t) {
+            return n.map_err(|m| Error::at(m, start));
+        }
+        match t.as_str() {
+            "nil" => return Ok(Value::Nil),
+            "true" => return Ok(Value::Bool(true)),
+            "false" => return Ok(Value::Bool(false)),
+            _ => {}
+        }
+        if let Some(k) = t.strip_prefix("::") {
+            let k = match k.split_once('/') {
+                Some((alias, name)) => format!("{}/{name}", crate::ns::expand_alias(alias)),
+                None => format!("user/{k}"),
+            };
+            return Ok(Value::kw(&k));
+        }
+        if let Some(k) = t.strip_prefix(':') {
+            if k.is_empty() {
+                return Err(Error::at("invalid token: :", start));
+            }
+            return Ok(Value::kw(k));
+        }
+        if let Some(args) = &mut self.fn_args {
+            if t == "%" || t == "%1" {
+                args.push(1);
+                return Ok(Value::sym("%1"));
+            }
+            if t == "%&" {
+                args.push(0);
+                return Ok(Value::sym("%&"));
+            }
+            if let Some(n) = t.strip_prefix('%').and_then(|n| n.parse::<u8>().ok()) {
+                args.push(n);
+                return Ok(Value::sym(&t));
+            }
+        }
+        Ok(Value::sym(&t))
+    }
+}
+
+/// Parses a number token: `Some(Err)` for a malformed number, `None` if it is not one.
+fn parse_number(t: &str) -> Option<std::result::Result<Value, String>> {
+    let body = t.strip_prefix(['-', '+']).unwrap_or(t);
+    if !body.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let neg = t.starts_with('-');
+    let bad = || Err(format!("invalid number: {t}"));
+    let body = body.strip_suffix('N').unwrap_or(body);
+    if let Some((n, d)) = body.split_once('/') {
+        let (Ok(n), Ok(d)) = (n.parse::<i64>(), d.parse::<i64>()) else {
+            return Some(bad());
+        };
+        if d == 0 {
+            return Some(Err("divide by zero".into()));
+        }
+        return Some(Ok(crate::num::ratio(if neg { -n } else { n }, d)));
+    }
+    let int = if let Some(h) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
+        i64::from_str_radix(h, 16).ok()
+    } else {
+        body.parse::<i64>().ok()
+    };
+    if let Some(i) = int {
+        return Some(Ok(Value::Int(if neg { -i } else { i })));
+    }
+    let fbody = body.strip_suffix('M').unwrap_or(body);
+    match fbody.parse::<f64>() {
+        Ok(f)
+            if fbody
+                .chars()
+                .all(|c| c.is_ascii_digit() || ".eE-+".contains(c)) =>
+        {
+            Some(Ok(Value::Float(if neg { -f } else { f })))
+        }
+        _ => Some(bad()),
+    }
+}
