@@ -86,7 +86,7 @@ impl Rel {
     /// let db = Db::new().fact(&man, [Term::sym("Bob")]).fact(&man, [Term::sym("John")]);
     /// let men: Vec<String> = run_all(|q| pldb::with_db(&db, man.call([q])))
     ///     .map(|a| a.to_string()).collect();
-    /// assert_eq!(men, ["Bob", "John"]);
+    /// assert_eq!(men, ["John", "Bob"]); // core.logic's order (see the module docs)
     /// // Outside `with_db`, no database is in scope: no answers.
     /// assert_eq!(run_all(|q| man.call([q])).count(), 0);
     /// ```
