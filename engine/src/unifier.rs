@@ -13,11 +13,14 @@
 //! let u = unifier::unify([list![x.clone(), y.clone(), 3], list![1, 2, z.clone()]]).unwrap();
 //! assert_eq!(u.to_string(), "(1 2 3)");
 //! let m = unifier::unifier([list![x, y, 3], list![1, 2, z]]).unwrap();
-//! assert_eq!(m.to_string(), "{?x 1, ?y 2, ?z 3}");
+//! assert_eq!(m.to_string(), "{?z 3, ?x 1, ?y 2}");
 //! ```
 //!
-//! DIVERGENCE: the binding map lists the symbols in order of first occurrence (core.logic's
-//! follows its internal hash map; as maps they are equal). `unifier` of three or more terms
+//! The binding map lists the symbols in core.logic's order, which follows how it gathers them
+//! (see `listing_order`): `{?z 3, ?x 1, ?y 2}` above, and past 8 bindings the order of a
+//! Clojure hash map (`crate::hasheq`).
+//!
+//! DIVERGENCE: `unifier` of three or more terms
 //! unifies them all (core.logic 1.1.1 returns `nil`: it unifies the first binding map with the
 //! next term).
 
@@ -204,9 +207,9 @@ pub fn unify_with(opts: &Options, terms: impl IntoIterator<Item = Term>) -> Opti
 /// ```
 /// use kanren::{list, unifier, Term};
 /// let (x, y, z) = (Term::sym("?x"), Term::sym("?y"), Term::sym("?z"));
-/// // (u/unifier '[[?x ?y] [?y ?z]]) => {?x ?z, ?y ?z}
+/// // (u/unifier '[[?x ?y] [?y ?z]]) => {?y ?z, ?x ?z}
 /// let m = unifier::unifier([Term::from(vec![x.clone(), y.clone()]), vec![y, z].into()]);
-/// assert_eq!(m.unwrap().to_string(), "{?x ?z, ?y ?z}");
+/// assert_eq!(m.unwrap().to_string(), "{?y ?z, ?x ?z}");
 /// assert_eq!(unifier::unifier([x.clone(), x]).unwrap().to_string(), "{}");
 /// ```
 pub fn unifier(terms: impl IntoIterator<Item = Term>) -> Option<Term> {
@@ -217,16 +220,82 @@ pub fn unifier(terms: impl IntoIterator<Item = Term>) -> Option<Term> {
 ///
 /// ```
 /// use kanren::{list, unifier::{self, Options}, Term};
-/// // (u/unifier {:as {'?x '(?y ?z)}} '[(?x) ((1 2))]) => {?x (1 2), ?y 1, ?z 2}
+/// // (u/unifier {:as {'?x '(?y ?z)}} '[(?x) ((1 2))]) => {?z 2, ?y 1, ?x (1 2)}
 /// let opts = Options::new().bind("?x", list![Term::sym("?y"), Term::sym("?z")]);
 /// let m = unifier::unifier_with(&opts, [list![Term::sym("?x")], list![list![1, 2]]]);
-/// assert_eq!(m.unwrap().to_string(), "{?x (1 2), ?y 1, ?z 2}");
+/// assert_eq!(m.unwrap().to_string(), "{?z 2, ?y 1, ?x (1 2)}");
 /// ```
 pub fn unifier_with(opts: &Options, terms: impl IntoIterator<Item = Term>) -> Option<Term> {
+    let terms: Vec<Term> = terms.into_iter().collect();
+    let order = listing_order(opts, &terms);
     let (s, names, _) = solve(opts, terms)?;
-    let bound = names.0.iter().filter_map(|(name, v)| {
-        let x = Term::Var(*v);
-        (s.walk(&x) != x).then(|| (Term::Sym(name.clone()), names.show(&s, &x)))
-    });
+    let mut bound: Vec<(Term, Term)> = names
+        .0
+        .iter()
+        .filter_map(|(name, v)| {
+            let x = Term::Var(*v);
+            (s.walk(&x) != x).then(|| (Term::Sym(name.clone()), names.show(&s, &x)))
+        })
+        .collect();
+    let place = |name: &Term| order.iter().position(|n| *n == *name).unwrap_or(usize::MAX);
+    match bound.len() {
+        // An array map keeps the order its entries came in; a larger map is a hash map.
+        0..=8 => bound.sort_by_key(|(name, _)| place(name)),
+        _ => bound.sort_by_key(|(name, _)| crate::hasheq::set_order_key(name)),
+    }
     Some(Term::map(bound))
+}
+
+/// Adds the `?` symbols of `t` to `seen` in the order core.logic's `prep` meets them: left to
+/// right, except in a dotted list (`(?a ?b . ?c)`), which it builds from the tail, so there
+/// the tail comes first, then the items from the last.
+fn prep_order(t: &Term, seen: &mut Vec<Term>) {
+    stacker::maybe_grow(32 * 1024, 1024 * 1024, || match t {
+        Term::Sym(n) if n.starts_with('?') && !seen.contains(t) => seen.push(t.clone()),
+        Term::Pair(_) => {
+            let mut heads = Vec::new();
+            let mut tail = t;
+            while let Term::Pair(p) = tail {
+                heads.push(&p.0);
+                tail = &p.1;
+            }
+            if tail.is_seq() {
+                heads.iter().for_each(|h| prep_order(h, seen));
+                prep_order(tail, seen);
+            } else {
+                prep_order(tail, seen);
+                heads.iter().rev().for_each(|h| prep_order(h, seen));
+            }
+        }
+        Term::Vector(items) => items.iter().for_each(|x| prep_order(x, seen)),
+        Term::Map(entries) => entries.iter().for_each(|(k, v)| {
+            prep_order(k, seen);
+            prep_order(v, seen);
+        }),
+        _ => {}
+    })
+}
+
+/// The order core.logic's `unifier` lists the `?` symbols in. Each term's symbols are the keys
+/// of the map `prep` builds (first occurrence first, or hash order past 8 of them: a hash
+/// map), and the terms' key lists (then the `:as` values') are joined by `(reduce into)`,
+/// which puts each next list, reversed, in front.
+fn listing_order(opts: &Options, terms: &[Term]) -> Vec<Term> {
+    let keys = |t: &Term| {
+        let mut seen: Vec<Term> = Vec::new();
+        prep_order(t, &mut seen);
+        if seen.len() > 8 {
+            seen.sort_by_key(crate::hasheq::set_order_key);
+        }
+        seen
+    };
+    let values = opts.bindings.iter().map(|(_, t)| t);
+    let mut lists = terms.iter().chain(values).map(keys);
+    let mut order = lists.next().unwrap_or_default();
+    for list in lists {
+        for name in list {
+            order.insert(0, name);
+        }
+    }
+    order
 }
