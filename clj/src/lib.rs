@@ -15,6 +15,7 @@ pub mod core;
 pub mod core_coll;
 pub mod core_io;
 pub mod core_lazy;
+pub mod core_map;
 pub mod core_pred;
 pub mod core_reshape;
 pub mod core_seq;
