@@ -1,28 +1,33 @@
-//! `clojure.core` sequence functions. The ones Clojure makes lazy are lazy here too (`map`,
-//! `filter`, `range`, `iterate`, `repeatedly`, `concat`, `take`, ...), so they work on infinite
-//! seqs; the others realise their input.
+//! `clojure.core` sequence functions: `first`, `rest`, `nth`, `cons`, `map`, `reduce`,
+//! `into`, `take`, `drop`, ... The ones Clojure makes lazy are lazy here too (their seqs are
+//! built in `core_lazy`), so they work on infinite seqs; the others realise their input. The
+//! functions that search, reorder or reshape a whole seq are in `core_reshape`.
 
-use crate::core::{arity, compare, conj1, equal, int_arg, reg, seq};
+use crate::core::{arity, conj1, int_arg, reg, seq};
+use crate::core_lazy::{
+    cycle, drop_n, iterate, lazy_cat, lazy_concat, lazy_filter, lazy_keep, lazy_map, map_indexed,
+    range_from, repeat, repeatedly, take_n, take_while,
+};
 use crate::error::{Error, Result};
-use crate::eval::{apply, check_interrupt};
+use crate::eval::apply;
 use crate::value::Value;
 use std::sync::Arc;
 
-fn cons(h: Value, t: Value) -> Value {
+pub(crate) fn cons(h: Value, t: Value) -> Value {
     Value::List(Arc::new(crate::value::Cons(h, t)))
 }
 
-fn first(v: &Value) -> Result<Value> {
+pub(crate) fn first(v: &Value) -> Result<Value> {
     Ok(v.uncons()?.map_or(Value::Nil, |(h, _)| h))
 }
 
-fn rest(v: &Value) -> Result<Value> {
+pub(crate) fn rest(v: &Value) -> Result<Value> {
     Ok(v.uncons()?.map_or(Value::EmptyList, |(_, t)| t))
 }
 
 /// The first item and the rest of each of `colls`, or `None` once one of them is empty: the
 /// step of `map` and `interleave` over several seqs.
-fn firsts_and_rests(colls: &[Value]) -> Result<Option<(Vec<Value>, Vec<Value>)>> {
+pub(crate) fn firsts_and_rests(colls: &[Value]) -> Result<Option<(Vec<Value>, Vec<Value>)>> {
     let mut heads = Vec::with_capacity(colls.len());
     let mut tails = Vec::with_capacity(colls.len());
     for c in colls {
@@ -33,204 +38,6 @@ fn firsts_and_rests(colls: &[Value]) -> Result<Option<(Vec<Value>, Vec<Value>)>>
         tails.push(t);
     }
     Ok(Some((heads, tails)))
-}
-
-fn lazy_map(f: Value, colls: Vec<Value>) -> Value {
-    Value::lazy(move || match firsts_and_rests(&colls)? {
-        Some((heads, tails)) => Ok(cons(apply(&f, heads)?, lazy_map(f, tails))),
-        None => Ok(Value::EmptyList),
-    })
-}
-
-fn lazy_filter(f: Value, coll: Value, keep: bool) -> Value {
-    Value::lazy(move || {
-        let mut cur = coll;
-        while let Some((h, t)) = cur.uncons()? {
-            if apply(&f, vec![h.clone()])?.truthy() == keep {
-                return Ok(cons(h, lazy_filter(f, t, keep)));
-            }
-            cur = t;
-        }
-        Ok(Value::EmptyList)
-    })
-}
-
-fn lazy_keep(f: Value, coll: Value, i: i64, indexed: bool) -> Value {
-    Value::lazy(move || {
-        let (mut cur, mut i) = (coll, i);
-        while let Some((h, t)) = cur.uncons()? {
-            let args = if indexed {
-                vec![Value::Int(i), h]
-            } else {
-                vec![h]
-            };
-            let v = apply(&f, args)?;
-            i += 1;
-            if !matches!(v, Value::Nil) {
-                return Ok(cons(v, lazy_keep(f, t, i, indexed)));
-            }
-            cur = t;
-        }
-        Ok(Value::EmptyList)
-    })
-}
-
-fn map_indexed(f: Value, coll: Value, i: i64) -> Value {
-    Value::lazy(move || match coll.uncons()? {
-        Some((h, t)) => Ok(cons(
-            apply(&f, vec![Value::Int(i), h])?,
-            map_indexed(f, t, i + 1),
-        )),
-        None => Ok(Value::EmptyList),
-    })
-}
-
-fn lazy_concat(colls: Vec<Value>, i: usize) -> Value {
-    Value::lazy(move || {
-        let mut i = i;
-        while i < colls.len() {
-            if let Some((h, t)) = colls[i].uncons()? {
-                let mut rest = colls.clone();
-                rest[i] = t;
-                return Ok(cons(h, lazy_concat(rest, i)));
-            }
-            i += 1;
-        }
-        Ok(Value::EmptyList)
-    })
-}
-
-/// The elements of each collection of the seq `colls` in turn, after those of `current`.
-fn lazy_cat(colls: Value, current: Value) -> Value {
-    Value::lazy(move || {
-        let (mut colls, mut current) = (colls, current);
-        loop {
-            if let Some((h, t)) = current.uncons()? {
-                return Ok(cons(h, lazy_cat(colls, t)));
-            }
-            match colls.uncons()? {
-                Some((c, rest)) => {
-                    current = c;
-                    colls = rest;
-                }
-                None => return Ok(Value::EmptyList),
-            }
-        }
-    })
-}
-
-fn range_from(start: Value, end: Option<Value>, step: Value) -> Value {
-    Value::lazy(move || {
-        if let Some(e) = &end {
-            let o = crate::num::compare(&start, e, "range")?;
-            let up =
-                crate::num::compare(&step, &Value::Int(0), "range")? != std::cmp::Ordering::Less;
-            if (up && o != std::cmp::Ordering::Less) || (!up && o != std::cmp::Ordering::Greater) {
-                return Ok(Value::EmptyList);
-            }
-        }
-        let next = crate::num::arith('+', &start, &step)?;
-        Ok(cons(start, range_from(next, end, step)))
-    })
-}
-
-fn take_n(n: i64, coll: Value) -> Value {
-    Value::lazy(move || {
-        if n <= 0 {
-            return Ok(Value::EmptyList);
-        }
-        match coll.uncons()? {
-            Some((h, t)) => Ok(cons(h, take_n(n - 1, t))),
-            None => Ok(Value::EmptyList),
-        }
-    })
-}
-
-fn take_while(f: Value, coll: Value) -> Value {
-    Value::lazy(move || match coll.uncons()? {
-        Some((h, t)) if apply(&f, vec![h.clone()])?.truthy() => Ok(cons(h, take_while(f, t))),
-        _ => Ok(Value::EmptyList),
-    })
-}
-
-fn iterate(f: Value, x: Value) -> Value {
-    Value::lazy(move || {
-        let next = f.clone();
-        let x2 = x.clone();
-        let rest = Value::lazy(move || {
-            let y = apply(&next, vec![x2])?;
-            iterate(next, y).force()
-        });
-        Ok(cons(x, rest))
-    })
-}
-
-fn repeatedly(f: Value, n: Option<i64>) -> Value {
-    Value::lazy(move || {
-        if n == Some(0) {
-            return Ok(Value::EmptyList);
-        }
-        let v = apply(&f, vec![])?;
-        Ok(cons(v, repeatedly(f, n.map(|n| n - 1))))
-    })
-}
-
-fn repeat(x: Value, n: Option<i64>) -> Value {
-    Value::lazy(move || {
-        if n.is_some_and(|n| n <= 0) {
-            return Ok(Value::EmptyList);
-        }
-        Ok(cons(x.clone(), repeat(x, n.map(|n| n - 1))))
-    })
-}
-
-fn cycle(all: Value, cur: Value) -> Value {
-    Value::lazy(move || match cur.uncons()? {
-        Some((h, t)) => Ok(cons(h, cycle(all, t))),
-        None => match all.uncons()? {
-            Some((h, t)) => Ok(cons(h, cycle(all.clone(), t))),
-            None => Ok(Value::EmptyList),
-        },
-    })
-}
-
-fn interleave(colls: Vec<Value>) -> Value {
-    Value::lazy(move || match firsts_and_rests(&colls)? {
-        Some((heads, tails)) => Ok(Value::list_with_tail(heads, interleave(tails))),
-        None => Ok(Value::EmptyList),
-    })
-}
-
-fn drop_n(n: i64, coll: &Value) -> Result<Value> {
-    let mut cur = coll.clone();
-    for _ in 0..n {
-        match cur.uncons()? {
-            Some((_, t)) => cur = t,
-            None => return Ok(Value::EmptyList),
-        }
-    }
-    Ok(cur)
-}
-
-fn partition(n: usize, step: usize, coll: Value, all: bool) -> Value {
-    Value::lazy(move || {
-        let mut chunk = Vec::new();
-        let mut cur = coll.clone();
-        while chunk.len() < n {
-            match cur.uncons()? {
-                Some((h, t)) => {
-                    chunk.push(h);
-                    cur = t;
-                }
-                None => break,
-            }
-        }
-        if chunk.is_empty() || (chunk.len() < n && !all) {
-            return Ok(Value::EmptyList);
-        }
-        let rest = drop_n(step as i64, &coll)?;
-        Ok(cons(Value::list(chunk), partition(n, step, rest, all)))
-    })
 }
 
 fn nth(a: &[Value]) -> Result<Value> {
@@ -255,48 +62,6 @@ fn nth(a: &[Value]) -> Result<Value> {
             None => out_of_bounds(),
         },
     }
-}
-
-fn flatten_into(v: &Value, out: &mut Vec<Value>) -> Result<()> {
-    for x in v.to_vec()? {
-        if x.is_sequential() {
-            flatten_into(&x, out)?;
-        } else {
-            out.push(x);
-        }
-    }
-    Ok(())
-}
-
-fn sorted(mut items: Vec<Value>, key: Option<&Value>, cmp: Option<&Value>) -> Result<Vec<Value>> {
-    let keys = match key {
-        Some(k) => items
-            .iter()
-            .map(|x| apply(k, vec![x.clone()]))
-            .collect::<Result<Vec<_>>>()?,
-        None => items.clone(),
-    };
-    let mut idx: Vec<usize> = (0..items.len()).collect();
-    let mut err = None;
-    idx.sort_by(|&i, &j| {
-        let r = match cmp {
-            Some(c) => apply(c, vec![keys[i].clone(), keys[j].clone()]).map(|v| match v {
-                Value::Int(n) => n.cmp(&0),
-                Value::Bool(true) => std::cmp::Ordering::Less,
-                _ => std::cmp::Ordering::Greater,
-            }),
-            None => compare(&keys[i], &keys[j]),
-        };
-        r.unwrap_or_else(|e| {
-            err.get_or_insert(e);
-            std::cmp::Ordering::Equal
-        })
-    });
-    if let Some(e) = err {
-        return Err(e);
-    }
-    let old = std::mem::take(&mut items);
-    Ok(idx.into_iter().map(|i| old[i].clone()).collect())
 }
 
 /// Registers the functions of this module.
@@ -522,132 +287,5 @@ pub fn install() {
             Value::list(v[n..].to_vec()),
         ]))
     });
-    reg(c, "some", |a| {
-        arity(&a, 2, 2, "some")?;
-        let mut cur = a[1].clone();
-        while let Some((h, t)) = cur.uncons()? {
-            let v = apply(&a[0], vec![h])?;
-            if v.truthy() {
-                return Ok(v);
-            }
-            cur = t;
-        }
-        Ok(Value::Nil)
-    });
-    reg(c, "every?", |a| every(&a, true, "every?"));
-    reg(c, "not-every?", |a| {
-        every(&a, true, "not-every?").map(|v| Value::Bool(!v.truthy()))
-    });
-    reg(c, "not-any?", |a| every(&a, false, "not-any?"));
-    reg(c, "sort", |a| {
-        arity(&a, 1, 2, "sort")?;
-        let (cmp, coll) = if a.len() == 2 {
-            (Some(&a[0]), &a[1])
-        } else {
-            (None, &a[0])
-        };
-        Ok(Value::list(sorted(coll.to_vec()?, None, cmp)?))
-    });
-    reg(c, "sort-by", |a| {
-        arity(&a, 2, 3, "sort-by")?;
-        let (cmp, coll) = if a.len() == 3 {
-            (Some(&a[1]), &a[2])
-        } else {
-            (None, &a[1])
-        };
-        Ok(Value::list(sorted(coll.to_vec()?, Some(&a[0]), cmp)?))
-    });
-    reg(c, "reverse", |a| {
-        arity(&a, 1, 1, "reverse")?;
-        let mut v = a[0].to_vec()?;
-        v.reverse();
-        Ok(Value::list(v))
-    });
-    reg(c, "shuffle", |a| {
-        arity(&a, 1, 1, "shuffle")?;
-        let mut v = a[0].to_vec()?;
-        for i in (1..v.len()).rev() {
-            let j = crate::core::rand_below(i as u64 + 1) as usize;
-            v.swap(i, j);
-        }
-        Ok(Value::vector(v))
-    });
-    reg(c, "rand-nth", |a| {
-        let v = a[0].to_vec()?;
-        if v.is_empty() {
-            return Err(Error::msg("rand-nth of an empty collection"));
-        }
-        Ok(v[crate::core::rand_below(v.len() as u64) as usize].clone())
-    });
-    reg(c, "distinct", |a| {
-        arity(&a, 1, 1, "distinct")?;
-        let mut out: Vec<Value> = Vec::new();
-        for x in a[0].to_vec()? {
-            if !out.iter().any(|y| equal(y, &x)) {
-                out.push(x);
-            }
-        }
-        Ok(Value::list(out))
-    });
-    reg(c, "interleave", |a| Ok(interleave(a)));
-    reg(c, "interpose", |a| {
-        arity(&a, 2, 2, "interpose")?;
-        let mut out = Vec::new();
-        for (i, x) in a[1].to_vec()?.into_iter().enumerate() {
-            if i > 0 {
-                out.push(a[0].clone());
-            }
-            out.push(x);
-        }
-        Ok(Value::list(out))
-    });
-    reg(c, "partition", |a| part(a, false));
-    reg(c, "partition-all", |a| part(a, true));
-    reg(c, "flatten", |a| {
-        let mut out = Vec::new();
-        if a[0].is_sequential() {
-            flatten_into(&a[0], &mut out)?;
-        }
-        Ok(Value::list(out))
-    });
-    reg(c, "doall", |a| {
-        let coll = a.last().cloned().unwrap_or(Value::Nil);
-        coll.to_vec()?;
-        Ok(coll)
-    });
-    reg(c, "dorun", |a| {
-        a.last().cloned().unwrap_or(Value::Nil).to_vec()?;
-        Ok(Value::Nil)
-    });
-    reg(c, "run!", |a| {
-        arity(&a, 2, 2, "run!")?;
-        for x in a[1].to_vec()? {
-            check_interrupt()?;
-            apply(&a[0], vec![x])?;
-        }
-        Ok(Value::Nil)
-    });
-}
-
-fn every(a: &[Value], want: bool, name: &str) -> Result<Value> {
-    arity(a, 2, 2, name)?;
-    let mut cur = a[1].clone();
-    while let Some((h, t)) = cur.uncons()? {
-        if apply(&a[0], vec![h])?.truthy() != want {
-            return Ok(Value::Bool(false));
-        }
-        cur = t;
-    }
-    Ok(Value::Bool(true))
-}
-
-fn part(a: Vec<Value>, all: bool) -> Result<Value> {
-    arity(&a, 2, 3, "partition")?;
-    let n = int_arg(&a[0], "partition")?.max(1) as usize;
-    let (step, coll) = if a.len() == 3 {
-        (int_arg(&a[1], "partition")?.max(1) as usize, a[2].clone())
-    } else {
-        (n, a[1].clone())
-    };
-    Ok(partition(n, step, coll, all))
+    crate::core_reshape::install();
 }

@@ -110,6 +110,15 @@ pub fn install() {
     });
     reg(f, "distinct", |a| {
         arity(&a, 1, 1, "fd/distinct")?;
+        if let Value::LVar(x) = &a[0] {
+            // A variable bound to the sequence later: as core.logic's `distinctc`, the
+            // constraint waits for it.
+            let each = |v: &Term| match v.to_vec() {
+                Some(items) => fd::distinct(items),
+                None => kanren::fail(),
+            };
+            return goal(kanren::fixc_with(*x, each, |_, _| None));
+        }
         let xs = a[0]
             .to_vec()?
             .iter()

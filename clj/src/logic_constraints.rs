@@ -1,12 +1,12 @@
 //! core.logic's constraints beyond `==` and `!=` (`predc`, `featurec`, `partial-map`, `nafc`,
-//! `conjo`) and the `clojure.core.logic.unifier` namespace, bound to the engine's.
+//! `conjo`, `fixc`, `treec`, `distribute`) and the `clojure.core.logic.unifier` namespace, bound to the engine's.
 
 use crate::core::{arity, reg};
 use crate::error::{Error, Result};
 use crate::logic::{fail_with, from_term, goal_of, guard, to_term};
 use crate::value::Value;
 use kanren::{Goal, Term};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 fn t(v: &Value) -> Result<Term> {
     to_term(v)
@@ -59,6 +59,24 @@ pub fn install() {
         };
         goal(kanren::predc_with(t(&a[0])?, test, move |_| form.clone()))
     });
+    reg(l, "fixc", |a| fix_goal(a, "fixc", false));
+    reg(l, "treec", |a| fix_goal(a, "treec", true));
+    reg(l, "distribute", |a| {
+        arity(&a, 2, 2, "distribute")?;
+        // core.logic has one strategy, first-fail (`::l/ff`), and ignores the argument.
+        match &a[1] {
+            Value::Keyword(k) if k.ends_with("ff") => {}
+            other => {
+                return Err(Error::msg(format!(
+                    "distribute: the strategy must be ::l/ff, got {other}"
+                )))
+            }
+        }
+        goal(kanren::fd::distribute(
+            t(&a[0])?,
+            kanren::fd::Strategy::FirstFail,
+        ))
+    });
     reg(l, "nafc", |a| {
         arity(&a, 1, usize::MAX, "nafc")?;
         let rel = a[0].clone();
@@ -86,6 +104,33 @@ pub fn install() {
     });
 }
 
+/// `(fixc x f reifier)`: the goal `(f x nil reifier)` once `x` is bound (not a variable);
+/// `(treec x f reifier)`: `(f node)` on the nodes of the tree `x` as it is built. The reifier is the form shown
+/// for the constraint while it waits (a function, core.logic's reifier of internals, shows
+/// nothing).
+fn fix_goal(a: Vec<Value>, who: &'static str, tree: bool) -> Result<Value> {
+    arity(&a, 3, 3, who)?;
+    let f = a[1].clone();
+    // core.logic calls fixc's function with the value, the substitution and the reifier (and
+    // treec's with the value alone): here the substitution, an internal, is `nil`.
+    let extra = if tree {
+        Vec::new()
+    } else {
+        vec![Value::Nil, a[2].clone()]
+    };
+    let build = move |x: &Term| {
+        let args = std::iter::once(from_term(x)).chain(extra.iter().cloned());
+        guard(|| goal_of(&crate::eval::apply(&f, args.collect())?, who))
+    };
+    let x = t(&a[0])?;
+    Ok(Value::Goal(match (&a[2], tree) {
+        (Value::Fn(_) | Value::Native(_), false) => kanren::fixc_with(x, build, |_, _| None),
+        (Value::Fn(_) | Value::Native(_), true) => kanren::treec_with(x, build, |_, _| None),
+        (form, false) => kanren::fixc(x, build, t(form)?),
+        (form, true) => kanren::treec(x, build, t(form)?),
+    }))
+}
+
 /// `(u/unify [t1 t2 ...])` or `(u/unify {:as {?x t}} [t1 t2 ...])`: `?`-symbols are variables;
 /// `nil` when the terms do not unify.
 fn unifier_call(
@@ -95,6 +140,8 @@ fn unifier_call(
 ) -> Result<Value> {
     arity(&a, 1, 2, who)?;
     let mut opts = kanren::unifier::Options::new();
+    // An error raised by a `:when` constraint, reported once the unifier returns.
+    let failed: Failed = Arc::new(Mutex::new(None));
     if a.len() == 2 {
         let Value::Map(m) = &a[0] else {
             return Err(Error::msg(format!(
@@ -112,9 +159,14 @@ fn unifier_call(
                         opts = opts.bind(name, to_term(t)?);
                     }
                 }
+                (Value::Keyword(k), Value::Map(preds)) if &**k == "when" => {
+                    for (syms, cs) in preds.iter() {
+                        opts = when(opts, syms, cs, who, &failed)?;
+                    }
+                }
                 (k, _) => {
                     return Err(Error::msg(format!(
-                        "{who}: the option {k} is not supported (only :as)"
+                        "{who}: the option {k} is not supported (only :as and :when)"
                     )))
                 }
             }
@@ -125,7 +177,68 @@ fn unifier_call(
         .iter()
         .map(|v| to_term(&prep(v)?))
         .collect::<Result<Vec<_>>>()?;
-    Ok(f(&opts, terms).map_or(Value::Nil, |t| from_term(&t)))
+    let out = f(&opts, terms);
+    if let Some(e) = failed.lock().unwrap_or_else(|e| e.into_inner()).take() {
+        return Err(e);
+    }
+    Ok(out.map_or(Value::Nil, |t| from_term(&t)))
+}
+
+/// Where a `:when` constraint's error waits for the unifier to return.
+type Failed = Arc<Mutex<Option<Error>>>;
+
+/// One entry of `:when`: a symbol, a vector of symbols (one constraint on them together) or a
+/// set of symbols (the constraint on each), to a constraint (`fnc`, `defnc`) or a vector of
+/// them. A constraint holds of values when its goal has an answer.
+fn when(
+    mut opts: kanren::unifier::Options,
+    syms: &Value,
+    cs: &Value,
+    who: &str,
+    failed: &Failed,
+) -> Result<kanren::unifier::Options> {
+    let name = |s: &Value| {
+        s.as_symbol()
+            .map(str::to_string)
+            .ok_or_else(|| Error::msg(format!("{who}: :when takes symbols, got {s}")))
+    };
+    let groups: Vec<Vec<String>> = match syms {
+        Value::Symbol(_) => vec![vec![name(syms)?]],
+        Value::Vector(items) => vec![items.iter().map(name).collect::<Result<_>>()?],
+        Value::Set(items) => items
+            .iter()
+            .map(|s| Ok(vec![name(s)?]))
+            .collect::<Result<_>>()?,
+        other => {
+            return Err(Error::msg(format!(
+                "{who}: :when takes symbols, got {other}"
+            )))
+        }
+    };
+    let cs = match cs {
+        Value::Vector(items) => items.as_ref().clone(),
+        c => vec![c.clone()],
+    };
+    for group in groups {
+        let names: Vec<&str> = group.iter().map(String::as_str).collect();
+        for c in &cs {
+            let (c, failed) = (c.clone(), failed.clone());
+            opts = opts.when_all(&names, move |vals: &[Term]| {
+                let args = vals.iter().map(from_term).collect();
+                match crate::eval::apply(&c, args).and_then(|g| goal_of(&g, "u/unify :when")) {
+                    Ok(g) => kanren::run(1, move |_| g.clone()).next().is_some(),
+                    Err(e) => {
+                        failed
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .get_or_insert(e);
+                        false
+                    }
+                }
+            });
+        }
+    }
+    Ok(opts)
 }
 
 /// core.logic's unifier `prep`: a quoted list with `.` before its last element, `'(?x . ?y)`

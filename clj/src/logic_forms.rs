@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex};
 /// The special forms of `clojure.core.logic` (and `fd/eq`, registered as `fd/eq`).
 pub const FORMS: &[&str] = &[
     "run", "run*", "run-nc", "run-nc*", "fresh", "conde", "conda", "condu", "all", "project",
-    "matche", "matcha", "matchu", "defne", "defna", "defnu", "fne", "fna", "fnu",
+    "matche", "matcha", "matchu", "defne", "defna", "defnu", "fne", "fna", "fnu", "fnc", "defnc",
 ];
 
 /// Parsed forms by the address of their argument list, with the form kept alive.
@@ -262,17 +262,14 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
                 Commit::A => "clojure.core.logic/matcha",
                 Commit::U => "clojure.core.logic/matchu",
             };
-            // `(fne [x y] :tabled clauses...)`: core.logic's `(tabled [x y] (matche ...))`.
+            // `(fne [x y] :tabled clauses...)`: a tabled relation, as core.logic's `fnm`.
             let tabled = matches!(clauses.first(), Some(Value::Keyword(k)) if &**k == "tabled");
             let clauses = &clauses[usize::from(tabled)..];
             let mut body = vec![Value::sym(m), Value::Vector(ps.clone())];
             body.extend(clauses.iter().cloned());
             let f = if tabled {
-                let head = Value::sym("clojure.core.logic/tabled");
-                eval(
-                    &Value::list([head, params.clone(), Value::list(body)]),
-                    &env,
-                )?
+                let t = [Value::sym("clojure.core.logic/tabled"), params.clone()];
+                eval(&Value::list(t.into_iter().chain([Value::list(body)])), &env)?
             } else {
                 let spec = [params.clone(), Value::list(body)];
                 let c = crate::eval::make_closure(fname.as_deref().map(Into::into), &spec, &env)?;
@@ -281,6 +278,42 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
             match fname {
                 Some(n) => Value::Symbol(format!("#'{}", crate::ns::define_here(&n, f)).into()),
                 None => f,
+            }
+        }
+        // (fnc [args] body...): a constraint, a function of the arguments giving the goal
+        // that holds once they are all ground and the body is true of them (core.logic's
+        // `fnc`); (defnc name [args] body...) defines one.
+        "fnc" | "defnc" => {
+            let (name_form, rest) = match name {
+                "defnc" => a
+                    .split_first()
+                    .map(|(n, r)| (Some(n.clone()), r))
+                    .ok_or_else(|| Error::msg("defnc needs a name"))?,
+                _ => (None, &a[..]),
+            };
+            let (params, body) = rest
+                .split_first()
+                .ok_or_else(|| Error::msg(format!("{name} needs a parameter vector")))?;
+            let pred = Value::list(
+                [Value::sym("fn"), Value::vector(vec![params.clone()])]
+                    .into_iter()
+                    .chain(body.iter().cloned()),
+            );
+            let hide = Value::list([
+                Value::sym("fn"),
+                Value::vector(vec![Value::sym("&"), Value::sym("_")]),
+                Value::Nil,
+            ]);
+            let goal = Value::list([
+                Value::sym("clojure.core.logic/predc"),
+                params.clone(),
+                pred,
+                hide,
+            ]);
+            let f = Value::list([Value::sym("fn"), params.clone(), goal]);
+            match name_form {
+                Some(n) => eval(&Value::list([Value::sym("def"), n, f]), &env)?,
+                None => eval(&f, &env)?,
             }
         }
         "fd/eq" => Value::Goal(kanren::conj(

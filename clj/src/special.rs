@@ -292,7 +292,8 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
             }
             Ok(Value::Nil)
         }
-        "comment" | "refer-clojure" | "defrecord" => Ok(Value::Nil),
+        "comment" | "refer-clojure" => Ok(Value::Nil),
+        "defrecord" => crate::core_map::defrecord(&a),
         "ns" | "require" | "use" | "in-ns" => crate::nsform::special(name, &a, env),
         "->" | "->>" | "some->" | "some->>" | "cond->" | "cond->>" | "as->" | "doto" => {
             crate::special_thread::special(name, a, env)

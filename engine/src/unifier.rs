@@ -86,8 +86,27 @@ impl Options {
     /// assert!(unifier::unifier_with(&lt, [xy, list![6, 2]]).is_none());
     /// ```
     pub fn when<const N: usize>(
-        mut self,
+        self,
         syms: [&str; N],
+        pred: impl Fn(&[Term]) -> bool + Send + Sync + 'static,
+    ) -> Options {
+        self.when_all(&syms, pred)
+    }
+
+    /// [`when`](Options::when) for symbols known only at run time (an interpreter's options
+    /// map).
+    ///
+    /// ```
+    /// use kanren::{list, unifier::{self, Options}, Term};
+    /// let names = vec!["?x", "?y"];
+    /// let lt = Options::new().when_all(&names, |v| v[0].as_int() < v[1].as_int());
+    /// let xy = list![Term::sym("?x"), Term::sym("?y")];
+    /// assert!(unifier::unifier_with(&lt, [xy.clone(), list![2, 6]]).is_some());
+    /// assert!(unifier::unifier_with(&lt, [xy, list![6, 2]]).is_none());
+    /// ```
+    pub fn when_all(
+        mut self,
+        syms: &[&str],
         pred: impl Fn(&[Term]) -> bool + Send + Sync + 'static,
     ) -> Options {
         self.preds

@@ -1,8 +1,10 @@
-;; The constraints beyond == and != : predc, featurec, partial maps, nafc, conjo.
+;; The constraints beyond == and != : predc, featurec, partial maps, nafc, conjo, fixc,
+;; treec, defnc/fnc (also as the unifier's :when).
 (ns conformance.constraints
   (:refer-clojure :exclude [==])
   (:use [clojure.core.logic :exclude [is]]
-        [clojure.test]))
+        [clojure.test])
+  (:require [clojure.core.logic.unifier]))
 
 (deftest predc-waits-for-a-value
   (is (= (run* [q] (predc q even? `even?) (membero q [1 2 3 4])) '(2 4)))
@@ -25,3 +27,27 @@
 (deftest conjo-adds
   (is (= (run* [q] (conjo [:a] :b q)) '([:a :b])))
   (is (= (run* [q] (conjo q :b [:a :b])) '([:a]))))
+
+(defn is-number? [x] (if (or (sequential? x) (map? x)) true (number? x)))
+
+(deftest fixc-treec
+  (is (= (run* [q] (fixc q (fn [v _ _] (== v 1)) 'one) (== q 1)) '(1)))
+  (is (= (run* [q] (fixc q (fn [v _ _] (== v 1)) 'one) (== q 2)) '()))
+  (is (= (run* [q] (treec q (fn [x] (predc x is-number?)) 'is-number?)
+           (fresh [x y] (== q [x [2 3 y]]) (== x 1) (== y 4)))
+         '([1 [2 3 4]])))
+  (is (= (run* [q] (treec q (fn [x] (predc x is-number?)) 'is-number?)
+           (fresh [x] (== q [x 2]) (== x 'foo)))
+         '())))
+
+(defnc evenc [x] (even? x))
+(defnc complexc [a b] (and (even? a) (zero? (mod b 3))))
+
+(deftest defnc-and-unifier-when
+  (is (= (run* [q] (evenc q) (== q 2)) '(2)))
+  (is (= (run* [q] (evenc q) (== q 3)) '()))
+  (is (= (clojure.core.logic.unifier/unify {:when {'?a evenc}} ['{:a ?a} {:a 2}]) {:a 2}))
+  (is (= (clojure.core.logic.unifier/unify {:when {'?a evenc}} ['{:a ?a} {:a 1}]) nil))
+  (is (= (clojure.core.logic.unifier/unify {:when {'[?a ?b] complexc}} ['{:a ?a :b ?b} {:a 2 :b 3}]) {:a 2 :b 3}))
+  (is (= (clojure.core.logic.unifier/unify {:when {'#{?a ?b} evenc}} ['{:a ?a :b ?b} {:a 1 :b 2}]) nil))
+  (is (= (clojure.core.logic.unifier/unifier {:when {'?x (fnc [x] (odd? x))}} ['(?x ?y) '(3 6)]) '{?x 3 ?y 6})))

@@ -27,3 +27,12 @@
   (is (= (count (run* [q] (fresh [a b c] (fd/in a b c (fd/interval 1 3)) (fd/distinct [a b c]) (== q [a b c])))) 6))
   (is (= (run* [q] (fresh [x y] (fd/in x y (fd/interval 0 9)) (fd/eq (= (+ x y) 9) (< x y) (!= x 2)) (== q [x y])))
          '([0 9] [1 8] [3 6] [4 5]))))
+
+;; distribute (core.logic's one strategy, first-fail) and distinct over a variable bound to
+;; the vector later.
+(deftest distribute-and-distinct
+  (is (= (run* [q] (fresh [x y] (fd/in x (fd/interval 1 3)) (fd/in y (fd/interval 1 2))
+                     (== q [x y]) (distribute q :clojure.core.logic/ff)))
+         '([1 1] [1 2] [2 1] [3 1] [2 2] [3 2])))
+  (is (= (run 1 [q] (fresh [x y] (fd/distinct q) (== q [x y]) (== x 1) (== y 1))) '()))
+  (is (= (run 1 [q] (fresh [x y] (fd/distinct q) (== q [x y]) (== x 1) (== y 2))) '([1 2]))))

@@ -55,3 +55,8 @@
   (is (= (run* [q] (matche [[1 2]] ([[a . b]] (== q b)))) '((2))))
   (is (= (pr-str (run* [q] (fresh [t] (matche [(lcons 1 t)] ([[1 2 . r]] (== q [t r]))))))
          "([(2 . _0) _0])")))
+
+;; `:tabled` after the parameters: a tabled relation.
+(deftest tabled-fne
+  (is (= (run* [q] ((fne [x y] :tabled ([[h . t] t])) '(1 2) q)) '((2))))
+  (is (= (run* [q] (fresh [x y] ((fne [x y] :tabled ([_ x])) x y) (== x y))) '(_0))))
