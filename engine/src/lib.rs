@@ -33,6 +33,7 @@
 // The pattern macros expand to `::kanren::...` paths, also inside this crate.
 extern crate self as kanren;
 
+mod budget;
 mod conda;
 mod conjo;
 mod copy_term;
@@ -50,6 +51,7 @@ mod macros;
 mod matching;
 mod nafc;
 mod nested;
+mod parallel;
 pub mod pldb;
 mod predc;
 mod project;
@@ -69,6 +71,7 @@ pub mod trace;
 pub mod unifier;
 mod unify;
 
+pub use budget::{Budget, CancelToken, Stop, CHECK_EVERY};
 pub use conda::{conda, condu, onceo};
 pub use conjo::conjo;
 pub use copy_term::copy_term;
@@ -85,6 +88,7 @@ pub use lists::{
 };
 pub use matching::{fresh_match, match_args, PatOp};
 pub use nafc::nafc;
+pub use parallel::{Parallel, PARTS_PER_WORKER};
 pub use predc::{predc, predc_with};
 pub use project::{project, project_all};
 pub use reify::Answer;
