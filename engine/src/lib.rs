@@ -88,7 +88,7 @@ pub use lists::{
 };
 pub use matching::{fresh_match, match_args, PatOp};
 pub use nafc::nafc;
-pub use parallel::{Parallel, PARTS_PER_WORKER};
+pub use parallel::{search_pool, Parallel, PARTS_PER_WORKER, WORKER_STACK};
 pub use predc::{predc, predc_with};
 pub use project::{project, project_all};
 pub use reify::Answer;
@@ -130,4 +130,6 @@ pub mod guide {
     pub mod ch11_facts_and_the_unifier {}
     #[doc = include_str!("../../docs/guide/12-tabling.md")]
     pub mod ch12_tabling {}
+    #[doc = include_str!("../../docs/guide/13-budgets-and-parallel-search.md")]
+    pub mod ch13_budgets_and_parallel_search {}
 }

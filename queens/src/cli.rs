@@ -353,7 +353,7 @@ fn count(
                      (--timeout 0: no limit)"
                 )
             }
-            Some(t) if t == 0.0 => "no time limit (--timeout 0)".to_string(),
+            Some(0.0) => "no time limit (--timeout 0)".to_string(),
             Some(t) => format!("it stops after {t} s (--timeout)"),
         };
         let _ = writeln!(

@@ -1,10 +1,11 @@
 //! Counting on several threads, stoppable, and in parts: what `--jobs`, `--timeout`,
 //! `--max-memory`, Ctrl-C and `--part` do to a count.
 //!
-//! - The fd and relational models count with the engine's parallel depth-first search
-//!   ([`kanren::Answers::parallel`]), which cuts their search at its disjunctions, under a
-//!   [`kanren::Budget`] that the stop token cancels.
-//! - The list, backtrack and bitboard models, and every model's `--part`, count the prefixes
+//! - The fd (core.logic's labeling) and relational models count with the engine's parallel
+//!   depth-first search ([`kanren::Answers::parallel`]), which cuts their search at its
+//!   disjunctions, under a [`kanren::Budget`] that the stop token cancels.
+//! - The list, backtrack and bitboard models, fd with `--labeling leftmost` or `ff`, and
+//!   every model's `--part`, count the prefixes
 //!   of the first rows ([`super::split`]) on a rayon pool, each prefix as a pinned count (the
 //!   bitboard halves the first row by mirror symmetry when nothing is pinned). The token is
 //!   read before each prefix; the depth is chosen to give at least 256 prefixes per thread,
@@ -130,13 +131,13 @@ pub fn count_within(
             stopped: false,
         });
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(within.threads())
-        .build()
+    let pool = kanren::search_pool(within.threads())
         .map_err(|e| ModelError::BadQuery(format!("could not start the threads: {e}")))?;
     let found = pool.install(|| match (model, within.part) {
         (_, Some((i, k))) => by_prefixes(model, n, &q, split::part(n, i, k), &within.stop),
-        (Model::Fd, None) => {
+        // `fd::label` yields whole solutions, so the engine would cut it only between them
+        // (docs/design.md): with --labeling leftmost or ff the prefixes split the count.
+        (Model::Fd, None) if q.labeling.is_none_or(|l| l == crate::fd::Labeling::Core) => {
             let budget = Budget::new().cancel_on(within.stop.clone());
             let answers = crate::fd::answers_with(n, &fd_query(&q), |_| kanren::succeed());
             answers
