@@ -114,12 +114,20 @@ impl Goal {
     /// let _stream = succeed().apply(State::new());
     /// ```
     pub fn apply(&self, s: State) -> Stream {
+        if !crate::budget::tick() {
+            return Stream::empty();
+        }
         self.0.apply(s)
     }
 
     /// Depth-first: calls `k` with each state in which the goal holds (see [`Solve::solve`]).
     /// The stack grows onto the heap as needed, so a deep search does not overflow it.
+    /// Each goal solved, the first and every tail call, is a step of the budget
+    /// ([`crate::budget::tick`]); a search whose budget has stopped breaks off here.
     pub(crate) fn solve(&self, s: &State, k: &mut Cont<'_>) -> Flow {
+        if !crate::budget::tick() {
+            return Flow::Break(());
+        }
         let mut step = crate::solve::grow(|| self.0.solve(s, k));
         let mut owned: Option<State> = None;
         loop {
@@ -130,6 +138,9 @@ impl Goal {
                         owned = next;
                     }
                     let now = owned.as_ref().unwrap_or(s);
+                    if !crate::budget::tick() {
+                        return Flow::Break(());
+                    }
                     step = crate::solve::grow(|| g.0.solve(now, k));
                 }
             }

@@ -33,6 +33,7 @@
 // The pattern macros expand to `::kanren::...` paths, also inside this crate.
 extern crate self as kanren;
 
+mod budget;
 mod conda;
 mod conjo;
 mod copy_term;
@@ -52,6 +53,7 @@ mod matching;
 mod nafc;
 mod nested;
 pub mod nom;
+mod parallel;
 pub mod pldb;
 mod predc;
 mod project;
@@ -71,6 +73,7 @@ pub mod trace;
 pub mod unifier;
 mod unify;
 
+pub use budget::{Budget, CancelToken, Stop, CHECK_EVERY};
 pub use conda::{conda, condu, onceo};
 pub use conjo::conjo;
 pub use copy_term::copy_term;
@@ -87,6 +90,7 @@ pub use lists::{
 };
 pub use matching::{fresh_match, fresh_match_shared, match_args, PatOp};
 pub use nafc::nafc;
+pub use parallel::{search_pool, Parallel, PARTS_PER_WORKER, WORKER_STACK};
 pub use predc::{predc, predc_with};
 pub use project::{project, project_all};
 pub use reify::Answer;
@@ -130,4 +134,6 @@ pub mod guide {
     pub mod ch12_tabling {}
     #[doc = include_str!("../../docs/guide/13-nominal-logic.md")]
     pub mod ch13_nominal_logic {}
+    #[doc = include_str!("../../docs/guide/15-budgets-and-parallel-search.md")]
+    pub mod ch15_budgets_and_parallel_search {}
 }

@@ -4,6 +4,7 @@
 //! and each final state is reified. Pulling an answer forces the stream only as far as that
 //! answer; nothing already yielded is kept.
 
+use crate::budget::{Budget, Stop};
 use crate::goal::{conj, Goal};
 use crate::reify::{reify, Answer};
 use crate::state::State;
@@ -26,6 +27,7 @@ pub struct Answers {
     query: Term,
     remaining: Option<usize>,
     depth_first: bool,
+    budget: Option<Budget>,
 }
 
 impl Iterator for Answers {
@@ -35,11 +37,19 @@ impl Iterator for Answers {
         if self.remaining == Some(0) {
             return None;
         }
-        let next = if self.depth_first {
+        let entered = self.budget.as_ref().map(Budget::enter);
+        let mut next = if self.depth_first {
             self.stream.next_state::<true>(&mut self.frames)
         } else {
             self.stream.next_state::<false>(&mut self.frames)
         };
+        if self.budget.as_ref().is_some_and(Budget::is_stopped) {
+            // Found after the stop (a cut-short `conda` or `nafc` may have decided): dropped.
+            next = None;
+            self.frames.clear();
+            self.stream = Stream::empty();
+        }
+        drop(entered);
         match next {
             Some(state) => {
                 if let Some(n) = &mut self.remaining {
@@ -88,7 +98,12 @@ impl Iterator for Answers {
         let query = &self.query;
         let mut acc = Some(init);
         let stream = std::mem::replace(&mut self.stream, Stream::empty());
+        let budget = self.budget.take();
+        let _entered = budget.as_ref().map(Budget::enter);
         let _ = crate::solve::solve_node(stream.0, &mut |s| {
+            if budget.as_ref().is_some_and(Budget::is_stopped) {
+                return ControlFlow::Break(());
+            }
             let a = acc
                 .take()
                 .expect("the fold's value is put back after each answer");
@@ -120,7 +135,57 @@ impl Answers {
             query: Term::Var(q),
             remaining: n,
             depth_first: false,
+            budget: None,
         }
+    }
+
+    /// The same query within `budget`: when the budget runs out (steps, deadline, a
+    /// cancellation, the frontier), the iterator ends, or the fold returns what it has
+    /// folded so far; [`Budget::stopped`] (or [`Answers::stopped`]) then says why. Every
+    /// answer given before the stop is kept; none is given after it. Without a stop the
+    /// search is exhausted (or found `run`'s `n`) exactly as without a budget.
+    ///
+    /// ```
+    /// use kanren::{run_all, Budget, CancelToken, Goal, Stop};
+    /// // A goal that searches forever without an answer (core.logic's `nevero`).
+    /// fn nevero() -> Goal {
+    ///     Goal::lazy(nevero)
+    /// }
+    /// let budget = Budget::new().timeout(std::time::Duration::from_millis(20));
+    /// assert_eq!(run_all(|_q| nevero()).depth_first().with_budget(budget.clone()).count(), 0);
+    /// assert_eq!(budget.stopped(), Some(Stop::Deadline));
+    ///
+    /// let mut answers = run_all(|_q| nevero()).with_budget(Budget::new().steps(5_000));
+    /// assert!(answers.next().is_none());
+    /// assert_eq!(answers.stopped(), Some(Stop::Steps));
+    /// ```
+    pub fn with_budget(mut self, budget: Budget) -> Answers {
+        self.budget = Some(budget);
+        self
+    }
+
+    /// Why the search stopped early ([`Answers::with_budget`]), or `None` (no budget, still
+    /// running, or exhausted).
+    ///
+    /// ```
+    /// let mut a = kanren::run_all(|q| kanren::eq(q, 1));
+    /// assert_eq!(a.by_ref().count(), 1);
+    /// assert_eq!(a.stopped(), None);
+    /// ```
+    pub fn stopped(&self) -> Option<Stop> {
+        self.budget.as_ref().and_then(Budget::stopped)
+    }
+
+    /// The parts of the query, for the parallel search: its stream, the query term, the
+    /// number of answers still wanted, its budget.
+    pub(crate) fn into_parts(mut self) -> (Stream, Term, Option<usize>, Option<Budget>) {
+        let stream = std::mem::replace(&mut self.stream, Stream::empty());
+        (
+            stream,
+            self.query.clone(),
+            self.remaining,
+            self.budget.take(),
+        )
     }
 
     /// The same query searched depth-first, as Prolog does, instead of core.logic's

@@ -163,7 +163,13 @@ impl Stream {
                     return Some(a);
                 }
                 // Only when interleaving: depth-first forcing never returns a suspension.
-                suspension => node = suspension.open(),
+                // A search whose budget stopped ends here, its frontier dropped unforced.
+                suspension => {
+                    if crate::budget::stopped_here() {
+                        return None;
+                    }
+                    node = suspension.open()
+                }
             }
         }
     }
@@ -365,6 +371,7 @@ pub(crate) struct Link(Box<Node>);
 
 impl Link {
     pub(crate) fn new(node: Node) -> Link {
+        crate::budget::node_made();
         Link(Box::new(node))
     }
 
@@ -375,6 +382,7 @@ impl Link {
 
 impl Drop for Link {
     fn drop(&mut self) {
+        crate::budget::node_freed();
         if !has_children(&self.0) {
             return;
         }

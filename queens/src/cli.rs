@@ -12,7 +12,16 @@
 //!   --format board|list|json|html    default board: a text board (Q and .) and the list
 //!   --stats                          search statistics (nodes, failures, time) on stderr
 //!   --seed S                         for hill-climb
+//!   --jobs N                         threads for a count [default: all cores; 1 with --stats]
+//!   --timeout SECONDS                stop a count after this long (0: no limit)
+//!   --max-memory MB                  stop a count when the process holds this much memory
+//!   --part I/K                       count only the I-th of K parts (with --count)
 //! ```
+//!
+//! A count past a model's size limit ([`models::limits`]) is not refused: it gets a warning
+//! with its expected time and a default budget of [`DEFAULT_BUDGET_SECS`] seconds, which
+//! `--timeout` replaces. A count stopped by its budget or by Ctrl-C says so on stderr with the
+//! boards counted so far (a lower bound) and exits with 4 ([`exit::STOPPED`]) or 130.
 //!
 //! Exit codes ([`exit`]): 0 when boards or a count were printed; 1 when a first-solution or
 //! `--all` query found no board (n = 2 and 3, or fixes that attack each other; a count of 0
@@ -26,6 +35,7 @@
 pub mod interrupt;
 pub mod output;
 pub mod report;
+pub mod watch;
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -46,9 +56,14 @@ pub mod exit {
     pub const USAGE: u8 = 2;
     /// Writing the output failed (other than a closed pipe).
     pub const IO_ERROR: u8 = 3;
+    /// A count stopped by `--timeout` or `--max-memory` before the end.
+    pub const STOPPED: u8 = 4;
     /// Stopped by Ctrl-C (128 + SIGINT).
     pub const INTERRUPTED: u8 = 130;
 }
+
+/// The time a count past its model's size limit may take unless `--timeout` says otherwise.
+pub const DEFAULT_BUDGET_SECS: f64 = 60.0;
 
 /// The command line, parsed by clap.
 ///
@@ -69,7 +84,8 @@ pub mod exit {
     about = "N-queens: solve, list and count with the models of the kanren showcase",
     long_about = None,
     allow_negative_numbers = true,
-    after_help = "Exit codes: 0 printed, 1 no solution, 2 bad input, 3 output error, 130 Ctrl-C.\n\
+    after_help = "Exit codes: 0 printed, 1 no solution, 2 bad input, 3 output error,\n\
+                  4 count stopped by --timeout or --max-memory, 130 Ctrl-C.\n\
                   Boards are printed row by row; in list and json form the i-th number is the\n\
                   0-based column of the queen in row i."
 )]
@@ -118,6 +134,61 @@ pub struct Args {
     /// Random seed (hill-climb only) [default: 0]
     #[arg(long, value_name = "S", value_parser = parse_seed, allow_hyphen_values = true)]
     pub seed: Option<u64>,
+
+    /// Threads for a count [default: all cores; 1 with --stats, whose nodes and failures are
+    /// measured by the single-threaded search]
+    #[arg(long, value_name = "N", value_parser = parse_jobs)]
+    pub jobs: Option<usize>,
+
+    /// Stop a count after SECONDS, with the boards counted so far (0: no limit; a count past
+    /// the model's size limit gets 60 by default)
+    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
+    pub timeout: Option<f64>,
+
+    /// Stop a count when the process holds more than MB megabytes
+    #[arg(long, value_name = "MB", value_parser = parse_memory)]
+    pub max_memory: Option<u64>,
+
+    /// Count only the I-th of K disjoint parts (split by the first rows' placements): the
+    /// counts of parts 1/K to K/K add up to the whole count
+    #[arg(long, value_name = "I/K", value_parser = parse_part, requires = "count")]
+    pub part: Option<(usize, usize)>,
+}
+
+/// `--jobs N`: a whole number from 1.
+fn parse_jobs(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(0) => Err("--jobs needs at least 1 thread".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err("--jobs needs a whole number of threads, like 2".to_string()),
+    }
+}
+
+/// `--timeout SECONDS`: a number of seconds from 0 (0: no limit), at most a year.
+fn parse_timeout(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(t) if t.is_finite() && (0.0..=31_536_000.0).contains(&t) => Ok(t),
+        _ => Err("--timeout needs a number of seconds from 0 (no limit) to 31536000".to_string()),
+    }
+}
+
+/// `--max-memory MB`: a whole number of megabytes from 1.
+fn parse_memory(s: &str) -> Result<u64, String> {
+    match s.trim().parse::<u64>() {
+        Ok(mb) if (1..=1 << 40).contains(&mb) => Ok(mb),
+        _ => Err("--max-memory needs a whole number of megabytes from 1".to_string()),
+    }
+}
+
+/// `--part I/K`: two whole numbers, 1 ≤ I ≤ K.
+fn parse_part(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("--part needs I/K with 1 <= I <= K, like 1/4, not {s:?}");
+    let (i, k) = s.trim().split_once('/').ok_or_else(bad)?;
+    let (i, k) = (i.parse::<usize>(), k.parse::<usize>());
+    match (i, k) {
+        (Ok(i), Ok(k)) if 1 <= i && i <= k && k <= 1_000_000 => Ok((i, k)),
+        _ => Err(bad()),
+    }
 }
 
 /// `N`: a whole number from 1, with a message for each way to get it wrong.
@@ -243,9 +314,20 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write, show_progress:
     code
 }
 
-/// Everything refused before any work: the model's own checks and the output's.
+/// Everything refused before any work: the model's own checks and the output's. A count's
+/// size limit is a warning and a budget instead ([`count`]).
 fn validate(args: &Args, query: &Query) -> Result<(), String> {
-    models::check(args.model, args.n, query).map_err(|e| e.to_string())?;
+    if query.mode == Mode::Count {
+        models::check_query(args.model, args.n, query).map_err(|e| e.to_string())?;
+    } else {
+        models::check(args.model, args.n, query).map_err(|e| e.to_string())?;
+    }
+    if query.mode != Mode::Count && (args.timeout.is_some() || args.max_memory.is_some()) {
+        return Err("--timeout and --max-memory bound a --count".to_string());
+    }
+    if args.max_memory.is_some() && !watch::can_read_memory() {
+        return Err("--max-memory needs /proc/self/status (Linux)".to_string());
+    }
     output::check(args.format.unwrap_or_default(), args.n)
 }
 
@@ -258,9 +340,81 @@ fn count(
     show_progress: bool,
     stats: &mut report::Stats,
 ) -> u8 {
-    let mut progress = report::Progress::new(show_progress);
-    let counted = models::count(args.model, args.n, query, &mut |p| progress.update(p));
-    progress.finish();
+    let row = models::limits::limit(args.model, query.labeling);
+    let over = args.n > row.exhaustive;
+    let mut timeout = args.timeout;
+    if over {
+        let expected = models::limits::expected_count_secs(args.model, query.labeling, args.n);
+        let budget = match timeout {
+            None => {
+                timeout = Some(DEFAULT_BUDGET_SECS);
+                format!(
+                    "it stops after {DEFAULT_BUDGET_SECS} s unless you give --timeout SECONDS \
+                     (--timeout 0: no limit)"
+                )
+            }
+            Some(0.0) => "no time limit (--timeout 0)".to_string(),
+            Some(t) => format!("it stops after {t} s (--timeout)"),
+        };
+        let _ = writeln!(
+            err,
+            "warning: counting {n}x{n} with --model {model} is past its usual limit of {limit} \
+             ({why}); expected time on one core: {expected}; {budget}",
+            n = args.n,
+            model = args.model,
+            limit = row.exhaustive,
+            why = row.exhaustive_why,
+            expected = report::duration_words(expected),
+        );
+    }
+    let timeout = timeout.filter(|&t| t > 0.0);
+    let jobs = args.jobs.unwrap_or(if args.stats { 1 } else { 0 });
+    let sequential =
+        jobs == 1 && timeout.is_none() && args.max_memory.is_none() && args.part.is_none();
+    if sequential && !over {
+        let mut progress = report::Progress::new(show_progress);
+        let counted = models::count(args.model, args.n, query, &mut |p| progress.update(p));
+        progress.finish();
+        return print_count(counted, out, err, stats);
+    }
+    let within = models::within::Within {
+        jobs,
+        part: args.part,
+        ..models::within::Within::default()
+    };
+    interrupt::stop_count_on_interrupt(within.stop.clone());
+    let watcher = watch::start(
+        within.stop.clone(),
+        timeout.map(std::time::Duration::from_secs_f64),
+        args.max_memory,
+    );
+    let counted = models::within::count_within(args.model, args.n, query, &within);
+    let why = watcher.finish();
+    match counted {
+        Ok(c) if c.stopped => {
+            let (code, why) = match why {
+                Some(why) => (exit::STOPPED, why.to_string()),
+                None => (exit::INTERRUPTED, "interrupted".to_string()),
+            };
+            let _ = writeln!(
+                err,
+                "{why}: {} boards counted so far; the count is incomplete",
+                c.counted.solutions
+            );
+            code
+        }
+        Ok(c) => print_count(Ok(c.counted), out, err, stats),
+        Err(e) => print_count(Err(e), out, err, stats),
+    }
+}
+
+/// Prints a finished count (or its error).
+fn print_count(
+    counted: Result<models::Counted, models::ModelError>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    stats: &mut report::Stats,
+) -> u8 {
     match counted {
         Ok(counted) => {
             stats.record(counted);

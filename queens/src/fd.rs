@@ -13,7 +13,9 @@
 //! assert_eq!(count(8, &a1), 4);
 //! ```
 
-use kanren::{and_star, conj, eq, everyg, fd, fd_eq, run_all, succeed, Answer, Goal, Term, Var};
+use kanren::{
+    and_star, conj, eq, everyg, fd, fd_eq, run_all, succeed, Answer, Answers, Goal, Term, Var,
+};
 
 /// How the column variables get their values (the CLI's `--labeling core|leftmost|ff`).
 ///
@@ -172,6 +174,23 @@ pub fn solutions_with(
     q: &FdQuery,
     extra: impl FnOnce(&[Var]) -> Goal,
 ) -> impl Iterator<Item = Vec<usize>> + Send {
+    answers_with(n, q, extra).map(|answer| columns(&answer))
+}
+
+/// The engine's query behind [`solutions_with`], each answer the list of columns (read a
+/// board with [`board`]): for choosing how to search it, e.g. on several threads
+/// ([`Answers::parallel`](kanren::Answers::parallel)).
+///
+/// # Panics
+///
+/// If a pin of `q.fixes` lies outside the board.
+///
+/// ```
+/// use queens::fd::{answers_with, FdQuery};
+/// let q = FdQuery { depth_first: true, ..FdQuery::default() };
+/// assert_eq!(answers_with(8, &q, |_| kanren::succeed()).parallel(2).count(), 92);
+/// ```
+pub fn answers_with(n: usize, q: &FdQuery, extra: impl FnOnce(&[Var]) -> Goal) -> Answers {
     for &(row, col) in &q.fixes {
         assert!(
             row < n && col < n,
@@ -195,12 +214,22 @@ pub fn solutions_with(
     ]);
     let answers =
         run_all(move |q| conj([model(&colvars), extras, eq(q, Term::list(colvars.clone()))]));
-    let answers = if q.depth_first {
+    if q.depth_first {
         answers.depth_first()
     } else {
         answers
-    };
-    answers.map(|answer| columns(&answer))
+    }
+}
+
+/// The board of an answer of [`answers_with`]: the list of its columns, row by row.
+///
+/// ```
+/// let q = queens::fd::FdQuery::default();
+/// let first = queens::fd::answers_with(4, &q, |_| kanren::succeed()).next().unwrap();
+/// assert_eq!(queens::fd::board(&first), [1, 3, 0, 2]);
+/// ```
+pub fn board(answer: &Answer) -> Vec<usize> {
+    columns(answer)
 }
 
 /// The board of an answer that is the list of its columns, row by row.

@@ -32,6 +32,8 @@
 pub mod count;
 pub mod limits;
 mod query;
+pub mod split;
+pub mod within;
 
 use std::fmt;
 
@@ -126,6 +128,20 @@ pub type Boards = Box<dyn Iterator<Item = Vec<usize>>>;
 /// assert!(check(Model::HillClimb, 8, &counted).is_err());
 /// ```
 pub fn check(model: Model, n: usize, q: &Query) -> Result<(), ModelError> {
+    check_query(model, n, q)?;
+    limits::check(model, n, q)
+}
+
+/// [`check`] without the size limit: what a count within a budget
+/// ([`within::count_within`]) checks.
+///
+/// ```
+/// use queens::models::{check_query, Mode, Model, Query};
+/// let count = Query { mode: Mode::Count, ..Query::default() };
+/// assert!(check_query(Model::Fd, 20, &count).is_ok());
+/// assert!(check_query(Model::HillClimb, 8, &count).is_err());
+/// ```
+pub fn check_query(model: Model, n: usize, q: &Query) -> Result<(), ModelError> {
     if n == 0 {
         return Err(ModelError::BadQuery(
             "board size must be at least 1".to_string(),
@@ -163,8 +179,7 @@ pub fn check(model: Model, n: usize, q: &Query) -> Result<(), ModelError> {
             return unsupported("use --fix: hill climbing cannot pin queens");
         }
     }
-    check_fixes(n, q)?;
-    limits::check(model, n, q)
+    check_fixes(n, q)
 }
 
 /// Fixes on the board, one per row, and not together with `unique`.

@@ -236,10 +236,8 @@ const BAD_INPUTS: &[&str] = &[
     // too large for the model, per mode
     "34 --model bitboard",
     "65 --model bitboard --first 2",
-    "19 --model bitboard --count",
     "17 --model backtrack --all",
     "31 --model backtrack",
-    "17 --model list --count",
     "29 --model list",
     "20 --model backtrack --fix 0=0",
     "34 --model bitboard --unique",
@@ -275,6 +273,19 @@ const BAD_INPUTS: &[&str] = &[
     "8 --model hill-climb --seed -1",
     "8 --model backtrack --labeling random",
     "8 --model backtrack --frobnicate",
+    // threads, budgets, parts
+    "8 --count --jobs 0",
+    "8 --count --jobs two",
+    "8 --count --timeout -1",
+    "8 --count --timeout soon",
+    "8 --count --max-memory 0",
+    "8 --count --part 0/3",
+    "8 --count --part 4/3",
+    "8 --count --part 3",
+    "8 --part 1/2",
+    "8 --all --timeout 5",
+    "8 --model relational --count --part 1/2",
+    "8 --model bitboard --count --part 1/2 --fix 0=0",
 ];
 
 #[test]
@@ -373,19 +384,102 @@ fn ctrl_c_during_all_finishes_the_output_and_exits_130() {
 
 #[cfg(unix)]
 #[test]
-fn ctrl_c_during_a_count_exits_130_at_once() {
-    let child = queens()
-        .args(["16", "--model", "backtrack", "--count"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(300));
+fn ctrl_c_during_a_count_stops_it_with_the_count_so_far() {
+    for jobs in ["1", "2"] {
+        let child = queens()
+            .args(["16", "--model", "backtrack", "--count", "--jobs", jobs])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let started = std::time::Instant::now();
+        interrupt(&child);
+        let output = child.wait_with_output().unwrap();
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        assert_eq!(output.status.code(), Some(130));
+        assert!(output.stdout.is_empty());
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        if jobs == "1" {
+            // The single-threaded count has nothing to report: it exits at once.
+            assert_eq!(stderr, "\ninterrupted\n");
+        } else {
+            assert!(stderr.starts_with("\ninterrupted: "), "{stderr}");
+            assert!(stderr.ends_with(" boards counted so far; the count is incomplete\n"));
+        }
+    }
+}
+
+// ---- Threads, budgets and parts -------------------------------------------------------------
+
+#[test]
+fn every_counting_model_counts_on_two_threads() {
+    for model in ["fd", "relational", "list", "backtrack", "bitboard"] {
+        assert_eq!(
+            stdout_of(&format!("7 --model {model} --count --jobs 2")),
+            "40\n",
+            "{model}"
+        );
+    }
+}
+
+#[test]
+fn a_timeout_stops_a_count_with_exit_4() {
     let started = std::time::Instant::now();
-    interrupt(&child);
-    let output = child.wait_with_output().unwrap();
-    assert!(started.elapsed() < std::time::Duration::from_secs(5));
-    assert_eq!(output.status.code(), Some(130));
+    let output = run("17 --model relational --count --timeout 0.2");
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    assert_eq!(output.status.code(), Some(4));
     assert!(output.stdout.is_empty());
-    assert_eq!(String::from_utf8(output.stderr).unwrap(), "\ninterrupted\n");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.starts_with(
+            "warning: counting 17x17 with --model relational is past its usual limit of 11"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("stopped after 0.2 s (--timeout): "),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_count_past_the_limit_gets_a_warning_not_a_refusal() {
+    let output = run("17 --model backtrack --count --timeout 0.1 --jobs 1");
+    assert_eq!(output.status.code(), Some(4));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("expected time on one core: about"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("error"), "{stderr}");
+}
+
+#[test]
+fn a_memory_cap_stops_a_count() {
+    if !queens::cli::watch::can_read_memory() {
+        return;
+    }
+    let output = run("16 --model fd --count --max-memory 1");
+    assert_eq!(output.status.code(), Some(4));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("stopped at 1 MB of memory (--max-memory): "),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn the_parts_of_a_count_add_up() {
+    for model in ["bitboard", "backtrack"] {
+        let sum: u64 = (1..=4)
+            .map(|i| {
+                stdout_of(&format!("9 --model {model} --count --part {i}/4"))
+                    .trim()
+                    .parse::<u64>()
+                    .unwrap()
+            })
+            .sum();
+        assert_eq!(sum, 352, "{model}");
+    }
 }

@@ -140,3 +140,26 @@ impl Progress {
         self.bar.finish_and_clear();
     }
 }
+
+/// A duration in words for a person: seconds, minutes, hours, days or years, two figures.
+///
+/// ```
+/// use queens::cli::report::duration_words;
+/// assert_eq!(duration_words(42.0), "about 42 s");
+/// assert_eq!(duration_words(3600.0 * 5.0), "about 5.0 hours");
+/// assert_eq!(duration_words(86400.0 * 400.0), "about 1.1 years");
+/// ```
+pub fn duration_words(secs: f64) -> String {
+    let (value, unit) = if secs < 120.0 {
+        return format!("about {secs:.0} s");
+    } else if secs < 7200.0 {
+        (secs / 60.0, "minutes")
+    } else if secs < 2.0 * 86400.0 {
+        (secs / 3600.0, "hours")
+    } else if secs < 365.0 * 86400.0 {
+        (secs / 86400.0, "days")
+    } else {
+        (secs / (365.0 * 86400.0), "years")
+    };
+    format!("about {value:.1} {unit}")
+}

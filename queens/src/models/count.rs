@@ -12,6 +12,12 @@
 //! The tests check every count against the original functions.
 
 use super::Fix;
+use kanren::CancelToken;
+
+/// Whether the token, if any, is set.
+fn is_set(stop: &Option<CancelToken>) -> bool {
+    stop.as_ref().is_some_and(CancelToken::is_cancelled)
+}
 
 /// How far a count has got, for a progress display.
 ///
@@ -99,7 +105,14 @@ struct NextPos {
     num: u64,
     nodes: u64,
     failures: u64,
+    /// Read near the root only (rows more than [`STOP_ABOVE`] from the bottom).
+    stop: Option<CancelToken>,
+    stopped: bool,
 }
+
+/// A stop token is read at rows at least this far above the last one: a subtree below such a
+/// row is small, and the nodes near the root are few, so reading costs nothing measurable.
+const STOP_ABOVE: usize = 5;
 
 impl NextPos {
     /// Whether the queen of row `dep` at column `col` is safe from rows `0..dep`.
@@ -130,6 +143,10 @@ impl NextPos {
             self.num += 1;
             return;
         }
+        if dep + STOP_ABOVE < n && is_set(&self.stop) {
+            self.stopped = true;
+            return;
+        }
         let placed = match self.pinned[dep] {
             Some(col) => self.try_column(dep, col),
             None => (0..n).fold(false, |any, col| self.try_column(dep, col) | any),
@@ -155,12 +172,32 @@ impl NextPos {
 /// assert!(a1.nodes < all.nodes);
 /// ```
 pub fn backtrack(n: usize, fixes: &[Fix], progress: &mut dyn FnMut(Progress)) -> Counted {
+    backtrack_until(n, fixes, progress, None).expect("no stop token, no stop")
+}
+
+/// [`backtrack`] that ends early, with `None`, once `stop` is set.
+///
+/// ```
+/// use queens::models::count;
+/// let stop = kanren::CancelToken::new();
+/// assert_eq!(count::backtrack_until(8, &[], &mut |_| {}, Some(&stop)).unwrap().solutions, 92);
+/// stop.cancel();
+/// assert_eq!(count::backtrack_until(12, &[], &mut |_| {}, Some(&stop)), None);
+/// ```
+pub fn backtrack_until(
+    n: usize,
+    fixes: &[Fix],
+    progress: &mut dyn FnMut(Progress),
+    stop: Option<&CancelToken>,
+) -> Option<Counted> {
     let mut search = NextPos {
         board: vec![0; n],
         pinned: pins(n, fixes),
         num: 0,
         nodes: 0,
         failures: 0,
+        stop: stop.cloned(),
+        stopped: false,
     };
     if n == 0 {
         search.next_pos(0);
@@ -178,11 +215,14 @@ pub fn backtrack(n: usize, fixes: &[Fix], progress: &mut dyn FnMut(Progress)) ->
             });
         }
     }
-    Counted {
+    if search.stopped {
+        return None;
+    }
+    Some(Counted {
         solutions: search.num,
         nodes: Some(search.nodes),
         failures: Some(search.failures),
-    }
+    })
 }
 
 /// The bitmask search of [`crate::bitboard::count`], with pins and statistics.
@@ -193,6 +233,9 @@ struct Bits {
     allowed: Vec<u64>,
     nodes: u64,
     failures: u64,
+    /// Read near the root only, as [`NextPos`]'s.
+    stop: Option<CancelToken>,
+    stopped: bool,
 }
 
 impl Bits {
@@ -200,6 +243,10 @@ impl Bits {
     fn count_from(&mut self, row: usize, cols: u64, ld: u64, rd: u64) -> u64 {
         if row == self.n {
             return 1;
+        }
+        if row + STOP_ABOVE < self.n && is_set(&self.stop) {
+            self.stopped = true;
+            return 0;
         }
         let mut free = self.all & !(cols | ld | rd) & self.allowed[row];
         if free == 0 {
@@ -238,6 +285,24 @@ impl Bits {
 /// assert_eq!(count::bitboard(1, &[], &mut |_| {}).solutions, 1);
 /// ```
 pub fn bitboard(n: usize, fixes: &[Fix], progress: &mut dyn FnMut(Progress)) -> Counted {
+    bitboard_until(n, fixes, progress, None).expect("no stop token, no stop")
+}
+
+/// [`bitboard`] that ends early, with `None`, once `stop` is set.
+///
+/// ```
+/// use queens::models::count;
+/// let stop = kanren::CancelToken::new();
+/// assert_eq!(count::bitboard_until(8, &[], &mut |_| {}, Some(&stop)).unwrap().solutions, 92);
+/// stop.cancel();
+/// assert_eq!(count::bitboard_until(12, &[], &mut |_| {}, Some(&stop)), None);
+/// ```
+pub fn bitboard_until(
+    n: usize,
+    fixes: &[Fix],
+    progress: &mut dyn FnMut(Progress),
+    stop: Option<&CancelToken>,
+) -> Option<Counted> {
     assert!(n <= crate::bitboard::MAX_N, "checked by models::check");
     let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
     let allowed = pins(n, fixes)
@@ -250,6 +315,8 @@ pub fn bitboard(n: usize, fixes: &[Fix], progress: &mut dyn FnMut(Progress)) -> 
         allowed,
         nodes: 0,
         failures: 0,
+        stop: stop.cloned(),
+        stopped: false,
     };
     // (first-row column, weight): mirror halving when nothing is pinned.
     let branches: Vec<(usize, u64)> = if n == 0 {
@@ -275,11 +342,14 @@ pub fn bitboard(n: usize, fixes: &[Fix], progress: &mut dyn FnMut(Progress)) -> 
             solutions,
         });
     }
-    Counted {
+    if search.stopped {
+        return None;
+    }
+    Some(Counted {
         solutions,
         nodes: Some(search.nodes),
         failures: Some(search.failures),
-    }
+    })
 }
 
 #[cfg(test)]

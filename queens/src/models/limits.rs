@@ -176,6 +176,28 @@ pub fn check(model: Model, n: usize, q: &Query) -> Result<(), ModelError> {
     })
 }
 
+/// The expected time, in seconds on one core, of counting the `n`×`n` board with `model`:
+/// the time measured at one size (the table of [`LIMITS`]) times six per size beyond it (the
+/// number of solutions, and the search, grow about six-fold per size).
+///
+/// ```
+/// use queens::models::{limits, Model};
+/// let at_19 = limits::expected_count_secs(Model::Bitboard, None, 19);
+/// assert_eq!(at_19, 6.0 * limits::expected_count_secs(Model::Bitboard, None, 18));
+/// ```
+pub fn expected_count_secs(model: Model, labeling: Option<Labeling>, n: usize) -> f64 {
+    let (at, secs) = match (model, labeling) {
+        (Model::Fd, Some(Labeling::FirstFail | Labeling::Leftmost)) => (14, 60.0),
+        (Model::Fd, _) => (14, 37.0),
+        (Model::Relational, _) => (11, 3.0),
+        (Model::List, _) => (16, 300.0),
+        (Model::Backtrack, _) => (16, 264.0),
+        (Model::Bitboard, _) => (18, 300.0),
+        _ => (limit(model, labeling).exhaustive, 60.0),
+    };
+    secs * 6f64.powi(n as i32 - at as i32)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,225 @@
+//! The parallel depth-first search finds the sequential depth-first search's answers: the same
+//! multiset for random relations with nested disjunctions at 1, 2 and 8 workers, and the same
+//! order when asked; budgets stop it, and a cancelled one returns promptly.
+
+use kanren::{
+    conde, conj, disj, eq, fresh, list, membero, neq, run, run_all, Answers, Budget, Goal, Stop,
+    Term, Var,
+};
+use proptest::prelude::*;
+use std::time::{Duration, Instant};
+
+/// A random goal over the variables `vars`.
+#[derive(Clone, Debug)]
+enum Tree {
+    Eq(usize, i64),
+    Neq(usize, i64),
+    Member(usize, Vec<i64>),
+    Conj(Vec<Tree>),
+    Disj(Vec<Tree>),
+    Conde(Vec<Vec<Tree>>),
+    Fresh(Box<Tree>),
+}
+
+fn tree() -> impl Strategy<Value = Tree> {
+    let leaf = prop_oneof![
+        (0..3usize, 0..3i64).prop_map(|(v, x)| Tree::Eq(v, x)),
+        (0..3usize, 0..3i64).prop_map(|(v, x)| Tree::Neq(v, x)),
+        (0..3usize, prop::collection::vec(0..3i64, 0..4)).prop_map(|(v, xs)| Tree::Member(v, xs)),
+    ];
+    leaf.prop_recursive(4, 40, 4, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 1..4).prop_map(Tree::Conj),
+            prop::collection::vec(inner.clone(), 0..4).prop_map(Tree::Disj),
+            prop::collection::vec(prop::collection::vec(inner.clone(), 1..3), 0..4)
+                .prop_map(Tree::Conde),
+            inner.prop_map(|t| Tree::Fresh(Box::new(t))),
+        ]
+    })
+}
+
+fn goal(t: &Tree, vars: &[Var]) -> Goal {
+    match t {
+        Tree::Eq(v, x) => eq(vars[*v], *x),
+        Tree::Neq(v, x) => neq(vars[*v], *x),
+        Tree::Member(v, xs) => membero(vars[*v], Term::list(xs.iter().copied())),
+        Tree::Conj(ts) => conj(ts.iter().map(|t| goal(t, vars))),
+        Tree::Disj(ts) => disj(ts.iter().map(|t| goal(t, vars))),
+        Tree::Conde(cs) => conde(
+            cs.iter()
+                .map(|c| c.iter().map(|t| goal(t, vars)).collect::<Vec<_>>()),
+        ),
+        Tree::Fresh(t) => {
+            let (t, vars) = ((**t).clone(), vars.to_vec());
+            // A fresh variable shadows the first one.
+            fresh(move |[x]| {
+                let mut inner = vars.clone();
+                inner[0] = x;
+                conj([goal(&t, &inner), neq(x, 99)])
+            })
+        }
+    }
+}
+
+fn query(t: &Tree) -> Answers {
+    let t = t.clone();
+    run_all(move |q| {
+        let vars: Vec<Var> = (0..3).map(|_| Var::fresh()).collect();
+        conj([goal(&t, &vars), eq(q, Term::list(vars.iter().copied()))])
+    })
+}
+
+fn strings(answers: impl IntoIterator<Item = kanren::Answer>) -> Vec<String> {
+    answers.into_iter().map(|a| a.to_string()).collect()
+}
+
+fn sorted(mut v: Vec<String>) -> Vec<String> {
+    v.sort();
+    v
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn parallel_finds_the_sequential_multiset(t in tree()) {
+        let sequential = strings(query(&t).depth_first());
+        for workers in [1, 2, 8] {
+            let parallel = strings(query(&t).parallel(workers).collect());
+            prop_assert_eq!(sorted(parallel), sorted(sequential.clone()), "{} workers", workers);
+            prop_assert_eq!(query(&t).parallel(workers).count(), sequential.len());
+        }
+        let ordered = strings(query(&t).parallel(2).in_order().collect());
+        prop_assert_eq!(ordered, sequential);
+    }
+}
+
+/// Relational queens, the post's `nqueenso`, small enough for a debug build.
+fn queens(n: usize) -> Answers {
+    queens::relational::nqueens_answers(n)
+}
+
+#[test]
+fn relational_queens_counts_in_parallel() {
+    for (n, count) in [(1, 1), (4, 2), (5, 10), (6, 4)] {
+        for workers in [1, 2, 8] {
+            assert_eq!(queens(n).parallel(workers).count(), count, "n = {n}");
+        }
+    }
+    let sequential = strings(queens(6).depth_first());
+    assert_eq!(
+        strings(queens(6).parallel(3).in_order().collect()),
+        sequential
+    );
+}
+
+#[test]
+fn fd_queens_counts_in_parallel_at_labeling_choice_points() {
+    use queens::fd::{answers_with, FdQuery, Labeling};
+    for labeling in [Labeling::Core, Labeling::Leftmost, Labeling::FirstFail] {
+        let q = FdQuery {
+            labeling,
+            depth_first: true,
+            ..FdQuery::default()
+        };
+        let fd = |n| answers_with(n, &q, |_| kanren::succeed());
+        for (n, count) in [(4, 2), (5, 10), (6, 4), (7, 40)] {
+            for workers in [1, 2, 8] {
+                assert_eq!(
+                    fd(n).parallel(workers).count(),
+                    count,
+                    "n = {n}, {labeling:?}"
+                );
+            }
+        }
+        let sequential = strings(fd(6).depth_first());
+        assert_eq!(strings(fd(6).parallel(2).in_order().collect()), sequential);
+    }
+}
+
+#[test]
+fn run_n_in_parallel_gives_n() {
+    let digits = || run(5, |q| disj((0..100).map(|i| eq(q, i))));
+    assert_eq!(digits().parallel(2).count(), 5);
+    assert_eq!(digits().parallel(2).collect().len(), 5);
+    assert_eq!(
+        strings(digits().parallel(2).in_order().collect()),
+        ["0", "1", "2", "3", "4"]
+    );
+}
+
+/// Searches forever without an answer, branching as it goes.
+fn widening() -> Goal {
+    Goal::lazy(|| conde([vec![widening()], vec![widening()]]))
+}
+
+#[test]
+fn budgets_stop_a_parallel_search() {
+    let budget = Budget::new().steps(100_000);
+    assert_eq!(
+        run_all(|_| widening())
+            .with_budget(budget.clone())
+            .parallel(2)
+            .count(),
+        0
+    );
+    assert_eq!(budget.stopped(), Some(Stop::Steps));
+
+    let budget = Budget::new().timeout(Duration::from_millis(50));
+    assert_eq!(
+        run_all(|_| widening())
+            .with_budget(budget.clone())
+            .parallel(2)
+            .count(),
+        0
+    );
+    assert_eq!(budget.stopped(), Some(Stop::Deadline));
+}
+
+#[test]
+fn a_cancelled_parallel_search_returns_promptly() {
+    let budget = Budget::new();
+    let token = budget.cancel_token();
+    let cancelled_at = std::sync::Arc::new(std::sync::Mutex::new(None));
+    let setter = {
+        let cancelled_at = cancelled_at.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(50));
+            *cancelled_at.lock().unwrap() = Some(Instant::now());
+            token.cancel();
+        })
+    };
+    let n = run_all(|_| widening())
+        .with_budget(budget.clone())
+        .parallel(2)
+        .count();
+    let returned = Instant::now();
+    setter.join().unwrap();
+    assert_eq!((n, budget.stopped()), (0, Some(Stop::Cancelled)));
+    let lag = returned - cancelled_at.lock().unwrap().unwrap();
+    // Generous for a loaded debug build; the benchmark measures the real lag.
+    assert!(lag < Duration::from_secs(2), "{lag:?}");
+}
+
+#[test]
+fn answers_found_before_a_parallel_stop_are_true() {
+    let budget = Budget::new().steps(20_000);
+    let found = run_all(|q| {
+        fresh(move |[a, b]| {
+            conj([
+                membero(a, list![1, 2, 3, 4, 5, 6, 7, 8]),
+                membero(b, list![1, 2, 3, 4, 5, 6, 7, 8]),
+                eq(q, list![a, b]),
+                disj([widening(), kanren::succeed()]),
+            ])
+        })
+    })
+    .with_budget(budget.clone())
+    .parallel(2)
+    .collect();
+    assert_eq!(budget.stopped(), Some(Stop::Steps));
+    for a in &found {
+        let pair = a.value().to_ints().unwrap();
+        assert!(pair.iter().all(|x| (1..=8).contains(x)), "{a}");
+    }
+}
