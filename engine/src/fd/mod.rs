@@ -23,15 +23,19 @@
 mod distribute;
 mod expr;
 mod force;
+mod global;
 mod hall;
 mod label;
-mod props;
+pub(crate) mod props;
 
 pub use crate::domain::Strategy;
 pub use crate::domain::{Domain, Values, BITSET_SPAN};
 pub use distribute::distribute;
 pub use expr::{constrain, Expr, Rel};
 pub(crate) use force::force_ans;
+pub use global::{
+    all_distinct, distinct_offsets, element, global_cardinality, scalar_product, sum, tuples_in,
+};
 pub use label::{label, Labeling, ValueOrder, VarOrder};
 
 use crate::goal::Goal;
