@@ -56,6 +56,16 @@ impl DistinctOffsets {
                 continue;
             }
             let w = v - self.offsets[j] as i128;
+            // Fast path: an unbound member with a domain, read without copying it.
+            if let Term::Var(x) = t {
+                if let Some(d) = run.cs.doms.get(x) {
+                    match i64::try_from(w) {
+                        Ok(w) if d.contains(w) => run.forbid(*x, w)?,
+                        _ => {}
+                    }
+                    continue;
+                }
+            }
             match run.read(t) {
                 Val::Int(b) if b as i128 == w => return Err(Fail),
                 Val::Dom(y, d) => {
