@@ -26,7 +26,9 @@ mod force;
 mod global;
 mod hall;
 mod label;
+mod optimize;
 pub(crate) mod props;
+mod search;
 
 pub use crate::domain::Strategy;
 pub use crate::domain::{Domain, Values, BITSET_SPAN};
@@ -36,7 +38,8 @@ pub(crate) use force::force_ans;
 pub use global::{
     all_distinct, distinct_offsets, element, global_cardinality, scalar_product, sum, tuples_in,
 };
-pub use label::{label, Labeling, ValueOrder, VarOrder};
+pub use label::{label, label_random, Labeling, ValueOrder, VarOrder};
+pub use optimize::{maximize, maximize_improving, minimize, minimize_improving};
 
 use crate::goal::Goal;
 use crate::store::{Fail, Run, Val};

@@ -83,7 +83,9 @@ impl Constraint for Cardinality {
     }
 
     fn propagate(&self, run: &mut Run, _: Option<Var>) -> Result<Status, Fail> {
-        self.narrow(run).map(|()| Status::Keep)
+        super::settled(run, self.xs.iter().chain(&self.counts), |run| {
+            self.narrow(run)
+        })
     }
 
     /// `(global-cardinality (x ..) ((k count) ..))`.

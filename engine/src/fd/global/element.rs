@@ -104,7 +104,8 @@ impl Constraint for Element {
     }
 
     fn propagate(&self, run: &mut Run, _: Option<Var>) -> Result<Status, Fail> {
-        self.narrow(run).map(|()| Status::Keep)
+        let all = [&self.i, &self.x].into_iter().chain(self.list.iter());
+        super::settled(run, all, |run| self.narrow(run))
     }
 
     /// `(element i (list ..) x)`.

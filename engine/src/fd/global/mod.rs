@@ -40,6 +40,27 @@ pub(crate) fn named(ts: &[Term], name: &dyn Fn(&Term) -> Option<Term>) -> Option
     Some(Term::list(ts?))
 }
 
+/// Runs the propagation step `f`; when every one of `ts` is then bound to an integer, runs
+/// it once more on those values (`f` read the values from before its own narrowings) and
+/// the constraint is `Entailed`: it holds for good. Else `Keep`.
+pub(crate) fn settled<'a>(
+    run: &mut Run,
+    ts: impl IntoIterator<Item = &'a Term> + Clone,
+    f: impl Fn(&mut Run) -> crate::fd::Step,
+) -> Result<Status, Fail> {
+    f(run)?;
+    let bound = |run: &Run| {
+        ts.clone()
+            .into_iter()
+            .all(|t| matches!(run.read(t), crate::store::Val::Int(_)))
+    };
+    if !bound(run) {
+        return Ok(Status::Keep);
+    }
+    f(run)?;
+    Ok(Status::Entailed)
+}
+
 /// The propagator of [`all_distinct`].
 struct AllDistinct(Arc<[Term]>);
 
@@ -53,7 +74,7 @@ impl Constraint for AllDistinct {
     }
 
     fn propagate(&self, run: &mut Run, _: Option<Var>) -> Result<Status, Fail> {
-        regin::propagate(run, &self.0).map(|()| Status::Keep)
+        settled(run, self.0.iter(), |run| regin::propagate(run, &self.0))
     }
 
     fn reify(&self, name: &dyn Fn(&Term) -> Option<Term>) -> Option<Term> {

@@ -13,7 +13,7 @@
 //! member after posting is not in the map, and then every member is checked (O(n), the same
 //! as at posting). Time: O(n) domain removals per binding.
 
-use crate::fd::{FdTerms, Step};
+use crate::fd::FdTerms;
 use crate::goal::Goal;
 use crate::store::{Constraint, Fail, Run, Status, Val};
 use crate::term::{Term, Var};
@@ -50,7 +50,9 @@ impl DistinctOffsets {
     }
 
     /// The shifted value `v` is taken by position `i`: it leaves every other member.
-    fn take(&self, run: &mut Run, i: usize, v: i128) -> Step {
+    /// Returns how many other members are still unbound.
+    fn take(&self, run: &mut Run, i: usize, v: i128) -> Result<usize, Fail> {
+        let mut open = 0;
         for (j, t) in self.xs.iter().enumerate() {
             if j == i {
                 continue;
@@ -59,6 +61,7 @@ impl DistinctOffsets {
             // Fast path: an unbound member with a domain, read without copying it.
             if let Term::Var(x) = t {
                 if let Some(d) = run.cs.doms.get(x) {
+                    open += 1;
                     match i64::try_from(w) {
                         Ok(w) if d.contains(w) => run.forbid(*x, w)?,
                         _ => {}
@@ -69,6 +72,7 @@ impl DistinctOffsets {
             match run.read(t) {
                 Val::Int(b) if b as i128 == w => return Err(Fail),
                 Val::Dom(y, d) => {
+                    open += 1;
                     if let Ok(w) = i64::try_from(w) {
                         if d.contains(w) {
                             run.forbid(y, w)?;
@@ -76,14 +80,15 @@ impl DistinctOffsets {
                     }
                 }
                 Val::Bad => return Err(Fail),
-                _ => {}
+                Val::Free(_) => open += 1,
+                Val::Int(_) => {}
             }
         }
-        Ok(())
+        Ok(open)
     }
 
     /// Every bound member: no two shifted values equal, each removed from the others.
-    fn check_all(&self, run: &mut Run) -> Step {
+    fn check_all(&self, run: &mut Run) -> Result<Status, Fail> {
         let mut taken: Vec<(i128, usize)> = Vec::new();
         for i in 0..self.xs.len() {
             if let Some(v) = self.fixed(run, i)? {
@@ -98,7 +103,7 @@ impl DistinctOffsets {
         for (v, i) in taken {
             self.take(run, i, v)?;
         }
-        Ok(())
+        Ok(Status::Keep)
     }
 }
 
@@ -109,13 +114,19 @@ impl Constraint for DistinctOffsets {
 
     fn propagate(&self, run: &mut Run, trigger: Option<Var>) -> Result<Status, Fail> {
         let Some(positions) = trigger.and_then(|x| self.index.get(&x)) else {
-            self.check_all(run)?;
-            return Ok(Status::Keep);
+            return self.check_all(run);
         };
+        let mut open = usize::MAX;
         for &i in positions {
             if let Some(v) = self.fixed(run, i as usize)? {
-                self.take(run, i as usize, v)?;
+                open = open.min(self.take(run, i as usize, v)?);
             }
+        }
+        if open == 0 {
+            // Every member is bound: one full check (other bindings of this run may not
+            // have woken it yet), then it holds for good.
+            self.check_all(run)?;
+            return Ok(Status::Entailed);
         }
         Ok(Status::Keep)
     }

@@ -127,7 +127,7 @@ impl Constraint for Linear {
     }
 
     fn propagate(&self, run: &mut Run, _: Option<Var>) -> Result<Status, Fail> {
-        self.narrow(run).map(|()| Status::Keep)
+        super::settled(run, &self.xs, |run| self.narrow(run))
     }
 
     /// `(scalar-product (c ..) (x ..) rel z)`, `rel` one of `== != < <= > >=`.

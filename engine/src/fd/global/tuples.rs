@@ -62,7 +62,7 @@ impl Constraint for TupleIn {
     }
 
     fn propagate(&self, run: &mut Run, _: Option<Var>) -> Result<Status, Fail> {
-        self.narrow(run).map(|()| Status::Keep)
+        super::settled(run, self.tuple.iter(), |run| self.narrow(run))
     }
 
     /// `(tuples-in ((x ..)) ((a ..) ..))`, one tuple per residual constraint.
