@@ -126,4 +126,6 @@ pub mod guide {
     pub mod ch11_facts_and_the_unifier {}
     #[doc = include_str!("../../docs/guide/12-tabling.md")]
     pub mod ch12_tabling {}
+    #[doc = include_str!("../../docs/guide/13-global-constraints.md")]
+    pub mod ch13_global_constraints {}
 }
