@@ -86,7 +86,9 @@ fn goal(xs: impl FdTerms, obj: Term, how: Labeling, sense: Sense, all: bool) -> 
 /// branch and bound (SWI-Prolog's `labeling([min(Expr)], Vars)` gives it first). `obj` is
 /// an FD variable, constrained by the caller (with [`fd_eq!`](crate::fd_eq) or
 /// [`scalar_product`](super::scalar_product)); it is labeled after `xs`. No answer when there
-/// is no solution. When several labelings share the optimum, the first found is given.
+/// is no solution, and none when `obj` is still without a value once `xs` and `obj` are
+/// labeled (an objective with no domain, not fixed by `xs`). When several labelings share
+/// the optimum, the first found is given.
 ///
 /// ```
 /// use kanren::{fd, fd_eq, list, run_all, Var};
