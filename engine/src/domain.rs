@@ -106,6 +106,21 @@ impl Domain {
         }
     }
 
+    /// The union of closed intervals `(lo, hi)` in any order, overlapping or not; `None`
+    /// when there are none (or none with `lo <= hi`). Time: O(k log k).
+    pub(crate) fn union_of(mut ivs: Vec<(i64, i64)>) -> Option<Domain> {
+        ivs.retain(|&(a, b)| a <= b);
+        ivs.sort_unstable();
+        let mut merged: Vec<(i64, i64)> = Vec::new();
+        for (a, b) in ivs {
+            match merged.last_mut() {
+                Some(last) if a <= last.1.saturating_add(1) => last.1 = last.1.max(b),
+                _ => merged.push((a, b)),
+            }
+        }
+        (!merged.is_empty()).then(|| Domain::from_intervals(merged))
+    }
+
     /// Re-normalises a bitset after removals: `None` if empty, else trimmed so the
     /// invariants hold (and turned into intervals never: a bitset only shrinks).
     fn bits(base: i64, mut words: SmallVec<[u64; 1]>) -> Option<Domain> {

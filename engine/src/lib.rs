@@ -134,6 +134,8 @@ pub mod guide {
     pub mod ch12_tabling {}
     #[doc = include_str!("../../docs/guide/13-nominal-logic.md")]
     pub mod ch13_nominal_logic {}
+    #[doc = include_str!("../../docs/guide/14-global-constraints.md")]
+    pub mod ch14_global_constraints {}
     #[doc = include_str!("../../docs/guide/15-budgets-and-parallel-search.md")]
     pub mod ch15_budgets_and_parallel_search {}
 }

@@ -1,5 +1,5 @@
 //! All N-queens models side by side in one criterion run: counting every solution, symmetry
-//! breaking in the FD model, and one solution of large boards.
+//! breaking in the FD model, and one solution of large boards (the FD models with first-fail).
 //!
 //! Ratios are the figures to read (docs/performance.md): the machine is shared, so
 //! each model is compared with the array backtracker (`backtrack::count_solutions`, the third
@@ -66,6 +66,10 @@ fn count_all(c: &mut Criterion) {
             let q = fd_query(labeling, break_symmetry);
             g.bench_function(name, |b| b.iter(|| fd::count(black_box(n), &q)));
         }
+        // Three distinct_offsets, first-fail, depth-first (as `queens --count` runs it).
+        g.bench_function("fd-global", |b| {
+            b.iter(|| queens::fd_global::solutions(black_box(n), &[], true).count())
+        });
         g.finish();
     }
 }
@@ -113,6 +117,13 @@ fn first_solution(c: &mut Criterion) {
     for n in [100, 1000] {
         g.bench_function(format!("fd first-fail n={n}"), |b| {
             b.iter(|| fd::solutions(black_box(n), &ff).next().unwrap())
+        });
+        g.bench_function(format!("fd-global n={n}"), |b| {
+            b.iter(|| {
+                queens::fd_global::solutions(black_box(n), &[], false)
+                    .next()
+                    .unwrap()
+            })
         });
     }
     g.bench_function("hill climb n=1000000", |b| {

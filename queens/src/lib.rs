@@ -21,6 +21,7 @@ pub mod bitboard;
 pub mod board;
 pub mod cli;
 pub mod fd;
+pub mod fd_global;
 pub mod hill_climb;
 pub mod list_model;
 pub mod models;

@@ -226,6 +226,13 @@ fn fd_query(q: &Query) -> fd::FdQuery {
     }
 }
 
+/// The three-`distinct` model (`queens::fd_global`), fixes posted as goals; depth-first
+/// for a count.
+fn fd_global_boards(n: usize, q: &Query) -> impl Iterator<Item = Vec<usize>> + Send {
+    let fixes: Vec<(usize, usize)> = q.fixes.iter().map(|f| (f.row, f.col)).collect();
+    crate::fd_global::solutions(n, &fixes, q.mode == Mode::Count)
+}
+
 /// The relational model (`queens::relational`); fixes are applied by the caller's filter.
 /// A count runs the post's search depth-first.
 fn relational_model(n: usize, q: &Query) -> Result<SolutionStream, ModelError> {
@@ -245,6 +252,7 @@ fn relational_boards(n: usize) -> impl Iterator<Item = Vec<usize>> {
 fn base_stream(model: Model, n: usize, q: &Query) -> Result<Boards, ModelError> {
     Ok(match model {
         Model::Fd => fd_model(n, q)?,
+        Model::FdGlobal => Box::new(fd_global_boards(n, q)),
         Model::Relational => relational_model(n, q)?,
         Model::List => list_model::queens(n),
         Model::Backtrack => Box::new(backtrack::find_all_solutions(n)),
@@ -321,6 +329,7 @@ pub fn count(
         Model::Bitboard if !q.unique => Ok(count::bitboard(n, &q.fixes, progress)),
         // Folded, not pulled: the engine then searches by continuation-passing.
         Model::Fd if !q.unique => Ok(count_boards(fd::solutions(n, &fd_query(&q)), progress)),
+        Model::FdGlobal if !q.unique => Ok(count_boards(fd_global_boards(n, &q), progress)),
         Model::Relational if !q.unique => Ok(count_boards(
             fixed(relational_boards(n), &q.fixes),
             progress,

@@ -1,10 +1,12 @@
-//! Labeling on request ([`label`]): a depth-first search over FD variables with a chosen
-//! variable and value order.
+//! Labeling on request ([`label`], [`label_random`]): a depth-first search over FD variables
+//! with a chosen variable and value order (SWI-Prolog's `labeling/2` options).
 //!
 //! The labeling that happens by itself at reification, in core.logic's order, is
 //! `force.rs`'s; [`label`] instead searches depth-first (as Prolog's `labeling/2`), choosing
 //! the variable and the value order by [`Labeling`], and yields its solutions in that order.
+//! The search itself is `search.rs`'s.
 
+use super::search::Dfs;
 use super::FdTerms;
 use crate::domain::Domain;
 use crate::goal::Goal;
@@ -13,17 +15,24 @@ use crate::stream::{Link, Node, Stream};
 use crate::term::{Term, Var};
 use std::sync::Arc;
 
-/// Which variable [`label`] tries next.
+/// Which variable [`label`] tries next (SWI-Prolog's `labeling/2` variable selection).
 ///
 /// ```
 /// assert_ne!(kanren::fd::VarOrder::Leftmost, kanren::fd::VarOrder::FirstFail);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum VarOrder {
-    /// The first variable of the list that still has a domain.
+    /// The first variable of the list that still has a domain (`leftmost`).
     Leftmost,
-    /// The variable with the smallest domain; ties go to the leftmost.
+    /// The variable with the smallest domain; ties go to the leftmost (`ff`).
     FirstFail,
+    /// The smallest domain, ties to the variable in the most constraints, then the leftmost
+    /// (`ffc`).
+    FirstFailConstrained,
+    /// The variable with the smallest lower bound; ties go to the leftmost (`min`).
+    Min,
+    /// The variable with the largest upper bound; ties go to the leftmost (`max`).
+    Max,
 }
 
 /// In which order [`label`] tries the values of a variable.
@@ -33,13 +42,19 @@ pub enum VarOrder {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ValueOrder {
-    /// Smallest first.
+    /// Smallest first (SWI-Prolog's `up`).
     Ascending,
-    /// Largest first.
+    /// Largest first (SWI-Prolog's `down`).
     Descending,
     /// The value nearest the middle of the domain's bounds first, then outwards
     /// (`m, m+1, m-1, m+2, ...` over the values present).
     MiddleOut,
+    /// No value at a time: the domain is split at the middle of its bounds, the lower half
+    /// first, and the variable chosen again (SWI-Prolog's `bisect`).
+    Bisect,
+    /// The values in a random order drawn from this seed (the same seed, the same order).
+    /// With [`label_random`], each restart draws new orders.
+    Random(u64),
 }
 
 /// A labeling strategy: variable order and value order.
@@ -95,99 +110,127 @@ impl Labeling {
 /// ```
 pub fn label(xs: impl FdTerms, how: Labeling) -> Goal {
     let xs: Arc<[Term]> = xs.into_terms().into();
-    Goal::new(move |s| {
-        let mut dfs = Dfs {
-            xs: xs.clone(),
-            how,
-            stack: Vec::new(),
-            start: None,
+    Goal::new(move |s| Dfs::new(s, xs.clone(), how).stream())
+}
+
+/// Labels `xs` as [`label`] does with the variable order `vars` and a random value order,
+/// restarting from scratch with new random orders whenever a search fails more than a limit
+/// before its first solution (the limit starts at 64 failed choices and doubles at each
+/// restart, so a search eventually runs to its end and no solution is lost). Once a
+/// solution is found that search goes on without a limit: every solution comes once. The
+/// same seed gives the same answers in the same order.
+///
+/// Restarts help where a bad early choice traps a depth-first search in a huge subtree
+/// with no solution (large Latin squares, quasigroups, scheduling).
+///
+/// ```
+/// use kanren::{fd, run, Term, Var};
+/// let xs: Vec<Var> = (0..6).map(|_| Var::fresh()).collect();
+/// let board = |seed| run(1, |q| kanren::conj([
+///     fd::in_(&xs, fd::interval(0, 5)),
+///     fd::distinct(&xs),
+///     fd::label_random(&xs, fd::VarOrder::FirstFail, seed),
+///     kanren::eq(q, Term::list(xs.clone())),
+/// ])).next().unwrap().to_string();
+/// assert_eq!(board(7), board(7));
+/// ```
+pub fn label_random(xs: impl FdTerms, vars: VarOrder, seed: u64) -> Goal {
+    let xs: Arc<[Term]> = xs.into_terms().into();
+    Goal::new(move |s| restarts(s, xs.clone(), vars, seed, 64))
+}
+
+/// One random search with a fail limit, then another with new orders and twice the limit,
+/// until one finds a solution or runs to its end.
+fn restarts(s: State, xs: Arc<[Term]>, vars: VarOrder, seed: u64, limit: u64) -> Stream {
+    let mut seed = seed;
+    let mut limit = limit;
+    loop {
+        let how = Labeling {
+            vars,
+            values: ValueOrder::Random(seed),
         };
-        match select(&s, &dfs.xs, how.vars) {
-            None => dfs.start = Some(s),
-            Some((x, d)) => dfs.push(s, x, &d),
-        }
-        dfs.stream()
-    })
-}
-
-/// A depth-first labeling search, resumable.
-struct Dfs {
-    xs: Arc<[Term]>,
-    how: Labeling,
-    stack: Vec<Level>,
-    start: Option<State>,
-}
-
-/// One chosen variable and the values still to try for it (last is next).
-struct Level {
-    s: State,
-    x: Var,
-    values: Vec<i64>,
-}
-
-impl Dfs {
-    fn push(&mut self, s: State, x: Var, d: &Domain) {
-        let mut values: Vec<i64> = d.iter().collect();
-        match self.how.values {
-            ValueOrder::Ascending => values.reverse(),
-            ValueOrder::Descending => {}
-            ValueOrder::MiddleOut => {
-                let mid = ((d.min() as i128 + d.max() as i128).div_euclid(2)) as i64;
-                // Nearest the middle first; above before below at equal distance.
-                values.sort_by_key(|&v| ((v as i128 - mid as i128).abs(), v < mid));
-                values.reverse();
+        let mut dfs = Dfs::new(s.clone(), xs.clone(), how);
+        dfs.fails_left = Some(limit);
+        match dfs.next_solution() {
+            Some(first) => {
+                dfs.fails_left = None;
+                let rest = Node::Lazy(Box::new(move || dfs.stream()));
+                return Stream(Node::Choice(first, Link::new(rest)));
             }
-        }
-        self.stack.push(Level { s, x, values });
-    }
-
-    fn next_solution(&mut self) -> Option<State> {
-        if let Some(s) = self.start.take() {
-            return Some(s);
-        }
-        loop {
-            let level = self.stack.last_mut()?;
-            let Some(v) = level.values.pop() else {
-                self.stack.pop();
-                continue;
-            };
-            let Some(s) = level.s.unify(&Term::Var(level.x), &Term::Int(v)) else {
-                continue;
-            };
-            match select(&s, &self.xs, self.how.vars) {
-                None => return Some(s),
-                Some((x, d)) => self.push(s, x, &d),
+            None if dfs.gave_up => {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                limit = limit.saturating_mul(2);
             }
-        }
-    }
-
-    fn stream(mut self) -> Stream {
-        match self.next_solution() {
-            Some(s) => Stream(Node::Choice(
-                s,
-                Link::new(Node::Lazy(Box::new(move || self.stream()))),
-            )),
-            None => Stream::empty(),
+            None => return Stream::empty(),
         }
     }
 }
 
 /// The next variable to label among `xs` in `s`, with its domain.
-fn select(s: &State, xs: &[Term], order: VarOrder) -> Option<(Var, Domain)> {
-    let mut best: Option<(Var, Domain, u64)> = None;
+pub(crate) fn select(s: &State, xs: &[Term], order: VarOrder) -> Option<(Var, Domain)> {
+    // The best so far, with its key (smaller is better).
+    let mut best: Option<(Var, Domain, (i128, i128))> = None;
     for t in xs {
         let Term::Var(x) = s.walk(t) else { continue };
         let Some(d) = s.cs.doms.get(&x) else { continue };
-        if order == VarOrder::Leftmost {
-            return Some((x, d.clone()));
-        }
-        let size = d.size();
-        if best.as_ref().is_none_or(|b| size < b.2) {
-            best = Some((x, d.clone(), size));
-            if size == 2 {
-                break;
+        let key = match order {
+            VarOrder::Leftmost => return Some((x, d.clone())),
+            VarOrder::FirstFail => (d.size() as i128, 0),
+            VarOrder::FirstFailConstrained => (d.size() as i128, -constraints_on(s, x)),
+            VarOrder::Min => (d.min() as i128, 0),
+            VarOrder::Max => (-(d.max() as i128), 0),
+        };
+        if best.as_ref().is_none_or(|b| key < b.2) {
+            best = Some((x, d.clone(), key));
+            if order == VarOrder::FirstFail && key.0 == 2 {
+                break; // no smaller domain than two values
             }
         }
     }
     best.map(|(x, d, _)| (x, d))
+}
+
+/// How many constraints watch `x` (inline disequalities included).
+fn constraints_on(s: &State, x: Var) -> i128 {
+    s.cs.watch.get(&x).map_or(0, |w| {
+        (w.neq.len() + w.on_bind.len() + w.on_change.len()) as i128
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{select, VarOrder};
+    use crate::domain::Domain;
+    use crate::state::State;
+    use crate::term::{Term, Var};
+
+    /// x in 3..4, y in 0..9, z in 5..6 with two constraints on z: which is labeled first.
+    fn first(order: VarOrder) -> usize {
+        let xs = [Var::fresh(), Var::fresh(), Var::fresh()];
+        let doms = [(3, 4), (0, 9), (5, 6)];
+        let s = State::new()
+            .propagate(|run| {
+                for (x, (lo, hi)) in xs.iter().zip(doms) {
+                    let v = run.read(&Term::Var(*x));
+                    run.narrow(&v, Domain::interval(lo, hi))?;
+                }
+                crate::fd::post_neq(run, &xs[2].into(), &xs[1].into(), 0)?;
+                crate::fd::post_neq(run, &xs[2].into(), &xs[1].into(), 1)
+            })
+            .unwrap();
+        let terms: Vec<Term> = xs.iter().map(|&x| x.into()).collect();
+        let (chosen, _) = select(&s, &terms, order).unwrap();
+        xs.iter().position(|&x| x == chosen).unwrap()
+    }
+
+    #[test]
+    fn each_variable_order_picks_its_variable() {
+        assert_eq!(first(VarOrder::Leftmost), 0);
+        assert_eq!(first(VarOrder::FirstFail), 0); // x and z tie at two values
+        assert_eq!(first(VarOrder::FirstFailConstrained), 2); // z is in more constraints
+        assert_eq!(first(VarOrder::Min), 1); // y's lower bound 0
+        assert_eq!(first(VarOrder::Max), 1); // y's upper bound 9
+    }
 }

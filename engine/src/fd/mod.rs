@@ -23,16 +23,23 @@
 mod distribute;
 mod expr;
 mod force;
+mod global;
 mod hall;
 mod label;
-mod props;
+mod optimize;
+pub(crate) mod props;
+mod search;
 
 pub use crate::domain::Strategy;
 pub use crate::domain::{Domain, Values, BITSET_SPAN};
 pub use distribute::distribute;
 pub use expr::{constrain, Expr, Rel};
 pub(crate) use force::force_ans;
-pub use label::{label, Labeling, ValueOrder, VarOrder};
+pub use global::{
+    all_distinct, distinct_offsets, element, global_cardinality, scalar_product, sum, tuples_in,
+};
+pub use label::{label, label_random, Labeling, ValueOrder, VarOrder};
+pub use optimize::{maximize, maximize_improving, minimize, minimize_improving};
 
 use crate::goal::Goal;
 use crate::store::{Fail, Run, Val};

@@ -101,7 +101,7 @@ fn as_domain(v: &Val) -> Result<Option<Domain>, Fail> {
 }
 
 /// Narrows `t` to `[lo, hi]` (`None` = unbounded on that side; clamped to `i64`).
-fn restrict(run: &mut Run, t: &Term, lo: Option<i128>, hi: Option<i128>) -> Step {
+pub(crate) fn restrict(run: &mut Run, t: &Term, lo: Option<i128>, hi: Option<i128>) -> Step {
     let v = run.read(t);
     let clamp = |b: i128| b.clamp(i64::MIN as i128, i64::MAX as i128) as i64;
     let (lo64, hi64) = (lo.map(clamp), hi.map(clamp));
@@ -170,7 +170,7 @@ fn times(run: &mut Run, x: &Term, y: &Term, z: &Term) -> Step {
     Ok(())
 }
 
-fn div_floor(n: i128, d: i128) -> i128 {
+pub(crate) fn div_floor(n: i128, d: i128) -> i128 {
     let q = n / d;
     if (n % d != 0) && ((n < 0) != (d < 0)) {
         q - 1
@@ -179,7 +179,7 @@ fn div_floor(n: i128, d: i128) -> i128 {
     }
 }
 
-fn div_ceil(n: i128, d: i128) -> i128 {
+pub(crate) fn div_ceil(n: i128, d: i128) -> i128 {
     let q = n / d;
     if (n % d != 0) && ((n < 0) == (d < 0)) {
         q + 1

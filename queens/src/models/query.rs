@@ -16,6 +16,9 @@ pub enum Model {
     /// The first post's core.logic program, one FD variable per row (queens::fd)
     #[default]
     Fd,
+    /// The FD model as three global constraints, first-fail labeling, O(n) memory
+    /// (queens::fd_global)
+    FdGlobal,
     /// The second post's safeo/nqueenso relations (queens::relational)
     Relational,
     /// The third post's Haskell list model (queens::list_model)
@@ -32,10 +35,11 @@ impl Model {
     /// Every model, in the order of `--help`.
     ///
     /// ```
-    /// assert_eq!(queens::models::Model::ALL.len(), 6);
+    /// assert_eq!(queens::models::Model::ALL.len(), 7);
     /// ```
-    pub const ALL: [Model; 6] = [
+    pub const ALL: [Model; 7] = [
         Model::Fd,
+        Model::FdGlobal,
         Model::Relational,
         Model::List,
         Model::Backtrack,
@@ -51,6 +55,7 @@ impl Model {
     pub fn name(self) -> &'static str {
         match self {
             Model::Fd => "fd",
+            Model::FdGlobal => "fd-global",
             Model::Relational => "relational",
             Model::List => "list",
             Model::Backtrack => "backtrack",
