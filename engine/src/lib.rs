@@ -86,7 +86,7 @@ pub use lists::{
 pub use matching::{fresh_match, match_args, PatOp};
 pub use nafc::nafc;
 pub use predc::{predc, predc_with};
-pub use project::{project, project_all};
+pub use project::{is, pred, project, project_all};
 pub use reify::Answer;
 pub use run::{run, run_all, run_nc, run_nc_all, Answers};
 pub use solve::{solve_all, Cont, Step};
