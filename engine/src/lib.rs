@@ -56,6 +56,7 @@ mod project;
 mod reify;
 mod residual;
 mod run;
+mod seq_goals;
 #[cfg(feature = "serde")]
 mod serde;
 mod solve;
@@ -89,6 +90,7 @@ pub use predc::{predc, predc_with};
 pub use project::{is, pred, project, project_all};
 pub use reify::Answer;
 pub use run::{run, run_all, run_nc, run_nc_all, Answers};
+pub use seq_goals::everyg_term;
 pub use solve::{solve_all, Cont, Step};
 pub use state::State;
 pub use store::{Constraint, Fail, Run, Status};

@@ -20,6 +20,7 @@
 //!
 //! DIVERGENCE: domains may hold negative numbers (core.logic clips them to 0).
 
+mod bounded;
 mod distribute;
 mod expr;
 mod force;
@@ -29,6 +30,7 @@ mod props;
 
 pub use crate::domain::Strategy;
 pub use crate::domain::{Domain, Values, BITSET_SPAN};
+pub use bounded::bounded_listo;
 pub use distribute::distribute;
 pub use expr::{constrain, Expr, Rel};
 pub(crate) use force::force_ans;
@@ -169,7 +171,18 @@ pub fn dom(x: impl Into<Term>, d: impl Into<Option<Domain>>) -> Goal {
 /// ```
 pub fn in_(xs: impl FdTerms, d: impl Into<Option<Domain>>) -> Goal {
     let d = d.into();
-    crate::goal::conj(xs.into_terms().into_iter().map(|x| dom(x, d.clone())))
+    crate::goal::conj(xs.into_terms().into_iter().map(|x| match x {
+        // A variable may stand for a sequence by the time the goal runs: `(fd/in q dom)`
+        // with `q` bound to a vector ranges its items.
+        Term::Var(_) => {
+            let d = d.clone();
+            let each = move |items: Vec<Term>| {
+                crate::goal::conj(items.into_iter().map(|x| dom(x, d.clone())))
+            };
+            crate::seq_goals::on_walked(x, Arc::new(each))
+        }
+        x => dom(x, d.clone()),
+    }))
 }
 
 /// `u = v` (core.logic's `fd/==`): both narrowed to the intersection of their domains.
@@ -369,8 +382,14 @@ pub fn quot(x: impl Into<Term>, y: impl Into<Term>, z: impl Into<Term>) -> Goal 
 /// assert_eq!(n, 6);
 /// ```
 pub fn distinct(xs: impl FdTerms) -> Goal {
-    let xs: Arc<[Term]> = xs.into_terms().into();
-    prop_goal(Prop::Distinct(xs))
+    let xs = xs.into_terms();
+    if let [x] = &xs[..] {
+        // One term stands for the sequence it holds: `(fd/distinct q)`, `q` a vector by the
+        // time the goal runs (or, while unbound, once it is).
+        let each = |items: Vec<Term>| prop_goal(Prop::Distinct(items.into()));
+        return crate::seq_goals::on_items(x.clone(), "fd/distinct", Arc::new(each));
+    }
+    prop_goal(Prop::Distinct(xs.into()))
 }
 
 /// All of `xs` take pairwise different values, with stronger pruning than [`distinct`]:
