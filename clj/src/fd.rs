@@ -106,8 +106,28 @@ pub fn install() {
         arity(&a, 2, 2, "fd/dom")?;
         goal(fd::dom(fd_arg(&a[0], "dom")?, domain_arg(&a[1], "dom")?))
     });
+    // (distribute q ::l/ff): label the seq q holds first-fail at reification.
+    reg("clojure.core.logic", "distribute", |a| {
+        arity(&a, 2, 2, "distribute")?;
+        match &a[1] {
+            Value::Keyword(k) if &**k == "clojure.core.logic/ff" => {
+                goal(fd::distribute(to_term(&a[0])?, fd::Strategy::FirstFail))
+            }
+            other => Err(Error::msg(format!(
+                "distribute: the strategy must be ::l/ff (core.logic's only one), got {other}"
+            ))),
+        }
+    });
+    reg(f, "bounded-listo", |a| {
+        arity(&a, 2, 2, "fd/bounded-listo")?;
+        goal(fd::bounded_listo(to_term(&a[0])?, to_term(&a[1])?))
+    });
     reg(f, "distinct", |a| {
         arity(&a, 1, 1, "fd/distinct")?;
+        if let Value::LVar(v) = &a[0] {
+            // (fd/distinct q): the seq q holds by the time the goal runs.
+            return goal(fd::distinct(*v));
+        }
         let xs = a[0]
             .to_vec()?
             .iter()
