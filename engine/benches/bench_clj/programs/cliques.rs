@@ -75,29 +75,6 @@ defne! {
     }
 }
 
-defne! {
-    /// The list `l` never grows beyond `n` elements (core.logic's `fd/bounded-listo`, from
-    /// fd.clj; `n` must have a domain or a value).
-    ///
-    /// ```clojure
-    /// (defne bounded-listo [l n]
-    ///   ([() _] (<= 0 n))
-    ///   ([[h . t] n]
-    ///      (fresh [m]
-    ///        (in m (interval 0 Integer/MAX_VALUE))
-    ///        (+ m 1 n)
-    ///        (bounded-listo t m))))
-    /// ```
-    pub fn bounded_listo(l, n) {
-        ([() _] fd::lte(0, &n))
-        ([[_h . t] n]
-            fresh!([m],
-                fd::in_(m, fd::interval(0, i32::MAX as i64)),
-                fd::plus(m, 1, &n),
-                bounded_listo(t, m)))
-    }
-}
-
 /// The query of bench.clj's comment, with `n` answers or all of them.
 ///
 /// ```clojure
@@ -115,7 +92,7 @@ fn cliques(n: Option<usize>) -> Answers {
             fresh!(
                 [a, b, d],
                 eq(q, Term::list_with_tail([a, b], d)),
-                bounded_listo(q, 6),
+                fd::bounded_listo(q, 6),
                 all_connected_to_allo(q)
             ),
         )

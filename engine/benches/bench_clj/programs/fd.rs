@@ -3,8 +3,8 @@
 //! magic squares.
 
 use kanren::{
-    conde, conj, defne, eq, everyg, fd, fd_eq, fresh, project, run_all, run_nc_all, Answer, Goal,
-    Term, Var,
+    conde, conj, defne, eq, everyg, everyg_term, fd, fd_eq, fresh, project, run_all, run_nc_all,
+    Answer, Goal, Term, Var,
 };
 
 /// SEND + MORE = MONEY with FD constraints, first-fail at reification.
@@ -122,9 +122,9 @@ pub fn not_adjacento(x: impl Into<Term>, y: impl Into<Term>) -> Goal {
 ///     (not-adjacento fletcher cooper)))
 /// ```
 pub fn dinesmanfd() -> Vec<Answer> {
-    kanren::run!(*, [baker, cooper, fletcher, miller, smith] =>
-        fd::distinct([baker, cooper, fletcher, miller, smith]),
-        everyg(|v| fd::in_(v, fd::interval(1, 5)), [baker, cooper, fletcher, miller, smith]),
+    kanren::run!(*, [baker, cooper, fletcher, miller, smith] as vs =>
+        fd::distinct(vs),
+        everyg_term(|v| fd::in_(v, fd::interval(1, 5)), vs),
         fd::neq(baker, 5), fd::neq(cooper, 1),
         fd::neq(fletcher, 5), fd::neq(fletcher, 1),
         fd::lt(cooper, miller),
@@ -312,8 +312,8 @@ pub fn matches_40() -> Vec<Answer> {
 /// ```
 pub fn safefd() -> Vec<Answer> {
     kanren::run!(*, [c1, c2, c3, c4, c5, c6, c7, c8, c9] as vs =>
-        everyg(|v| fd::in_(v, fd::interval(1, 9)), [c1, c2, c3, c4, c5, c6, c7, c8, c9]),
-        fd::distinct([c1, c2, c3, c4, c5, c6, c7, c8, c9]),
+        everyg_term(|v| fd::in_(v, fd::interval(1, 9)), vs),
+        fd::distinct(vs),
         fd_eq!(
             c4 - c6 == c7,
             c1 * c2 * c3 == c8 + c9,
@@ -395,9 +395,15 @@ pub fn magic(n: usize) -> kanren::Answers {
     run_all(move |q| {
         conj([
             eq(q, Term::list(g.clone())),
-            everyg(|v| fd::in_(v, ndom.clone()), g.clone()),
+            everyg_term(
+                {
+                    let ndom = ndom.clone();
+                    move |v| fd::in_(v, ndom.clone())
+                },
+                q,
+            ),
             fd::distribute(q, fd::Strategy::FirstFail),
-            fd::distinct(&g),
+            fd::distinct(q),
             everyg(
                 |line: Vec<Var>| magic_sum(Term::list(line), lsum),
                 lines.clone(),

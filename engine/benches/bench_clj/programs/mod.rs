@@ -64,6 +64,17 @@ pub const PROGRAMS: &[Program] = &[
 /// criterion's repeated runs (benched with few samples).
 pub const SLOW: &[&str] = &["send-money", "nqueensfd"];
 
+/// The programs that compare.sh times once after one warm-up run (the others: five times
+/// after three), in every system: the ones marked slow in programs.clj.
+pub const TIMED_ONCE: &[&str] = &[
+    "appendo-700",
+    "nqueens-all",
+    "nqueensfd",
+    "send-money",
+    "cryptarithfd-2",
+    "sudoku-hard2",
+];
+
 /// The answers printed as core.logic prints the seq a `run` returns: `(a b c)`.
 pub fn show(answers: &[Answer]) -> String {
     let items: Vec<String> = answers.iter().map(|a| a.to_string()).collect();

@@ -151,7 +151,7 @@ pub fn nqueensfd() -> Vec<Answer> {
             kanren::conj([
                 fd::in_(vars, fd::interval(1, 8)),
                 eq(q, vars.to_vec()),
-                fd::distinct(vars),
+                fd::distinct(q),
                 safefd_bratko(q),
             ])
         })
