@@ -3,9 +3,6 @@
 //! shared with the criterion target, engine/benches/bench_clj/; the expected answers,
 //! engine/benches/bench_clj/expected.txt, were printed by core.logic.
 
-// cryptarithfd-2's equation is longer than fd_eq! expands within the default limit.
-#![recursion_limit = "256"]
-
 #[path = "../engine/benches/bench_clj/programs/mod.rs"]
 mod programs;
 

@@ -4,9 +4,6 @@
 //! Run by engine/benches/bench_clj/compare.sh; `cargo run --release -p kanren --example
 //! bench_clj_times [NAME...]` runs only the programs named.
 
-// cryptarithfd-2's equation is longer than fd_eq! expands within the default limit.
-#![recursion_limit = "256"]
-
 #[path = "../benches/bench_clj/programs/mod.rs"]
 mod programs;
 

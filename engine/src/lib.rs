@@ -80,7 +80,7 @@ pub use fixc::{fixc, fixc_when, fixc_with, is_tree, treec, treec_with};
 pub use goal::{
     all, and_star, conde, conj, disj, eq, everyg, fail, fresh, or_star, relation, succeed, Goal,
 };
-pub use kanren_macros::{defna, defne, defnu, matcha, matche, matchu};
+pub use kanren_macros::{defna, defne, defnu, fd_eq, matcha, matche, matchu};
 pub use lists::{
     appendo, conso, distincto, emptyo, firsto, member1o, membero, permuteo, rembero, resto,
 };

@@ -4,9 +4,6 @@
 //! compare.sh beside this file times the same programs in core.logic and in the `kanren`
 //! binary and prints one table.
 
-// cryptarithfd-2's equation is longer than fd_eq! expands within the default limit.
-#![recursion_limit = "256"]
-
 mod programs;
 
 use criterion::{criterion_group, criterion_main, Criterion};
