@@ -531,3 +531,20 @@ fn fd_eq_long_equations_and_every_relation() {
     .collect();
     assert_eq!(xs, ["-1", "1", "2", "3"]);
 }
+
+/// `fd::interval` takes integers or terms that are integers (a relation's argument).
+#[test]
+fn interval_of_terms() {
+    let n = Term::from(4);
+    let a: Vec<String> = run_all(move |q| fd::in_(q, fd::interval(&n, Term::from(5))))
+        .map(|a| a.to_string())
+        .collect();
+    assert_eq!(a, ["4", "5"]);
+    assert_eq!(fd::interval_to(Term::from(2)).unwrap().size(), 3);
+}
+
+#[test]
+#[should_panic(expected = "fd::interval: a bound must be an integer, got <lvar:")]
+fn interval_of_a_variable_is_a_mistake() {
+    let _ = fd::interval(0, Term::from(Var::fresh()));
+}

@@ -97,13 +97,55 @@ impl<T: Into<Term>, const N: usize> FdTerms for [T; N] {
 }
 
 /// The integers `lo..=hi` (core.logic's `(fd/interval lo hi)`); `None`, the empty domain,
-/// when `lo > hi`: constraining a variable to it fails.
+/// when `lo > hi`: constraining a variable to it fails. A bound is an integer or a term that
+/// is one ([`Bound`]).
 ///
 /// ```
 /// assert_eq!(kanren::fd::interval(-1, 1).unwrap().size(), 3);
 /// ```
-pub fn interval(lo: i64, hi: i64) -> Option<Domain> {
-    Domain::interval(lo, hi)
+pub fn interval(lo: impl Bound, hi: impl Bound) -> Option<Domain> {
+    Domain::interval(lo.bound(), hi.bound())
+}
+
+/// A bound of an [`interval`]: an integer, or a term that is one, such as a relation's
+/// argument (bench.clj's `(fd/interval 1 n)`, with `n` the integer its caller passed).
+///
+/// A term that is not an integer is a programming mistake (a variable's value is read inside
+/// `project`): the conversion panics, naming it.
+///
+/// ```
+/// use kanren::{fd, Term};
+/// let n = Term::from(3);
+/// assert_eq!(fd::interval(1, &n).unwrap().to_string(), "1..3");
+/// assert_eq!(fd::interval_to(n).unwrap().size(), 4);
+/// ```
+pub trait Bound {
+    /// The integer.
+    fn bound(self) -> i64;
+}
+
+impl Bound for i64 {
+    fn bound(self) -> i64 {
+        self
+    }
+}
+
+impl Bound for &Term {
+    fn bound(self) -> i64 {
+        match self {
+            Term::Int(i) => *i,
+            other => panic!(
+                "kanren: fd::interval: a bound must be an integer, got {other} \
+                 (a variable's value is read inside project)"
+            ),
+        }
+    }
+}
+
+impl Bound for Term {
+    fn bound(self) -> i64 {
+        (&self).bound()
+    }
 }
 
 /// The integers `0..=hi` (core.logic's one-argument `(fd/interval hi)`).
@@ -111,8 +153,8 @@ pub fn interval(lo: i64, hi: i64) -> Option<Domain> {
 /// ```
 /// assert_eq!(kanren::fd::interval_to(7).unwrap().to_string(), "0..7");
 /// ```
-pub fn interval_to(hi: i64) -> Option<Domain> {
-    Domain::interval(0, hi)
+pub fn interval_to(hi: impl Bound) -> Option<Domain> {
+    Domain::interval(0, hi.bound())
 }
 
 /// The listed integers (core.logic's `(fd/domain 1 3 5)`); `None` when there are none.

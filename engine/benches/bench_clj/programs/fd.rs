@@ -202,11 +202,11 @@ defne! {
     pub fn subchecko(w, sl, r, o, n) {
         ([_ () _ _ _]
             fresh!([hr],
-                fd::in_(hr, upto(&n)),
+                fd::in_(hr, fd::interval(1, &n)),
                 extendo(hr, &w, &r, &o)))
         ([_ [hsl . rsl] _ _ _]
             fresh!([w_hsl, w_plus_hsl, o0, o1],
-                fd::in_([hsl.clone(), w_hsl.into(), w_plus_hsl.into()], upto(&n)),
+                fd::in_([hsl.clone(), w_hsl.into(), w_plus_hsl.into()], fd::interval(1, &n)),
                 fd::plus(&hsl, w_hsl, &w),
                 fd::plus(&hsl, &w, w_plus_hsl),
                 subchecko(w_hsl, &rsl, &r, o0, &n),
@@ -236,11 +236,6 @@ fn extendo(hr: Var, w: &Term, r: &Term, o: &Term) -> Goal {
         ],
         [eq(r, Term::Nil), eq(o, Term::cons(w, r))]
     )
-}
-
-/// `(fd/interval 1 n)` for the bound `n`, an integer here as in bench.clj.
-fn upto(n: &Term) -> Option<fd::Domain> {
-    fd::interval(1, n.as_int().expect("subchecko: the bound n is an integer"))
 }
 
 defne! {
