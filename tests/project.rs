@@ -98,3 +98,25 @@ fn pred_and_is() {
     assert_eq!(six, ["6"]);
     assert!(show(run_all(|_q| fresh!([n], eq(n, 5), is(7, n, |n| n + 1)))).is_empty());
 }
+
+/// `project!` names what it projects when that is not a plain variable: `v = expr`, mixed with
+/// plain names and `[a, b] = v`.
+#[test]
+fn project_names_expressions() {
+    use kanren::Var;
+    let vs: Vec<Var> = (0..3).map(|_| Var::fresh()).collect();
+    let a: Vec<String> = run_all(move |q| {
+        fresh!(
+            [p],
+            eq(vs[0], 2),
+            eq(vs[1], 3),
+            eq(vs[2], list![4, 5]),
+            eq(p, 10),
+            project!([x = vs[0], y = vs[1].clone(), [c, d] = pair = vs[2], p] =>
+                eq(q, x * y + c * d + p))
+        )
+    })
+    .map(|a| a.to_string())
+    .collect();
+    assert_eq!(a, ["36"]);
+}

@@ -172,10 +172,26 @@ impl<const N: usize, B: Body, F: Fn(&[Term; N]) -> B + Send + Sync> Solve for Pr
 /// )).map(|a| a.to_string()).collect();
 /// assert_eq!(a, ["52"]);
 /// ```
+///
+/// Anything that converts to a term (an element of a vector of variables, a clone, a
+/// function's result) is projected by naming it: `v = expr` projects `expr` as `v`.
+///
+/// ```
+/// use kanren::{eq, fresh, project, run_all, Var};
+/// let vars = [Var::fresh(), Var::fresh()];
+/// let a: Vec<String> = run_all(move |q| kanren::conj([
+///     eq(vars[0], 6),
+///     eq(vars[1], 7),
+///     project!([x = vars[0], y = vars[1]] => eq(q, x * y)),
+/// ])).map(|a| a.to_string()).collect();
+/// assert_eq!(a, ["42"]);
+/// ```
 #[macro_export]
 macro_rules! project {
-    ([$($([$($e:tt),* $(,)?] =)? $v:ident),+ $(,)?] => $($g:expr),+ $(,)?) => {
-        $crate::project_all([$($crate::Term::from(&$v)),+], move |__values| {
+    (@src $v:ident) => { &$v };
+    (@src $v:ident $src:expr) => { $src };
+    ([$($([$($e:tt),* $(,)?] =)? $v:ident $(= $src:expr)?),+ $(,)?] => $($g:expr),+ $(,)?) => {
+        $crate::project_all([$($crate::Term::from($crate::project!(@src $v $($src)?))),+], move |__values| {
             let [$($v),+] = __values;
             $($(
                 let [$($e),*] = match $v.items() {
