@@ -112,7 +112,7 @@ fn project_names_expressions() {
             eq(vs[1], 3),
             eq(vs[2], list![4, 5]),
             eq(p, 10),
-            project!([x = vs[0], y = vs[1].clone(), [c, d] = pair = vs[2], p] =>
+            project!([x = vs[0], y = Term::from(vs[1]), [c, d] = pair = vs[2], p] =>
                 eq(q, x * y + c * d + p))
         )
     })

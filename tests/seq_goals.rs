@@ -42,7 +42,7 @@ fn distinct_of_a_variable_bound_to_a_vector() {
 #[test]
 fn distinct_of_an_unbound_variable_waits() {
     assert_eq!(
-        show(run_all(|q| fd::distinct(q))),
+        show(run_all(fd::distinct)),
         ["(_0 :- (clojure.core.logic/fixc _0 fd/distinct))"]
     );
 }

@@ -7,10 +7,13 @@ use crate::logic::{fail_with, from_term, to_term};
 use crate::value::Value;
 use std::cmp::Ordering;
 
+/// Whether an ordering satisfies a comparison.
+type Test = fn(Ordering) -> bool;
+
 /// Registers the arithmetic namespace and `pred`/`is`.
 pub fn install() {
     let a = "clojure.core.logic.arithmetic";
-    let tests: [(&'static str, fn(Ordering) -> bool); 5] = [
+    let tests: [(&str, Test); 5] = [
         ("=", Ordering::is_eq),
         (">", Ordering::is_gt),
         (">=", Ordering::is_ge),

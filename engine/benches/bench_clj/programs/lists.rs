@@ -334,7 +334,7 @@ defne! {
     pub fn partitiono(a, b, c, d) {
         ([[x . l] _ [x . l1] _]
             conda!(
-                [project!([x, b] => eq(x.as_int() <= b.as_int(), true)), partitiono(&l, &b, l1, &d)],
+                [project!([x, b] => eq(x.as_int() <= b.as_int(), true)), partitiono(l, &b, l1, &d)],
                 [partitiono(l, b, c, d)]))
     }
 }

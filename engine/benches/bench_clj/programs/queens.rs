@@ -132,7 +132,7 @@ defne! {
     /// ```
     pub fn safefd_bratko(l) {
         ([()])
-        ([[y . ys]] noattackfd(y, &ys, 1), safefd_bratko(ys))
+        ([[y . ys]] noattackfd(y, ys, 1), safefd_bratko(ys))
     }
 }
 
