@@ -478,3 +478,73 @@ fn queens_with_distinct_bounds_counts() {
     let counts: Vec<usize> = (1..=8).map(queens_bounds_count).collect();
     assert_eq!(counts, [1, 0, 0, 2, 10, 4, 40, 92]);
 }
+
+/// `fd_eq!` takes an equation of any length (bench.clj's cryptarithfd-2, DONALD + GERALD =
+/// ROBERT, passed the recursion limit of the `macro_rules!` version), with parentheses,
+/// unary minus and every relation.
+#[test]
+fn fd_eq_long_equations_and_every_relation() {
+    let donald = |digits: [i64; 10]| {
+        run_all(move |q| {
+            fresh(move |[d, o, n, a, l, g, e, r, b, t]| {
+                let vs = [d, o, n, a, l, g, e, r, b, t];
+                conj([
+                    fd::in_(vs, fd::interval(0, 9)),
+                    fd_eq!(
+                        100000 * d
+                            + 10000 * o
+                            + 1000 * n
+                            + 100 * a
+                            + 10 * l
+                            + d
+                            + 100000 * g
+                            + 10000 * e
+                            + 1000 * r
+                            + 100 * a
+                            + 10 * l
+                            + d
+                            == 100000 * r + 10000 * o + 1000 * b + 100 * e + 10 * r + t
+                    ),
+                    eq(Term::list(vs), Term::list(digits)),
+                    eq(q, Term::list(vs)),
+                ])
+            })
+        })
+        .count()
+    };
+    assert_eq!(donald([5, 2, 6, 4, 8, 1, 9, 7, 3, 0]), 1);
+    assert_eq!(donald([5, 2, 6, 4, 8, 1, 9, 7, 3, 1]), 0);
+    let xs: Vec<String> = run_all(|q| {
+        conj([
+            fd::in_(q, fd::interval(-5, 5)),
+            fd_eq!(
+                -(q - 1) * 2 <= 4,
+                q * q < 10,
+                q != 0,
+                q >= -1,
+                (q + 1) / 1 > -1,
+                q - 2 == q - 2
+            ),
+        ])
+    })
+    .map(|a| a.to_string())
+    .collect();
+    assert_eq!(xs, ["-1", "1", "2", "3"]);
+}
+
+/// `fd::interval` takes integers or terms that are integers (a relation's argument).
+#[test]
+fn interval_of_terms() {
+    let n = Term::from(4);
+    let a: Vec<String> = run_all(move |q| fd::in_(q, fd::interval(&n, Term::from(5))))
+        .map(|a| a.to_string())
+        .collect();
+    assert_eq!(a, ["4", "5"]);
+    assert_eq!(fd::interval_to(Term::from(2)).unwrap().size(), 3);
+}
+
+#[test]
+#[should_panic(expected = "fd::interval: a bound must be an integer, got <lvar:")]
+fn interval_of_a_variable_is_a_mistake() {
+    let _ = fd::interval(0, Term::from(Var::fresh()));
+}

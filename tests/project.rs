@@ -76,3 +76,47 @@ fn project_is_the_function_under_the_macro() {
     });
     insta::assert_snapshot!("function_form", show(a));
 }
+
+/// core.logic's `pred` and `is`: `(pred v f)` holds when `(f v)` is true, `(is u v op)` binds
+/// `u` to `(op v)`; both read the value `v` has when they run.
+#[test]
+fn pred_and_is() {
+    use kanren::{is, pred};
+    let show = |a: kanren::Answers| a.map(|a| a.to_string()).collect::<Vec<_>>();
+    // (run* [q] (membero q [1 2 3 4]) (pred q even?)) => (2 4)
+    let evens = show(run_all(|q| {
+        kanren::conj([
+            kanren::membero(q, kanren::list![1, 2, 3, 4]),
+            pred(q, |v| v.as_int().is_some_and(|i| i % 2 == 0)),
+        ])
+    }));
+    assert_eq!(evens, ["2", "4"]);
+    // A fresh variable comes through as a variable: (run* [q] (pred q lvar?)) => (_0)
+    assert_eq!(show(run_all(|q| pred(q, |v| v.as_var().is_some()))), ["_0"]);
+    // (run* [q] (fresh [n] (== n 5) (is q n inc))) => (6); (is 7 n inc) fails.
+    let six = show(run_all(|q| fresh!([n], eq(n, 5), is(q, n, |n| n + 1))));
+    assert_eq!(six, ["6"]);
+    assert!(show(run_all(|_q| fresh!([n], eq(n, 5), is(7, n, |n| n + 1)))).is_empty());
+}
+
+/// `project!` names what it projects when that is not a plain variable: `v = expr`, mixed with
+/// plain names and `[a, b] = v`.
+#[test]
+fn project_names_expressions() {
+    use kanren::Var;
+    let vs: Vec<Var> = (0..3).map(|_| Var::fresh()).collect();
+    let a: Vec<String> = run_all(move |q| {
+        fresh!(
+            [p],
+            eq(vs[0], 2),
+            eq(vs[1], 3),
+            eq(vs[2], list![4, 5]),
+            eq(p, 10),
+            project!([x = vs[0], y = Term::from(vs[1]), [c, d] = pair = vs[2], p] =>
+                eq(q, x * y + c * d + p))
+        )
+    })
+    .map(|a| a.to_string())
+    .collect();
+    assert_eq!(a, ["36"]);
+}

@@ -108,16 +108,15 @@ pub fn install() {
         arity(&a, 2, 2, "fd/dom")?;
         goal(fd::dom(fd_arg(&a[0], "dom")?, domain_arg(&a[1], "dom")?))
     });
+    reg(f, "bounded-listo", |a| {
+        arity(&a, 2, 2, "fd/bounded-listo")?;
+        goal(fd::bounded_listo(to_term(&a[0])?, to_term(&a[1])?))
+    });
     reg(f, "distinct", |a| {
         arity(&a, 1, 1, "fd/distinct")?;
-        if let Value::LVar(x) = &a[0] {
-            // A variable bound to the sequence later: as core.logic's `distinctc`, the
-            // constraint waits for it.
-            let each = |v: &Term| match v.to_vec() {
-                Some(items) => fd::distinct(items),
-                None => kanren::fail(),
-            };
-            return goal(kanren::fixc_with(*x, each, |_, _| None));
+        if let Value::LVar(v) = &a[0] {
+            // (fd/distinct q): the seq q holds by the time the goal runs.
+            return goal(fd::distinct(*v));
         }
         let xs = a[0]
             .to_vec()?

@@ -26,6 +26,7 @@ pub mod error;
 pub mod eval;
 pub mod fd;
 pub mod logic;
+pub mod logic_arith;
 pub mod logic_constraints;
 pub mod logic_forms;
 pub mod logic_match;

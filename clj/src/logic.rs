@@ -87,6 +87,13 @@ fn goal(g: Goal) -> Result<Value> {
 
 /// The goal `g` applied to each element of a seq, in sequence.
 fn everyg(g: Value, coll: Value) -> Result<Goal> {
+    if let Value::LVar(v) = coll {
+        // As core.logic's everyg, which walks its collection: the seq the variable holds.
+        return Ok(kanren::everyg_term(
+            move |x| guard(|| goal_of(&crate::eval::apply(&g, vec![from_term(&x)])?, "everyg")),
+            v,
+        ));
+    }
     let mut goals = Vec::new();
     for x in coll.to_vec()? {
         goals.push(goal_of(&crate::eval::apply(&g, vec![x])?, "everyg")?);
@@ -236,4 +243,5 @@ pub fn install() {
     });
     crate::fd::install();
     crate::logic_constraints::install();
+    crate::logic_arith::install();
 }

@@ -21,11 +21,14 @@ pub const BUILTIN: &[&str] = &[
     "clojure.core.logic.unifier",
     "clojure.core.logic.pldb",
     "clojure.core.logic.nominal",
+    "clojure.core.logic.arithmetic",
     "clojure.pprint",
     "clojure.string",
     "clojure.set",
     "clojure.test",
     "clojure.walk",
+    // Required by core.logic's bench.clj, which uses nothing of it.
+    "clojure.repl",
 ];
 
 /// What one namespace refers from another.

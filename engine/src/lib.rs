@@ -60,6 +60,7 @@ mod project;
 mod reify;
 mod residual;
 mod run;
+mod seq_goals;
 #[cfg(feature = "serde")]
 mod serde;
 mod solve;
@@ -84,7 +85,7 @@ pub use fixc::{fixc, fixc_when, fixc_with, is_tree, treec, treec_with};
 pub use goal::{
     all, and_star, conde, conj, disj, eq, everyg, fail, fresh, or_star, relation, succeed, Goal,
 };
-pub use kanren_macros::{defna, defne, defnu, matcha, matche, matchu};
+pub use kanren_macros::{defna, defne, defnu, fd_eq, matcha, matche, matchu};
 pub use lists::{
     appendo, conso, distincto, emptyo, firsto, member1o, membero, permuteo, rembero, resto,
 };
@@ -92,9 +93,10 @@ pub use matching::{fresh_match, fresh_match_shared, match_args, PatOp};
 pub use nafc::nafc;
 pub use parallel::{search_pool, Parallel, PARTS_PER_WORKER, WORKER_STACK};
 pub use predc::{predc, predc_with};
-pub use project::{project, project_all};
+pub use project::{is, pred, project, project_all};
 pub use reify::Answer;
 pub use run::{run, run_all, run_nc, run_nc_all, Answers};
+pub use seq_goals::everyg_term;
 pub use solve::{solve_all, Cont, Step};
 pub use state::State;
 pub use store::{Constraint, Fail, Run, Status};

@@ -6,7 +6,7 @@
 //! `+`, `-` and `*` on integer terms let `(!= (- x2 x1) (- y2 y1))` read as
 //! `neq(x2 - x1, y2 - y1)`.
 
-use crate::goal::{Goal, Solve};
+use crate::goal::{fail, succeed, Goal, Solve};
 use crate::solve::{solve_all, Cont, Step};
 use crate::state::State;
 use crate::stream::Stream;
@@ -52,6 +52,42 @@ pub fn project_all<const N: usize, const M: usize>(
     f: impl Fn(&[Term; N]) -> [Goal; M] + Send + Sync + 'static,
 ) -> Goal {
     Goal::native(Project(vars, f))
+}
+
+/// `f` holds for the current value of `v` (core.logic's `pred`, `(project [v] (== (f v)
+/// true))`): the value is walked completely, and one still fresh comes through as a variable.
+///
+/// ```
+/// use kanren::{eq, membero, list, pred, run_all};
+/// // (run* [q] (membero q [1 2 3]) (pred q #(> % 1))) => (2 3)
+/// let a: Vec<String> = run_all(|q| kanren::conj([
+///     membero(q, list![1, 2, 3]),
+///     pred(q, |v| v.as_int() > Some(1)),
+/// ])).map(|a| a.to_string()).collect();
+/// assert_eq!(a, ["2", "3"]);
+/// ```
+pub fn pred(v: impl Into<Term>, f: impl Fn(&Term) -> bool + Send + Sync + 'static) -> Goal {
+    project([v.into()], move |[x]| if f(x) { succeed() } else { fail() })
+}
+
+/// `u` is `f` of the current value of `v` (core.logic's `is`, `(project [v] (== u (op v)))`),
+/// as Prolog's `is/2` computes arithmetic: `(is m n dec)` is `is(m, n, |n| n - 1)`.
+///
+/// ```
+/// use kanren::{eq, fresh, is, run_all, Term};
+/// // (run* [q] (fresh [n] (== n 3) (is q n dec))) => (2)
+/// let a: Vec<String> = run_all(|q| fresh!([n], eq(n, 3), is(q, n, |n| n - 1)))
+///     .map(|a| a.to_string())
+///     .collect();
+/// assert_eq!(a, ["2"]);
+/// ```
+pub fn is(
+    u: impl Into<Term>,
+    v: impl Into<Term>,
+    f: impl Fn(&Term) -> Term + Send + Sync + 'static,
+) -> Goal {
+    let u = u.into();
+    project([v.into()], move |[x]| crate::goal::eq(u.clone(), f(x)))
 }
 
 /// The body of a `project`: one goal, or several in sequence.
@@ -136,10 +172,26 @@ impl<const N: usize, B: Body, F: Fn(&[Term; N]) -> B + Send + Sync> Solve for Pr
 /// )).map(|a| a.to_string()).collect();
 /// assert_eq!(a, ["52"]);
 /// ```
+///
+/// Anything that converts to a term (an element of a vector of variables, a clone, a
+/// function's result) is projected by naming it: `v = expr` projects `expr` as `v`.
+///
+/// ```
+/// use kanren::{eq, fresh, project, run_all, Var};
+/// let vars = [Var::fresh(), Var::fresh()];
+/// let a: Vec<String> = run_all(move |q| kanren::conj([
+///     eq(vars[0], 6),
+///     eq(vars[1], 7),
+///     project!([x = vars[0], y = vars[1]] => eq(q, x * y)),
+/// ])).map(|a| a.to_string()).collect();
+/// assert_eq!(a, ["42"]);
+/// ```
 #[macro_export]
 macro_rules! project {
-    ([$($([$($e:tt),* $(,)?] =)? $v:ident),+ $(,)?] => $($g:expr),+ $(,)?) => {
-        $crate::project_all([$($crate::Term::from(&$v)),+], move |__values| {
+    (@src $v:ident) => { &$v };
+    (@src $v:ident $src:expr) => { $src };
+    ([$($([$($e:tt),* $(,)?] =)? $v:ident $(= $src:expr)?),+ $(,)?] => $($g:expr),+ $(,)?) => {
+        $crate::project_all([$($crate::Term::from($crate::project!(@src $v $($src)?))),+], move |__values| {
             let [$($v),+] = __values;
             $($(
                 let [$($e),*] = match $v.items() {

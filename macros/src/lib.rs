@@ -22,6 +22,7 @@
 //! clones what they capture (see `capture.rs`).
 
 mod capture;
+mod fd_eq;
 mod pattern;
 
 use pattern::{clause, parse_seq, solve_clause, Error, Pat, Scope};
@@ -139,6 +140,26 @@ pub fn matcha(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
 #[proc_macro]
 pub fn matchu(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     emit(match_(input.into(), quote!(::kanren::condu)))
+}
+
+/// FD relations written as expressions (core.logic's `fd/eq`): `fd_eq!(x + y == 9)`,
+/// `fd_eq!(cj != ci + d)`, several separated by commas. Sides use `+ - * /` (with the usual
+/// precedence and parentheses) over variables and integers; the relation is one of
+/// `== != < <= > >=`. Expands to `kanren::fd::constrain` (one per relation,
+/// in a `kanren::conj`); intermediate variables are introduced where needed.
+///
+/// ```
+/// use kanren::{fd, fd_eq, fresh, list, run_all, eq};
+/// let sols: Vec<String> = run_all(|q| fresh(move |[x, y]| kanren::conj([
+///     fd::in_([x, y], fd::interval(0, 5)),
+///     fd_eq!(x * 2 == y + 1, (x - y) * -1 >= 1),
+///     eq(q, list![x, y]),
+/// ]))).map(|a| a.to_string()).collect();
+/// assert_eq!(sols, ["(2 3)", "(3 5)"]);
+/// ```
+#[proc_macro]
+pub fn fd_eq(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    emit(fd_eq::expand(input.into()))
 }
 
 fn emit(r: Result<TokenStream, Error>) -> proc_macro::TokenStream {

@@ -20,6 +20,7 @@
 //!
 //! DIVERGENCE: domains may hold negative numbers (core.logic clips them to 0).
 
+mod bounded;
 mod distribute;
 mod expr;
 mod force;
@@ -32,6 +33,7 @@ mod search;
 
 pub use crate::domain::Strategy;
 pub use crate::domain::{Domain, Values, BITSET_SPAN};
+pub use bounded::bounded_listo;
 pub use distribute::distribute;
 pub use expr::{constrain, Expr, Rel};
 pub(crate) use force::force_ans;
@@ -102,13 +104,55 @@ impl<T: Into<Term>, const N: usize> FdTerms for [T; N] {
 }
 
 /// The integers `lo..=hi` (core.logic's `(fd/interval lo hi)`); `None`, the empty domain,
-/// when `lo > hi`: constraining a variable to it fails.
+/// when `lo > hi`: constraining a variable to it fails. A bound is an integer or a term that
+/// is one ([`Bound`]).
 ///
 /// ```
 /// assert_eq!(kanren::fd::interval(-1, 1).unwrap().size(), 3);
 /// ```
-pub fn interval(lo: i64, hi: i64) -> Option<Domain> {
-    Domain::interval(lo, hi)
+pub fn interval(lo: impl Bound, hi: impl Bound) -> Option<Domain> {
+    Domain::interval(lo.bound(), hi.bound())
+}
+
+/// A bound of an [`interval`]: an integer, or a term that is one, such as a relation's
+/// argument (bench.clj's `(fd/interval 1 n)`, with `n` the integer its caller passed).
+///
+/// A term that is not an integer is a programming mistake (a variable's value is read inside
+/// `project`): the conversion panics, naming it.
+///
+/// ```
+/// use kanren::{fd, Term};
+/// let n = Term::from(3);
+/// assert_eq!(fd::interval(1, &n).unwrap().to_string(), "1..3");
+/// assert_eq!(fd::interval_to(n).unwrap().size(), 4);
+/// ```
+pub trait Bound {
+    /// The integer.
+    fn bound(self) -> i64;
+}
+
+impl Bound for i64 {
+    fn bound(self) -> i64 {
+        self
+    }
+}
+
+impl Bound for &Term {
+    fn bound(self) -> i64 {
+        match self {
+            Term::Int(i) => *i,
+            other => panic!(
+                "kanren: fd::interval: a bound must be an integer, got {other} \
+                 (a variable's value is read inside project)"
+            ),
+        }
+    }
+}
+
+impl Bound for Term {
+    fn bound(self) -> i64 {
+        (&self).bound()
+    }
 }
 
 /// The integers `0..=hi` (core.logic's one-argument `(fd/interval hi)`).
@@ -116,8 +160,8 @@ pub fn interval(lo: i64, hi: i64) -> Option<Domain> {
 /// ```
 /// assert_eq!(kanren::fd::interval_to(7).unwrap().to_string(), "0..7");
 /// ```
-pub fn interval_to(hi: i64) -> Option<Domain> {
-    Domain::interval(0, hi)
+pub fn interval_to(hi: impl Bound) -> Option<Domain> {
+    Domain::interval(0, hi.bound())
 }
 
 /// The listed integers (core.logic's `(fd/domain 1 3 5)`); `None` when there are none.
@@ -176,7 +220,18 @@ pub fn dom(x: impl Into<Term>, d: impl Into<Option<Domain>>) -> Goal {
 /// ```
 pub fn in_(xs: impl FdTerms, d: impl Into<Option<Domain>>) -> Goal {
     let d = d.into();
-    crate::goal::conj(xs.into_terms().into_iter().map(|x| dom(x, d.clone())))
+    crate::goal::conj(xs.into_terms().into_iter().map(|x| match x {
+        // A variable may stand for a sequence by the time the goal runs: `(fd/in q dom)`
+        // with `q` bound to a vector ranges its items.
+        Term::Var(_) => {
+            let d = d.clone();
+            let each = move |items: Vec<Term>| {
+                crate::goal::conj(items.into_iter().map(|x| dom(x, d.clone())))
+            };
+            crate::seq_goals::on_walked(x, Arc::new(each))
+        }
+        x => dom(x, d.clone()),
+    }))
 }
 
 /// `u = v` (core.logic's `fd/==`): both narrowed to the intersection of their domains.
@@ -376,8 +431,14 @@ pub fn quot(x: impl Into<Term>, y: impl Into<Term>, z: impl Into<Term>) -> Goal 
 /// assert_eq!(n, 6);
 /// ```
 pub fn distinct(xs: impl FdTerms) -> Goal {
-    let xs: Arc<[Term]> = xs.into_terms().into();
-    prop_goal(Prop::Distinct(xs))
+    let xs = xs.into_terms();
+    if let [x] = &xs[..] {
+        // One term stands for the sequence it holds: `(fd/distinct q)`, `q` a vector by the
+        // time the goal runs (or, while unbound, once it is).
+        let each = |items: Vec<Term>| prop_goal(Prop::Distinct(items.into()));
+        return crate::seq_goals::on_items(x.clone(), "fd/distinct", Arc::new(each));
+    }
+    prop_goal(Prop::Distinct(xs.into()))
 }
 
 /// All of `xs` take pairwise different values, with stronger pruning than [`distinct`]:

@@ -227,6 +227,12 @@ fn pinned_count(
             let answers = crate::fd::answers_with(n, &fd_query(&pinned), |_| kanren::succeed());
             answers.with_budget(budget).count() as u64
         }
+        Model::FdGlobal => {
+            let pins: Vec<(usize, usize)> = fixes.iter().map(|f| (f.row, f.col)).collect();
+            crate::fd_global::solutions(n, &pins, true)
+                .take_while(|_| !stop.is_cancelled())
+                .count() as u64
+        }
         Model::Relational | Model::HillClimb => {
             unreachable!("only models that prune with pins count by prefixes")
         }
