@@ -77,7 +77,7 @@ impl Goal {
     pub fn constraint(c: impl crate::store::Constraint) -> Goal {
         let c: Arc<dyn crate::store::Constraint> = Arc::new(c);
         Goal::new(move |s| {
-            let posted = s.propagate(|run| {
+            let posted = s.propagate_owned(|run| {
                 run.post_arc(c.clone());
                 Ok(())
             });

@@ -165,9 +165,32 @@ impl State {
     /// Runs `f` on this state as one propagation step (posting constraints, narrowing
     /// domains), then propagates to the fixpoint: the new state, or `None` on failure.
     pub(crate) fn propagate(&self, f: impl FnOnce(&mut Run) -> Result<(), Fail>) -> Option<State> {
-        let mut run = Run::new(self.subst.clone(), self.occurs_check, self.cs.clone());
+        self.clone().propagate_owned(f)
+    }
+
+    /// [`State::propagate`], consuming the state: when nothing else shares its store, the run
+    /// extends the store in place instead of copying what it changes (a watch list grows by
+    /// one entry, not by a copy of itself: posting the n² disequalities of the pairwise queens
+    /// model stays O(n²), not O(n³)).
+    pub(crate) fn propagate_owned(
+        self,
+        f: impl FnOnce(&mut Run) -> Result<(), Fail>,
+    ) -> Option<State> {
+        let State {
+            subst,
+            occurs_check,
+            cs,
+            ext,
+        } = self;
+        let mut run = Run::new(subst, occurs_check, cs);
         f(&mut run).ok()?;
-        Some(self.with_run(run.fixpoint()?))
+        let run = run.fixpoint()?;
+        Some(State {
+            subst: run.subst,
+            occurs_check: run.occurs_check,
+            cs: run.cs,
+            ext,
+        })
     }
 
     /// Stores the constraint `c` without running it: the caller has just checked it.

@@ -175,7 +175,7 @@ pub fn domain(values: impl IntoIterator<Item = i64>) -> Option<Domain> {
 
 /// Runs `f` on the state as a propagation step, then propagates to the fixpoint.
 pub(crate) fn post_goal(f: impl Fn(&mut Run) -> Step + Send + Sync + 'static) -> Goal {
-    Goal::new(move |s| match s.propagate(&f) {
+    Goal::new(move |s| match s.propagate_owned(&f) {
         Some(s) => Stream::unit(s),
         None => Stream::empty(),
     })
