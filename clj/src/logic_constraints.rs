@@ -57,9 +57,45 @@ pub fn install() {
             Value::Fn(_) | Value::Native(_) if a.len() == 3 => None,
             f => Some(t(f)?),
         };
-        goal(kanren::predc_with(t(&a[0])?, test, move |_| form.clone()))
+        // As core.logic's, the predicate runs once `x` is not a variable (it may still hold
+        // variables): the engine's `fixc` waits for that, where its `predc` waits for `x` to
+        // be ground.
+        let check = move |x: &Term| {
+            if test(x) {
+                kanren::succeed()
+            } else {
+                kanren::fail()
+            }
+        };
+        goal(kanren::fixc_with(t(&a[0])?, check, move |_, _| {
+            form.clone()
+        }))
+    });
+    // (-groundc [args] pred name): what `defnc`/`fnc` build, `pred` on the arguments once
+    // they are all ground, shown as `(name args...)` while it waits (kanren's helper).
+    reg(l, "-groundc", |a| {
+        arity(&a, 3, 3, "-groundc")?;
+        let pred = a[1].clone();
+        let test = move |x: &Term| match crate::eval::apply(&pred, vec![from_term(x)]) {
+            Ok(v) => v.truthy(),
+            Err(e) => {
+                let _ = fail_with(e);
+                false
+            }
+        };
+        let name = t(&a[2])?;
+        let shown = move |x: &Term| {
+            let args = x.to_vec()?;
+            Some(Term::list(std::iter::once(name.clone()).chain(args)))
+        };
+        goal(kanren::predc_with(t(&a[0])?, test, shown))
     });
     reg(l, "fixc", |a| fix_goal(a, "fixc", false));
+    reg(l, "tree-term?", |a| {
+        // A sequence (an `lcons` too) or a map: what `treec` walks into.
+        arity(&a, 1, 1, "tree-term?")?;
+        Ok(Value::Bool(kanren::is_tree(&t(&a[0])?)))
+    });
     reg(l, "treec", |a| fix_goal(a, "treec", true));
     reg(l, "distribute", |a| {
         arity(&a, 2, 2, "distribute")?;

@@ -299,16 +299,15 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
                     .into_iter()
                     .chain(body.iter().cloned()),
             );
-            let hide = Value::list([
-                Value::sym("fn"),
-                Value::vector(vec![Value::sym("&"), Value::sym("_")]),
-                Value::Nil,
+            let shown = Value::list([
+                Value::sym("quote"),
+                name_form.clone().unwrap_or(Value::sym("fnc")),
             ]);
             let goal = Value::list([
-                Value::sym("clojure.core.logic/predc"),
+                Value::sym("clojure.core.logic/-groundc"),
                 params.clone(),
                 pred,
-                hide,
+                shown,
             ]);
             let f = Value::list([Value::sym("fn"), params.clone(), goal]);
             match name_form {

@@ -31,6 +31,7 @@
 (defn is-number? [x] (if (or (sequential? x) (map? x)) true (number? x)))
 
 (deftest fixc-treec
+  (is (= (map tree-term? [[1] (lcons 1 (lvar)) {:a 1} 1 (lvar)]) [true true true false false]))
   (is (= (run* [q] (fixc q (fn [v _ _] (== v 1)) 'one) (== q 1)) '(1)))
   (is (= (run* [q] (fixc q (fn [v _ _] (== v 1)) 'one) (== q 2)) '()))
   (is (= (run* [q] (treec q (fn [x] (predc x is-number?)) 'is-number?)
