@@ -325,6 +325,12 @@ fn validate(args: &Args, query: &Query) -> Result<(), String> {
     if query.mode != Mode::Count && (args.timeout.is_some() || args.max_memory.is_some()) {
         return Err("--timeout and --max-memory bound a --count".to_string());
     }
+    if query.mode != Mode::Count && args.jobs.is_some() {
+        return Err(
+            "--jobs sets the threads of a --count (boards are listed by one thread, in order)"
+                .to_string(),
+        );
+    }
     if args.max_memory.is_some() && !watch::can_read_memory() {
         return Err("--max-memory needs /proc/self/status (Linux)".to_string());
     }
