@@ -25,6 +25,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How many steps a thread takes between two checks of its budget.
+///
+/// ```
+/// assert!(kanren::CHECK_EVERY >= 1);
+/// ```
 pub const CHECK_EVERY: u32 = 1024;
 
 /// Why a search stopped before it was exhausted.

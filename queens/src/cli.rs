@@ -30,8 +30,11 @@
 //! after Ctrl-C. A closed stdout (`queens 12 --all | head`) ends the program quietly with 0.
 //!
 //! The parts: [`output`] writes the boards in each format, [`report`] shows progress and
-//! statistics on stderr, [`interrupt`] turns Ctrl-C into a clean stop.
+//! statistics on stderr, [`interrupt`] turns Ctrl-C into a clean stop, `counting` runs
+//! `--count` (threads, budgets, parts) and [`watch`] stops it at `--timeout` or
+//! `--max-memory`.
 
+mod counting;
 pub mod interrupt;
 pub mod output;
 pub mod report;
@@ -303,7 +306,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write, show_progress:
     let started = Instant::now();
     let mut stats = report::Stats::new(args.model, args.n);
     let code = if query.mode == Mode::Count {
-        count(args, &query, out, err, show_progress, &mut stats)
+        counting::count(args, &query, out, err, show_progress, &mut stats)
     } else {
         stream(args, &query, out, err, &mut stats)
     };
@@ -315,7 +318,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write, show_progress:
 }
 
 /// Everything refused before any work: the model's own checks and the output's. A count's
-/// size limit is a warning and a budget instead ([`count`]).
+/// size limit is a warning and a budget instead (`counting::count`).
 fn validate(args: &Args, query: &Query) -> Result<(), String> {
     if query.mode == Mode::Count {
         models::check_query(args.model, args.n, query).map_err(|e| e.to_string())?;
@@ -325,110 +328,16 @@ fn validate(args: &Args, query: &Query) -> Result<(), String> {
     if query.mode != Mode::Count && (args.timeout.is_some() || args.max_memory.is_some()) {
         return Err("--timeout and --max-memory bound a --count".to_string());
     }
+    if query.mode != Mode::Count && args.jobs.is_some() {
+        return Err(
+            "--jobs sets the threads of a --count (boards are listed by one thread, in order)"
+                .to_string(),
+        );
+    }
     if args.max_memory.is_some() && !watch::can_read_memory() {
         return Err("--max-memory needs /proc/self/status (Linux)".to_string());
     }
     output::check(args.format.unwrap_or_default(), args.n)
-}
-
-/// `--count`: the number on `out`, progress on `err` when asked.
-fn count(
-    args: &Args,
-    query: &Query,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-    show_progress: bool,
-    stats: &mut report::Stats,
-) -> u8 {
-    let row = models::limits::limit(args.model, query.labeling);
-    let over = args.n > row.exhaustive;
-    let mut timeout = args.timeout;
-    if over {
-        let expected = models::limits::expected_count_secs(args.model, query.labeling, args.n);
-        let budget = match timeout {
-            None => {
-                timeout = Some(DEFAULT_BUDGET_SECS);
-                format!(
-                    "it stops after {DEFAULT_BUDGET_SECS} s unless you give --timeout SECONDS \
-                     (--timeout 0: no limit)"
-                )
-            }
-            Some(0.0) => "no time limit (--timeout 0)".to_string(),
-            Some(t) => format!("it stops after {t} s (--timeout)"),
-        };
-        let _ = writeln!(
-            err,
-            "warning: counting {n}x{n} with --model {model} is past its usual limit of {limit} \
-             ({why}); expected time on one core: {expected}; {budget}",
-            n = args.n,
-            model = args.model,
-            limit = row.exhaustive,
-            why = row.exhaustive_why,
-            expected = report::duration_words(expected),
-        );
-    }
-    let timeout = timeout.filter(|&t| t > 0.0);
-    let jobs = args.jobs.unwrap_or(if args.stats { 1 } else { 0 });
-    let sequential =
-        jobs == 1 && timeout.is_none() && args.max_memory.is_none() && args.part.is_none();
-    if sequential && !over {
-        let mut progress = report::Progress::new(show_progress);
-        let counted = models::count(args.model, args.n, query, &mut |p| progress.update(p));
-        progress.finish();
-        return print_count(counted, out, err, stats);
-    }
-    let within = models::within::Within {
-        jobs,
-        part: args.part,
-        ..models::within::Within::default()
-    };
-    interrupt::stop_count_on_interrupt(within.stop.clone());
-    let watcher = watch::start(
-        within.stop.clone(),
-        timeout.map(std::time::Duration::from_secs_f64),
-        args.max_memory,
-    );
-    let counted = models::within::count_within(args.model, args.n, query, &within);
-    let why = watcher.finish();
-    match counted {
-        Ok(c) if c.stopped => {
-            let (code, why) = match why {
-                Some(why) => (exit::STOPPED, why.to_string()),
-                None => (exit::INTERRUPTED, "interrupted".to_string()),
-            };
-            let _ = writeln!(
-                err,
-                "{why}: {} boards counted so far; the count is incomplete",
-                c.counted.solutions
-            );
-            code
-        }
-        Ok(c) => print_count(Ok(c.counted), out, err, stats),
-        Err(e) => print_count(Err(e), out, err, stats),
-    }
-}
-
-/// Prints a finished count (or its error).
-fn print_count(
-    counted: Result<models::Counted, models::ModelError>,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-    stats: &mut report::Stats,
-) -> u8 {
-    match counted {
-        Ok(counted) => {
-            stats.record(counted);
-            finish_output(
-                writeln!(out, "{}", counted.solutions).and_then(|()| out.flush()),
-                err,
-            )
-            .unwrap_or(exit::OK)
-        }
-        Err(e) => {
-            let _ = writeln!(err, "error: {e}");
-            exit::USAGE
-        }
-    }
 }
 
 /// First `k` or `--all`: the boards in the chosen format, stopping at Ctrl-C.

@@ -284,6 +284,7 @@ const BAD_INPUTS: &[&str] = &[
     "8 --count --part 3",
     "8 --part 1/2",
     "8 --all --timeout 5",
+    "8 --all --jobs 2",
     "8 --model relational --count --part 1/2",
     "8 --model bitboard --count --part 1/2 --fix 0=0",
 ];
