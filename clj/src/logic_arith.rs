@@ -1,6 +1,9 @@
 //! core.logic's non-relational arithmetic goals: `clojure.core.logic.arithmetic` (`=`, `>`,
-//! `>=`, `<`, `<=`: compare the current values of two terms) and `pred`/`is` of
-//! `clojure.core.logic`, bound to the engine's `project`, `pred` and `is`.
+//! `>=`, `<`, `<=`: compare the current values of two terms) and `pred` of
+//! `clojure.core.logic`, bound to the engine's `project`.
+//!
+//! Not bound: core.logic's `is` (a macro, `(is u v op)`), whose name clojure.test's `is`
+//! takes in a namespace that refers both, as the REPL's does.
 
 use crate::core::{arity, reg};
 use crate::logic::{fail_with, from_term, to_term};
@@ -10,7 +13,7 @@ use std::cmp::Ordering;
 /// Whether an ordering satisfies a comparison.
 type Test = fn(Ordering) -> bool;
 
-/// Registers the arithmetic namespace and `pred`/`is`.
+/// Registers the arithmetic namespace and `pred`.
 pub fn install() {
     let a = "clojure.core.logic.arithmetic";
     let tests: [(&str, Test); 5] = [
@@ -46,22 +49,6 @@ pub fn install() {
                 Ok(r) if r.truthy() => kanren::succeed(),
                 Ok(_) => kanren::fail(),
                 Err(e) => fail_with(e),
-            },
-        )))
-    });
-    // (is u v op & rest): u is (op v rest...) for the value of v.
-    reg(l, "is", |args| {
-        arity(&args, 3, usize::MAX, "is")?;
-        let (u, op, rest) = (to_term(&args[0])?, args[2].clone(), args[3..].to_vec());
-        Ok(Value::Goal(kanren::project(
-            [to_term(&args[1])?],
-            move |[v]| {
-                let mut call = vec![from_term(v)];
-                call.extend(rest.iter().cloned());
-                match crate::eval::apply(&op, call).and_then(|r| to_term(&r)) {
-                    Ok(r) => kanren::eq(u.clone(), r),
-                    Err(e) => fail_with(e),
-                }
             },
         )))
     });
