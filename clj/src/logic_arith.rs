@@ -1,9 +1,10 @@
 //! core.logic's non-relational arithmetic goals: `clojure.core.logic.arithmetic` (`=`, `>`,
-//! `>=`, `<`, `<=`: compare the current values of two terms) and `pred` of
+//! `>=`, `<`, `<=`: compare the current values of two terms) and `pred` and `is` of
 //! `clojure.core.logic`, bound to the engine's `project`.
 //!
-//! Not bound: core.logic's `is` (a macro, `(is u v op)`), whose name clojure.test's `is`
-//! takes in a namespace that refers both, as the REPL's does.
+//! core.logic's `is` (`(is u v op & rest)`) and clojure.test's `is` (`(is form msg?)`) share a
+//! name, and the REPL refers both: `clojure.core.logic/is` is the same special form as
+//! clojure.test's, which hands a call of three arguments or more to [`is`] here.
 
 use crate::core::{arity, reg};
 use crate::logic::{fail_with, from_term, to_term};
@@ -52,4 +53,22 @@ pub fn install() {
             },
         )))
     });
+}
+
+/// core.logic's `(is u v op & rest)`, the arguments evaluated: `u` is `(op v rest...)` for the
+/// value `v` has when the goal runs.
+pub fn is(args: Vec<Value>) -> crate::Result<Value> {
+    arity(&args, 3, usize::MAX, "is")?;
+    let (u, op, rest) = (to_term(&args[0])?, args[2].clone(), args[3..].to_vec());
+    Ok(Value::Goal(kanren::project(
+        [to_term(&args[1])?],
+        move |[v]| {
+            let mut call = vec![from_term(v)];
+            call.extend(rest.iter().cloned());
+            match crate::eval::apply(&op, call).and_then(|r| to_term(&r)) {
+                Ok(r) => kanren::eq(u.clone(), r),
+                Err(e) => fail_with(e),
+            }
+        },
+    )))
 }

@@ -58,3 +58,18 @@ fn distinct_and_everyg_of_a_variable_holding_a_vector() {
     let e = "(run* [q] (fresh [a b] (== q [a b]) (everyg #(membero % [1 2]) q) (!= a b)))";
     assert_eq!(eval(e), "([1 2] [2 1])\n");
 }
+
+/// core.logic's `(is u v op)` and clojure.test's `(is form)` share the name: three arguments
+/// or more are core.logic's.
+#[test]
+fn is_of_core_logic_and_of_clojure_test() {
+    assert_eq!(
+        eval("(run* [q] (fresh [n] (== n 5) (is q n inc)))"),
+        "(6)\n"
+    );
+    assert_eq!(
+        eval("(run* [q] (fresh [n] (== n 5) (is q n + 10)))"),
+        "(15)\n"
+    );
+    assert_eq!(eval("(is (= 1 1))"), "true\n");
+}
