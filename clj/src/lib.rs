@@ -94,6 +94,8 @@ pub fn init() {
     for f in test::FORMS {
         ns::define("clojure.test", f, Value::Special(format!("t:{f}").into()));
     }
+    // core.logic's `is` is clojure.test's form, which tells them apart by arity (test.rs).
+    ns::define("clojure.core.logic", "is", Value::Special("t:is".into()));
     ns::define(
         "clojure.core.logic.fd",
         "eq",

@@ -1,6 +1,10 @@
 //! core.logic's non-relational arithmetic goals: `clojure.core.logic.arithmetic` (`=`, `>`,
-//! `>=`, `<`, `<=`: compare the current values of two terms) and `pred`/`is` of
-//! `clojure.core.logic`, bound to the engine's `project`, `pred` and `is`.
+//! `>=`, `<`, `<=`: compare the current values of two terms) and `pred` and `is` of
+//! `clojure.core.logic`, bound to the engine's `project`.
+//!
+//! core.logic's `is` (`(is u v op & rest)`) and clojure.test's `is` (`(is form msg?)`) share a
+//! name, and the REPL refers both: `clojure.core.logic/is` is the same special form as
+//! clojure.test's, which hands a call of three arguments or more to [`is`] here.
 
 use crate::core::{arity, reg};
 use crate::logic::{fail_with, from_term, to_term};
@@ -10,7 +14,7 @@ use std::cmp::Ordering;
 /// Whether an ordering satisfies a comparison.
 type Test = fn(Ordering) -> bool;
 
-/// Registers the arithmetic namespace and `pred`/`is`.
+/// Registers the arithmetic namespace and `pred`.
 pub fn install() {
     let a = "clojure.core.logic.arithmetic";
     let tests: [(&str, Test); 5] = [
@@ -49,20 +53,22 @@ pub fn install() {
             },
         )))
     });
-    // (is u v op & rest): u is (op v rest...) for the value of v.
-    reg(l, "is", |args| {
-        arity(&args, 3, usize::MAX, "is")?;
-        let (u, op, rest) = (to_term(&args[0])?, args[2].clone(), args[3..].to_vec());
-        Ok(Value::Goal(kanren::project(
-            [to_term(&args[1])?],
-            move |[v]| {
-                let mut call = vec![from_term(v)];
-                call.extend(rest.iter().cloned());
-                match crate::eval::apply(&op, call).and_then(|r| to_term(&r)) {
-                    Ok(r) => kanren::eq(u.clone(), r),
-                    Err(e) => fail_with(e),
-                }
-            },
-        )))
-    });
+}
+
+/// core.logic's `(is u v op & rest)`, the arguments evaluated: `u` is `(op v rest...)` for the
+/// value `v` has when the goal runs.
+pub fn is(args: Vec<Value>) -> crate::Result<Value> {
+    arity(&args, 3, usize::MAX, "is")?;
+    let (u, op, rest) = (to_term(&args[0])?, args[2].clone(), args[3..].to_vec());
+    Ok(Value::Goal(kanren::project(
+        [to_term(&args[1])?],
+        move |[v]| {
+            let mut call = vec![from_term(v)];
+            call.extend(rest.iter().cloned());
+            match crate::eval::apply(&op, call).and_then(|r| to_term(&r)) {
+                Ok(r) => kanren::eq(u.clone(), r),
+                Err(e) => fail_with(e),
+            }
+        },
+    )))
 }

@@ -73,6 +73,11 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
             TALLY.with(|t| t.borrow_mut().context.pop());
             r?
         }
+        "is" if a.len() >= 3 => {
+            // core.logic's (is u v op & rest), which shares the name.
+            let args = a.iter().map(|x| eval(x, env)).collect::<Result<Vec<_>>>()?;
+            crate::logic_arith::is(args)?
+        }
         "is" => {
             let form = a.first().cloned().unwrap_or(Value::Nil);
             let msg = match a.get(1) {
