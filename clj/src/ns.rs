@@ -144,12 +144,7 @@ pub fn switch_to(name: &str, repl_defaults: bool) {
         g.defs.entry(name.to_string()).or_default();
         let mut info = NsInfo::default();
         if repl_defaults {
-            // All of core.logic but its arithmetic `is`, which would hide clojure.test's `is`
-            // (a file that wants it uses `l/is`, or its own `ns` form).
-            info.refers.push(Refer::Except(
-                "clojure.core.logic".into(),
-                vec!["is".into()],
-            ));
+            info.refers.push(Refer::All("clojure.core.logic".into()));
             info.aliases.insert("l".into(), "clojure.core.logic".into());
             info.aliases
                 .insert("fd".into(), "clojure.core.logic.fd".into());
