@@ -42,14 +42,7 @@ pub fn install() {
     });
     reg(l, "predc", |a| {
         arity(&a, 2, 3, "predc")?;
-        let pred = a[1].clone();
-        let test = move |x: &Term| match crate::eval::apply(&pred, vec![from_term(x)]) {
-            Ok(v) => v.truthy(),
-            Err(e) => {
-                let _ = fail_with(e);
-                false
-            }
-        };
+        let test = truthy_test(a[1].clone());
         // The printed form: the one given, or (as core.logic) the predicate itself; a
         // function given as the form is core.logic's reifier, called with internals, so
         // nothing is shown for it.
@@ -75,14 +68,7 @@ pub fn install() {
     // they are all ground, shown as `(name args...)` while it waits (kanren's helper).
     reg(l, "-groundc", |a| {
         arity(&a, 3, 3, "-groundc")?;
-        let pred = a[1].clone();
-        let test = move |x: &Term| match crate::eval::apply(&pred, vec![from_term(x)]) {
-            Ok(v) => v.truthy(),
-            Err(e) => {
-                let _ = fail_with(e);
-                false
-            }
-        };
+        let test = truthy_test(a[1].clone());
         let name = t(&a[2])?;
         let shown = move |x: &Term| {
             let args = x.to_vec()?;
@@ -299,4 +285,16 @@ fn prep(v: &Value) -> Result<Value> {
         )),
         other => other.clone(),
     })
+}
+
+/// A Clojure predicate as a test of a term: its truthiness on the term's value; an error it
+/// raises fails the test and is reported by the running query.
+fn truthy_test(pred: Value) -> impl Fn(&Term) -> bool + Send + Sync + 'static {
+    move |x: &Term| match crate::eval::apply(&pred, vec![from_term(x)]) {
+        Ok(v) => v.truthy(),
+        Err(e) => {
+            let _ = fail_with(e);
+            false
+        }
+    }
 }

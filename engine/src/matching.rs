@@ -94,18 +94,12 @@ where
     F: Fn([Term; K]) -> Goal + Send + Sync,
 {
     fn apply(&self, s: State) -> Stream {
-        match self.matched(&s) {
-            Some((body, bound)) => Stream::inc_apply(body, bound.unwrap_or(s)),
-            // A failed match still suspends once, as `(fresh [..] (== p a))` does.
-            None => Stream(Node::Inc(Link::new(Node::Empty))),
-        }
+        let matched = self.matched(&s);
+        apply_matched(matched, s)
     }
 
     fn solve(&self, s: &State, _: &mut Cont<'_>) -> Step {
-        match self.matched(s) {
-            Some((body, bound)) => Step::Tail(body, bound),
-            None => Flow::Continue(()).into(),
-        }
+        solve_matched(self.matched(s))
     }
 }
 
@@ -397,17 +391,28 @@ where
     F: Fn(Vec<Term>) -> Goal + Send + Sync,
 {
     fn apply(&self, s: State) -> Stream {
-        match self.matched(&s) {
-            Some((body, bound)) => Stream::inc_apply(body, bound.unwrap_or(s)),
-            // A failed match still suspends once, as `(fresh [..] (== p a))` does.
-            None => Stream(Node::Inc(Link::new(Node::Empty))),
-        }
+        let matched = self.matched(&s);
+        apply_matched(matched, s)
     }
 
     fn solve(&self, s: &State, _: &mut Cont<'_>) -> Step {
-        match self.matched(s) {
-            Some((body, bound)) => Step::Tail(body, bound),
-            None => Flow::Continue(()).into(),
-        }
+        solve_matched(self.matched(s))
+    }
+}
+
+/// The stream of a matched clause: its body in the state the match bound (or `s`). A failed
+/// match still suspends once, as `(fresh [..] (== p a))` does.
+fn apply_matched(matched: Option<(Goal, Option<State>)>, s: State) -> Stream {
+    match matched {
+        Some((body, bound)) => Stream::inc_apply(body, bound.unwrap_or(s)),
+        None => Stream(Node::Inc(Link::new(Node::Empty))),
+    }
+}
+
+/// The depth-first step of a matched clause: its body as a tail call.
+fn solve_matched(matched: Option<(Goal, Option<State>)>) -> Step {
+    match matched {
+        Some((body, bound)) => Step::Tail(body, bound),
+        None => Flow::Continue(()).into(),
     }
 }
