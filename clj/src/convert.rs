@@ -217,6 +217,12 @@ fn from_term_inner(t: &Term) -> Value {
             }
             let tail = match cur {
                 Term::Nil => Value::EmptyList,
+                // A list that goes on in a vector is one seq, as Clojure's `(cons 1 [0])` is
+                // `(1 0)`.
+                Term::Vector(items) => {
+                    heads.extend(items.iter().map(from_term));
+                    Value::EmptyList
+                }
                 other => from_term(other),
             };
             Value::list_with_tail(heads, tail)

@@ -31,3 +31,7 @@
   (is (= (run* [q] (== {:a q :b 2} {:a 1 :b 2})) '(1)))
   (is (= (run* [q] (== {:a 1} {:a 1 :b 2})) '()))
   (is (= (run* [q] (fresh [x] (== q {:k x}))) '({:k _0}))))
+
+(deftest a-list-going-on-in-a-vector-prints-as-one-seq
+  (is (= (pr-str (run* [q] (fresh [a] (== q (lcons 1 a)) (== a [0])))) "((1 0))"))
+  (is (= (pr-str (run* [q] (fresh [a] (== q (lcons 1 a)) (== a [0 [2]])))) "((1 0 [2]))")))
