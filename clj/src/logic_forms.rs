@@ -121,15 +121,17 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
                     a.first().ok_or_else(|| Error::msg("run needs a count"))?,
                     &env,
                 )?;
+                // `false` or `nil` asks for every answer, as core.logic's `run*` is `run false`.
                 let n = match n {
-                    Value::Int(n) if n >= 0 => n as usize,
+                    Value::Int(n) if n >= 0 => Some(n as usize),
+                    Value::Bool(false) | Value::Nil => None,
                     other => {
                         return Err(Error::msg(format!(
-                        "{name}: the number of answers must be a non-negative integer, got {other}"
+                        "{name}: the number of answers must be a non-negative integer (or false for all), got {other}"
                     )))
                     }
                 };
-                (Some(n), &a[1..])
+                (n, &a[1..])
             };
             let (bindings, body) = rest
                 .split_first()

@@ -29,3 +29,8 @@
   (is (= (run* [q] (all (== q 1) s#)) '(1)))
   (is (= (run* [q] (all (== q 1) u#)) '()))
   (is (= (run* [q] (everyg #(== % q) [1 1])) '(1))))
+
+(deftest run-with-false-or-nil-asks-for-every-answer
+  (is (= (run false [q] (membero q [1 2])) '(1 2)))
+  (is (= (run-nc false [q] (membero q [1 2])) '(1 2)))
+  (is (= (run nil [q] (membero q [1 2])) '(1 2))))
