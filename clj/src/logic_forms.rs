@@ -67,7 +67,7 @@ pub(crate) fn goals_of(forms: &[Value], env: &Env, who: &str) -> Result<Vec<Goal
     forms.iter().map(|f| goal_of(&eval(f, env)?, who)).collect()
 }
 
-fn syms_of(v: &Value, who: &str) -> Result<Vec<Arc<str>>> {
+pub(crate) fn syms_of(v: &Value, who: &str) -> Result<Vec<Arc<str>>> {
     // A vector, or (as core.logic also takes it) a list of symbols.
     let items = match v {
         Value::Vector(_) | Value::List(_) | Value::EmptyList => v.to_vec()?,

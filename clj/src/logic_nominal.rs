@@ -4,8 +4,9 @@
 
 use crate::core::{arity, reg};
 use crate::error::{Error, Result};
-use crate::eval::{bind, eval, Env};
-use crate::logic::{goal_of, guard, to_term};
+use crate::eval::{bind_all, Env};
+use crate::logic::{guard, to_term};
+use crate::logic_forms::{goals_of, syms_of};
 use crate::value::Value;
 use kanren::Nom;
 use std::sync::Arc;
@@ -25,35 +26,14 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
     let (bindings, body) = forms
         .split_first()
         .ok_or_else(|| Error::msg("nom/fresh needs a binding vector"))?;
-    let syms = match bindings {
-        Value::Vector(items) => items
-            .iter()
-            .map(|s| match s {
-                Value::Symbol(s) => Ok(s.clone()),
-                other => Err(Error::msg(format!(
-                    "nom/fresh: expected a symbol, got {other}"
-                ))),
-            })
-            .collect::<Result<Vec<_>>>()?,
-        other => {
-            return Err(Error::msg(format!(
-                "nom/fresh needs a vector of symbols, got {other}"
-            )))
-        }
-    };
+    let syms = syms_of(bindings, "nom/fresh")?;
     let body: Arc<Vec<Value>> = Arc::new(body.to_vec());
     let env = env.clone();
     Ok(Value::Goal(kanren::nom::fresh(move |[]: [Nom; 0]| {
         guard(|| {
-            let mut e = env.clone();
-            for s in &syms {
-                e = bind(&e, s.clone(), Value::Nom(Nom::fresh()));
-            }
-            let goals = body
-                .iter()
-                .map(|f| goal_of(&eval(f, &e)?, "nom/fresh"))
-                .collect::<Result<Vec<_>>>()?;
-            Ok(kanren::conj(goals))
+            let noms = syms.iter().map(|s| (s.clone(), Value::Nom(Nom::fresh())));
+            let e = bind_all(&env, noms.collect());
+            Ok(kanren::conj(goals_of(&body, &e, "nom/fresh")?))
         })
     })))
 }
