@@ -10,7 +10,7 @@
 
 use super::perm::fresh_in;
 use crate::store::{Constraint, Fail, Run, Status};
-use crate::term::{Term, Var};
+use crate::term::{Seq, SeqItem, Term, Var};
 use std::sync::Arc;
 
 /// `a # x`: see the module docs.
@@ -79,20 +79,13 @@ fn parts(t: &Term) -> Vec<Term> {
             .collect();
     }
     let mut out = Vec::new();
-    let mut t = t.clone();
+    let mut seq = Seq::of(t);
     loop {
-        match t {
-            Term::Pair(p) => {
-                out.push(p.0.clone());
-                t = p.1.clone();
-            }
-            Term::Vector(items) => {
-                out.extend(items.iter().cloned());
-                return out;
-            }
-            Term::Nil => return out,
-            tail => {
-                out.push(tail);
+        match seq.step() {
+            SeqItem::Item(x) => out.push(x.clone()),
+            SeqItem::End => return out,
+            SeqItem::Tail(x) => {
+                out.push(x.clone());
                 return out;
             }
         }
