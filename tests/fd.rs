@@ -1,10 +1,12 @@
 //! The finite-domain store: domains (negative numbers included), each propagator against
 //! brute force on small random problems, SEND+MORE=MONEY through `fd_eq!`, failures, and
 //! `distinct_bounds` (Hall intervals) against brute force and `distinct`.
-use kanren::{conj, eq, fd, fd_eq, fresh, list, run, run_all, Goal, State, Stream, Term, Var};
+mod common;
+
+use common::capture;
+use kanren::{conj, eq, fd, fd_eq, fresh, list, run_all, Goal, State, Term, Var};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
-use std::sync::{Arc, Mutex};
 
 fn answers(goal: impl FnOnce(Var) -> Goal) -> Vec<String> {
     run_all(goal).map(|a| a.to_string()).collect()
@@ -142,18 +144,6 @@ fn labeling_orders() {
 /// The single state a deterministic goal leaves before labeling.
 fn run_state(g: Goal) -> State {
     capture(g).expect("the goal succeeds")
-}
-
-fn capture(g: Goal) -> Option<State> {
-    let slot: Arc<Mutex<Option<State>>> = Arc::default();
-    let keep = slot.clone();
-    let grab = Goal::new(move |s| {
-        *keep.lock().unwrap() = Some(s.clone());
-        Stream::unit(s)
-    });
-    run(1, move |_q| conj([g.clone(), grab.clone()])).count();
-    let s = slot.lock().unwrap().take();
-    s
 }
 
 #[derive(Clone, Copy, Debug)]

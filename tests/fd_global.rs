@@ -3,24 +3,13 @@
 //! small random problems: propagation never removes a value of a solution, the strong ones
 //! (all_distinct, tuples_in, element's index) remove every value of no solution, and
 //! labeling finds exactly the solutions, each once.
+mod common;
+
+use common::capture;
 use kanren::fd::{self, Rel};
-use kanren::{conj, eq, run, run_all, Goal, State, Stream, Term, Var};
+use kanren::{conj, eq, run_all, Goal, Term, Var};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
-use std::sync::{Arc, Mutex};
-
-/// The state right after `g` propagated, or `None` when it failed.
-fn capture(g: Goal) -> Option<State> {
-    let slot: Arc<Mutex<Option<State>>> = Arc::default();
-    let keep = slot.clone();
-    let grab = Goal::new(move |s| {
-        *keep.lock().unwrap() = Some(s.clone());
-        Stream::unit(s)
-    });
-    run(1, move |_q| conj([g.clone(), grab.clone()])).count();
-    let s = slot.lock().unwrap().take();
-    s
-}
 
 /// Every assignment of the domains.
 fn assignments(doms: &[BTreeSet<i64>]) -> Vec<Vec<i64>> {
