@@ -9,7 +9,7 @@ use crate::domain::Strategy;
 use crate::store::{self, Constraint, Fail, Run, Store};
 use crate::subst::Subst;
 use crate::term::Term;
-use crate::unify::{unify_open, Bound, Features};
+use crate::unify::{unify_open, Bound};
 use std::sync::Arc;
 
 /// A search state: substitution and constraint stores.
@@ -135,16 +135,16 @@ impl State {
     /// ```
     pub fn unify(&self, u: &Term, v: &Term) -> Option<State> {
         let mut bound = Bound::new();
-        let mut features = Features::new();
+        let mut pending = Vec::new();
         let subst = unify_open(
             &self.subst,
             u,
             v,
             self.occurs_check,
             &mut bound,
-            &mut features,
+            &mut pending,
         )?;
-        if features.is_empty() && (bound.is_empty() || self.cs.is_empty()) {
+        if pending.is_empty() && (bound.is_empty() || self.cs.is_empty()) {
             return Some(State {
                 subst,
                 occurs_check: self.occurs_check,
@@ -158,7 +158,7 @@ impl State {
         for &x in &bound {
             run.bound(x).ok()?;
         }
-        run.post_features(features);
+        run.post_pending(pending);
         Some(self.with_run(run.fixpoint()?))
     }
 

@@ -29,9 +29,6 @@ pub(crate) enum Pending {
     Swap(Var, Var, (Nom, Nom)),
 }
 
-/// What one unification left to constraints, in the order met.
-pub(crate) type Features = Vec<Pending>;
-
 /// The variables one unification bound, in binding order.
 pub type Bound = SmallVec<[Var; 4]>;
 
@@ -65,9 +62,9 @@ pub fn unify(
     occurs_check: bool,
     bound: &mut Bound,
 ) -> Option<Subst> {
-    let mut features = Features::new();
-    let s = unify_open(s, u, v, occurs_check, bound, &mut features)?;
-    features.is_empty().then_some(s)
+    let mut pending = Vec::new();
+    let s = unify_open(s, u, v, occurs_check, bound, &mut pending)?;
+    pending.is_empty().then_some(s)
 }
 
 /// Unifies each pair of `pairs` in turn, starting from `s`: the extended substitution and the
@@ -88,9 +85,9 @@ pub(crate) fn unify_all_open(
     s: &Subst,
     pairs: &[(Term, Term)],
     occurs_check: bool,
-) -> Option<(Subst, Bound, Features)> {
+) -> Option<(Subst, Bound, Vec<Pending>)> {
     let mut bound = Bound::new();
-    let mut pending = Features::new();
+    let mut pending = Vec::new();
     let mut s = s.clone();
     for (u, v) in pairs {
         s = unify_open(&s, u, v, occurs_check, &mut bound, &mut pending)?;
@@ -98,7 +95,7 @@ pub(crate) fn unify_all_open(
     Some((s, bound, pending))
 }
 
-/// [`unify`], leaving in `features` what needs constraints: each unbound variable that met a
+/// [`unify`], leaving in `pending` what needs constraints: each unbound variable that met a
 /// partial map, and the freshness and swaps of ties (see [`Pending`]).
 pub(crate) fn unify_open(
     s: &Subst,
@@ -106,7 +103,7 @@ pub(crate) fn unify_open(
     v: &Term,
     occurs_check: bool,
     bound: &mut Bound,
-    features: &mut Features,
+    pending: &mut Vec<Pending>,
 ) -> Option<Subst> {
     let mut s = s.clone();
     let mut todo: SmallVec<[(Term, Term); 8]> = SmallVec::new();
@@ -137,7 +134,7 @@ pub(crate) fn unify_open(
             // `featurec`).
             (Term::Var(_), Term::PartialMap(p)) | (Term::PartialMap(p), Term::Var(_)) => {
                 let x = if a.as_var().is_some() { &a } else { &b };
-                features.push(Pending::Feature(x.clone(), Term::Map(p.clone())));
+                pending.push(Pending::Feature(x.clone(), Term::Map(p.clone())));
             }
             (Term::PartialMap(p), Term::Map(m)) | (Term::Map(m), Term::PartialMap(p)) => {
                 for (k, uf) in p.iter() {
@@ -181,8 +178,8 @@ pub(crate) fn unify_open(
             (Term::Tie(p), Term::Tie(q)) => match (&p.nom, &q.nom) {
                 (x, y) if x == y => todo.push((p.body.clone(), q.body.clone())),
                 (Term::Nom(a), Term::Nom(b)) => {
-                    crate::nom::fresh_in(&s, *b, &p.body, features)?;
-                    let t = crate::nom::swap(&s, (*a, *b), &p.body, features);
+                    crate::nom::fresh_in(&s, *b, &p.body, pending)?;
+                    let t = crate::nom::swap(&s, (*a, *b), &p.body, pending);
                     todo.push((t, q.body.clone()));
                 }
                 _ => return None,

@@ -44,7 +44,7 @@ impl Constraint for Hash {
             (Term::Nom(n), _) => {
                 let mut pending = Vec::new();
                 fresh_in(run.subst(), *n, &x, &mut pending).ok_or(Fail)?;
-                run.post_features(pending);
+                run.post_pending(pending);
                 Ok(Status::Entailed)
             }
             (Term::Var(v), Term::Var(w)) if v == w => Err(Fail),

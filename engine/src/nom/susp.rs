@@ -93,7 +93,7 @@ fn settle(run: &mut Run, sw: (Nom, Nom), t: &Term, other: &Term) -> Result<Statu
     }
     let mut pending = Vec::new();
     let swapped = swap(run.subst(), sw, t, &mut pending);
-    run.post_features(pending);
+    run.post_pending(pending);
     run.unify(&swapped, other)?;
     Ok(Status::Entailed)
 }

@@ -1,6 +1,6 @@
 //! The feature constraint (core.logic's `featurec`): a term is a map holding at least some
 //! keys, with values that unify. It lives beside the store because unification leaves it: an
-//! unbound variable that meets a partial map becomes one (see `crate::unify::Features`).
+//! unbound variable that meets a partial map becomes one (see `crate::unify::Pending`).
 //!
 //! ```text
 //! feature(x, fs):  x unbound, or fs unbound  -> wait (watch both)

@@ -12,7 +12,7 @@ use super::{root_of, Constraint, Status, Store};
 use crate::domain::Domain;
 use crate::subst::Subst;
 use crate::term::{Term, Var};
-use crate::unify::{unify_open, Bound, Features, Pending};
+use crate::unify::{unify_open, Bound, Pending};
 use smallvec::SmallVec;
 use std::sync::Arc;
 
@@ -115,26 +115,26 @@ impl Run {
     /// ```
     pub fn unify(&mut self, u: &Term, v: &Term) -> Result<(), Fail> {
         let mut bound = Bound::new();
-        let mut features = Features::new();
+        let mut pending = Vec::new();
         self.subst = unify_open(
             &self.subst,
             u,
             v,
             self.occurs_check,
             &mut bound,
-            &mut features,
+            &mut pending,
         )
         .ok_or(Fail)?;
         for x in bound {
             self.bound(x)?;
         }
-        self.post_features(features);
+        self.post_pending(pending);
         Ok(())
     }
 
     /// Posts the constraints unification left (see [`Pending`]).
-    pub(crate) fn post_features(&mut self, features: Features) {
-        for p in features {
+    pub(crate) fn post_pending(&mut self, pending: Vec<Pending>) {
+        for p in pending {
             match p {
                 Pending::Feature(x, fs) => self.post(Feature { x, fs }),
                 Pending::Fresh(a, x) => self.post(crate::nom::Hash::new(a.into(), x.into())),
