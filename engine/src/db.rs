@@ -105,8 +105,7 @@ impl Db {
         if facts.ids.contains_key(&fact) {
             return db;
         }
-        let id = crate::hasheq::set_order_key(&Term::list(fact.iter().cloned())) << 32
-            | (facts.next & 0xffff_ffff);
+        let id = crate::hasheq::items_order_key(&fact) << 32 | (facts.next & 0xffff_ffff);
         facts.next += 1;
         for (index, value) in facts.index.iter_mut().zip(fact.iter()) {
             if let Some(index) = index {

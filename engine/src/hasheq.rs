@@ -136,7 +136,16 @@ fn ordered(hashes: impl Iterator<Item = i32>) -> i32 {
 /// The key that sorts terms in the order a Clojure hash set iterates over them: the hash's
 /// 5-bit digits, least significant first (the last digit has the 2 bits left). 32 bits.
 pub(crate) fn set_order_key(t: &Term) -> u64 {
-    let h = hasheq(t) as u32;
+    order_key(hasheq(t))
+}
+
+/// [`set_order_key`] of the sequence of `items` (a fact of a database), without building it.
+pub(crate) fn items_order_key(items: &[Term]) -> u64 {
+    order_key(ordered(items.iter().map(hasheq)))
+}
+
+fn order_key(h: i32) -> u64 {
+    let h = h as u32;
     let digits = (0..6).fold(0u64, |key, i| (key << 5) | ((h >> (5 * i)) & 31) as u64);
     (digits << 2) | (h >> 30) as u64
 }
