@@ -13,15 +13,17 @@
 //!   --stats                          search statistics (nodes, failures, time) on stderr
 //!   --seed S                         for hill-climb
 //!   --jobs N                         threads for a count [default: all cores; 1 with --stats]
-//!   --timeout SECONDS                stop a count after this long (0: no limit)
-//!   --max-memory MB                  stop a count when the process holds this much memory
+//!   --timeout SECONDS                stop after this long (0: no limit)
+//!   --max-memory MB                  stop when the process holds this much memory
 //!   --part I/K                       count only the I-th of K parts (with --count)
 //! ```
 //!
 //! A count past a model's size limit ([`models::limits`]) is not refused: it gets a warning
 //! with its expected time and a default budget of [`DEFAULT_BUDGET_SECS`] seconds, which
 //! `--timeout` replaces. A count stopped by its budget or by Ctrl-C says so on stderr with the
-//! boards counted so far (a lower bound) and exits with 4 ([`exit::STOPPED`]) or 130.
+//! boards counted so far (a lower bound) and exits with 4 ([`exit::STOPPED`]) or 130. Boards
+//! being listed (first K, `--all`) under `--timeout` or `--max-memory` stop the same way
+//! ([`bounded`]): the boards printed so far stay, the message says how many, exit 4.
 //!
 //! Exit codes ([`exit`]): 0 when boards or a count were printed; 1 when a first-solution or
 //! `--all` query found no board (n = 2 and 3, or fixes that attack each other; a count of 0
@@ -31,9 +33,10 @@
 //!
 //! The parts: [`output`] writes the boards in each format, [`report`] shows progress and
 //! statistics on stderr, [`interrupt`] turns Ctrl-C into a clean stop, `counting` runs
-//! `--count` (threads, budgets, parts) and [`watch`] stops it at `--timeout` or
-//! `--max-memory`.
+//! `--count` (threads, budgets, parts), [`bounded`] lists boards under a budget and
+//! [`watch`] stops either at `--timeout` or `--max-memory`.
 
+pub mod bounded;
 mod counting;
 pub mod interrupt;
 pub mod output;
@@ -59,7 +62,7 @@ pub mod exit {
     pub const USAGE: u8 = 2;
     /// Writing the output failed (other than a closed pipe).
     pub const IO_ERROR: u8 = 3;
-    /// A count stopped by `--timeout` or `--max-memory` before the end.
+    /// A count or a list stopped by `--timeout` or `--max-memory` before the end.
     pub const STOPPED: u8 = 4;
     /// Stopped by Ctrl-C (128 + SIGINT).
     pub const INTERRUPTED: u8 = 130;
@@ -88,7 +91,7 @@ pub const DEFAULT_BUDGET_SECS: f64 = 60.0;
     long_about = None,
     allow_negative_numbers = true,
     after_help = "Exit codes: 0 printed, 1 no solution, 2 bad input, 3 output error,\n\
-                  4 count stopped by --timeout or --max-memory, 130 Ctrl-C.\n\
+                  4 stopped by --timeout or --max-memory, 130 Ctrl-C.\n\
                   Boards are printed row by row; in list and json form the i-th number is the\n\
                   0-based column of the queen in row i."
 )]
@@ -143,12 +146,13 @@ pub struct Args {
     #[arg(long, value_name = "N", value_parser = parse_jobs)]
     pub jobs: Option<usize>,
 
-    /// Stop a count after SECONDS, with the boards counted so far (0: no limit; a count past
-    /// the model's size limit gets 60 by default)
+    /// Stop after SECONDS, with the boards counted or printed so far (0: no limit; a count
+    /// past the model's size limit gets 60 by default)
     #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
     pub timeout: Option<f64>,
 
-    /// Stop a count when the process holds more than MB megabytes
+    /// Stop when the process holds more than MB megabytes, with the boards counted or printed
+    /// so far
     #[arg(long, value_name = "MB", value_parser = parse_memory)]
     pub max_memory: Option<u64>,
 
@@ -325,9 +329,6 @@ fn validate(args: &Args, query: &Query) -> Result<(), String> {
     } else {
         models::check(args.model, args.n, query).map_err(|e| e.to_string())?;
     }
-    if query.mode != Mode::Count && (args.timeout.is_some() || args.max_memory.is_some()) {
-        return Err("--timeout and --max-memory bound a --count".to_string());
-    }
     if query.mode != Mode::Count && args.jobs.is_some() {
         return Err(
             "--jobs sets the threads of a --count (boards are listed by one thread, in order)"
@@ -340,7 +341,8 @@ fn validate(args: &Args, query: &Query) -> Result<(), String> {
     output::check(args.format.unwrap_or_default(), args.n)
 }
 
-/// First `k` or `--all`: the boards in the chosen format, stopping at Ctrl-C.
+/// First `k` or `--all`: the boards in the chosen format, stopping at Ctrl-C, and at
+/// `--timeout` or `--max-memory` when given ([`bounded`]).
 fn stream(
     args: &Args,
     query: &Query,
@@ -348,13 +350,55 @@ fn stream(
     err: &mut dyn Write,
     stats: &mut report::Stats,
 ) -> u8 {
-    let boards = match models::solutions(args.model, args.n, query) {
-        Ok(boards) => interrupt::until_interrupted(boards),
-        Err(e) => {
-            let _ = writeln!(err, "error: {e}");
-            return exit::USAGE;
-        }
-    };
+    let timeout = args.timeout.filter(|&t| t > 0.0);
+    if timeout.is_none() && args.max_memory.is_none() {
+        return match models::solutions(args.model, args.n, query) {
+            Ok(boards) => {
+                let boards = interrupt::until_interrupted(boards);
+                print_boards(args, query, boards, &|| false, out, err, stats)
+            }
+            Err(e) => {
+                let _ = writeln!(err, "error: {e}");
+                exit::USAGE
+            }
+        };
+    }
+    let stop = kanren::CancelToken::new();
+    let watcher = watch::start(
+        stop.clone(),
+        timeout.map(std::time::Duration::from_secs_f64),
+        args.max_memory,
+    );
+    let (boards, end) = bounded::boards(args.model, args.n, query, stop);
+    let stopped = || *end.borrow() == bounded::End::Stopped;
+    let code = print_boards(args, query, boards, &stopped, out, err, stats);
+    let why = watcher.finish();
+    if let bounded::End::Failed(e) = &*end.borrow() {
+        let _ = writeln!(err, "error: {e}");
+        return exit::USAGE;
+    }
+    if code == exit::STOPPED {
+        let why = why.map_or("stopped".to_string(), |why| why.to_string());
+        let printed = stats.solutions.unwrap_or(0);
+        let _ = writeln!(
+            err,
+            "{why}: {printed} boards printed; the list is incomplete"
+        );
+    }
+    code
+}
+
+/// Writes `boards` in the chosen format and says how it went (`ended_early`: whether a
+/// budget cut the boards short, told once they have ended).
+fn print_boards(
+    args: &Args,
+    query: &Query,
+    boards: impl Iterator<Item = Vec<usize>>,
+    ended_early: &dyn Fn() -> bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    stats: &mut report::Stats,
+) -> u8 {
     let format = args.format.unwrap_or_default();
     let written = output::write(out, format, args.n, boards);
     if let Ok(count) = written {
@@ -366,6 +410,9 @@ fn stream(
     if interrupt::interrupted() {
         let _ = writeln!(err, "interrupted");
         return exit::INTERRUPTED;
+    }
+    if ended_early() {
+        return exit::STOPPED;
     }
     if stats.solutions == Some(0) {
         let _ = writeln!(err, "no solution: {}", no_solution(args, query));

@@ -283,7 +283,6 @@ const BAD_INPUTS: &[&str] = &[
     "8 --count --part 4/3",
     "8 --count --part 3",
     "8 --part 1/2",
-    "8 --all --timeout 5",
     "8 --all --jobs 2",
     "8 --model relational --count --part 1/2",
     "8 --model bitboard --count --part 1/2 --fix 0=0",
@@ -483,4 +482,72 @@ fn the_parts_of_a_count_add_up() {
             .sum();
         assert_eq!(sum, 352, "{model}");
     }
+}
+
+#[test]
+fn a_timeout_stops_a_list_and_keeps_what_was_printed() {
+    // The interleaved relational stream takes about 20 s to list n = 11; its first boards
+    // come at once.
+    let started = std::time::Instant::now();
+    let output = run("11 --model relational --all --format list --timeout 0.5");
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    assert_eq!(output.status.code(), Some(4), "{output:?}");
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let printed = stdout.lines().count();
+    assert!(printed > 0, "no board printed in 0.5 s");
+    assert!(stdout
+        .lines()
+        .all(|l| l.starts_with('(') && l.ends_with(')')));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(
+        stderr,
+        format!(
+            "stopped after 0.5 s (--timeout): {printed} boards printed; the list is incomplete\n"
+        )
+    );
+}
+
+#[test]
+fn a_timeout_stops_a_first_board_that_is_slow_to_come() {
+    // The backtracker takes seconds for its first board of 30 (minutes in a debug build):
+    // the search thread is left behind.
+    let started = std::time::Instant::now();
+    let output = run("30 --model backtrack --format list --timeout 0.2");
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    assert_eq!(output.status.code(), Some(4), "{output:?}");
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(
+        stderr,
+        "stopped after 0.2 s (--timeout): 0 boards printed; the list is incomplete\n"
+    );
+}
+
+#[test]
+fn a_list_that_ends_within_its_budget_is_whole() {
+    let output = run("6 --model relational --all --format list --timeout 60 --max-memory 4000");
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert_eq!(String::from_utf8(output.stdout).unwrap().lines().count(), 4);
+    assert!(output.stderr.is_empty());
+    let html = run("4 --model backtrack --all --format html --timeout 60");
+    assert_eq!(html.status.code(), Some(0));
+    assert!(String::from_utf8(html.stdout)
+        .unwrap()
+        .ends_with("</html>\n"));
+    let none = run("3 --model backtrack --timeout 60");
+    assert_eq!(none.status.code(), Some(1));
+}
+
+#[test]
+fn a_memory_cap_stops_a_list() {
+    if !queens::cli::watch::can_read_memory() {
+        return;
+    }
+    let output = run("11 --model relational --all --format list --max-memory 1");
+    assert_eq!(output.status.code(), Some(4));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.starts_with("stopped at 1 MB of memory (--max-memory): "),
+        "{stderr}"
+    );
 }
