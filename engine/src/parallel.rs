@@ -283,6 +283,13 @@ pub fn search_pool(workers: usize) -> Result<rayon::ThreadPool, rayon::ThreadPoo
 
 /// Cuts `node` into at least `want` parts where it branches (fewer if it has fewer), in
 /// depth-first order.
+///
+/// Each round cuts every branch into all the alternatives of its first disjunction, not into
+/// two: a disjunction is a right-nested `mplus` (`conde`'s clauses, a labeling's values), and
+/// a binary cut would leave its last alternatives together in one part while the first
+/// alternative is cut again, round after round (at 12-queens, a fourth of the work in one
+/// part of 216). The alternatives are followed along the `mplus` spine, up to
+/// [`MAX_ALTERNATIVES`] per round.
 fn split(node: Node, want: usize) -> Vec<Part> {
     let mut parts = vec![Part::Branch(node)];
     for _ in 0..MAX_ROUNDS {
@@ -293,26 +300,41 @@ fn split(node: Node, want: usize) -> Vec<Part> {
         if branches == 0 || branches >= want || crate::budget::stopped_here() {
             break;
         }
-        let mut next = Vec::with_capacity(parts.len() * 2);
+        let mut next = Vec::with_capacity(parts.len() * 4);
         for part in parts {
             match part {
                 Part::Answer(s) => next.push(Part::Answer(s)),
-                Part::Branch(node) => match expand(node) {
-                    Expanded::Empty => {}
-                    Expanded::Answer(s, rest) => {
-                        next.push(Part::Answer(s));
-                        next.push(Part::Branch(rest));
-                    }
-                    Expanded::Branch(x, y) => {
-                        next.push(Part::Branch(x));
-                        next.push(Part::Branch(y));
-                    }
-                },
+                Part::Branch(node) => alternatives(node, &mut next),
             }
         }
         parts = next;
     }
     parts
+}
+
+/// At most this many alternatives of one disjunction are cut apart in one round of
+/// [`split`]; the rest stay one part, cut in the next round.
+const MAX_ALTERNATIVES: usize = 64;
+
+/// Pushes the alternatives of `node`'s first disjunction onto `parts`, in order (an answer
+/// found on the way, and the rest after it, as two parts).
+fn alternatives(node: Node, parts: &mut Vec<Part>) {
+    let mut rest = node;
+    for _ in 0..MAX_ALTERNATIVES {
+        match expand(rest) {
+            Expanded::Empty => return,
+            Expanded::Answer(s, more) => {
+                parts.push(Part::Answer(s));
+                parts.push(Part::Branch(more));
+                return;
+            }
+            Expanded::Branch(x, y) => {
+                parts.push(Part::Branch(x));
+                rest = y;
+            }
+        }
+    }
+    parts.push(Part::Branch(rest));
 }
 
 /// What forcing a stream depth-first up to its first branch found.

@@ -11,6 +11,13 @@
 //! cargo bench -p queens --bench parallel
 //! ```
 use criterion::{criterion_group, criterion_main, Criterion};
+
+// The allocator of the `queens` binary, so that the speed-ups measured here are the
+// program's: with the system allocator the workers contend on its locks (the relational
+// count's many short-lived stream nodes and goals).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use kanren::{conde, run_all, Budget, Goal};
 use queens::fd::{answers_with, FdQuery};
 use queens::models::within::{count_within, Within};
