@@ -110,7 +110,10 @@ impl Labeling {
 /// ```
 pub fn label(xs: impl FdTerms, how: Labeling) -> Goal {
     let xs: Arc<[Term]> = xs.into_terms().into();
-    Goal::new(move |s| Dfs::new(s, xs.clone(), how).stream())
+    Goal::new(move |s| match super::trail::label(&s, &xs, how) {
+        Some(answers) => answers,
+        None => Dfs::new(s, xs.clone(), how).stream(),
+    })
 }
 
 /// Labels `xs` as [`label`] does with the variable order `vars` and a random value order,
