@@ -115,7 +115,7 @@ pub(super) fn build(s: &State, xs: &[Term]) -> Option<Problem> {
                         if ents.iter().any(|e| e.cons == cons) {
                             return None; // a variable twice in one all-different
                         }
-                        ents.push(Ent { cons, off });
+                        ents.push(Ent { cons, off, pos: 0 });
                         members.push((j, off));
                     }
                 }

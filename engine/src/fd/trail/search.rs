@@ -53,20 +53,29 @@ impl Search {
     /// The next slot to label: first-fail (the smallest domain, the leftmost of those) or
     /// leftmost. Slots are in the order of the labeled list.
     fn select(&self) -> Option<u32> {
-        let sizes = &self.p.space.sizes;
+        let space = &self.p.space;
+        let open = space.open.iter().enumerate().flat_map(|(b, &word)| {
+            std::iter::successors((word != 0).then_some(word), |w| {
+                let rest = w & (w - 1);
+                (rest != 0).then_some(rest)
+            })
+            .map(move |w| (b * 64 + w.trailing_zeros() as usize) as u32)
+        });
+        let mut open = open;
         match self.how.vars {
-            VarOrder::Leftmost => sizes.iter().position(|&s| s != BOUND).map(|i| i as u32),
+            VarOrder::Leftmost => open.next(),
             _ => {
-                let mut best: Option<(usize, u32)> = None;
-                for (i, &s) in sizes.iter().enumerate() {
+                let mut best: Option<(u32, u32)> = None;
+                for x in open {
+                    let s = space.sizes[x as usize];
                     if s < best.map_or(BOUND, |b| b.1) {
-                        best = Some((i, s));
+                        best = Some((x, s));
                         if s == 2 {
                             break; // no open domain is smaller
                         }
                     }
                 }
-                best.map(|(i, _)| i as u32)
+                best.map(|(x, _)| x)
             }
         }
     }

@@ -18,11 +18,13 @@
 use crate::domain::Domain;
 use rustc_hash::{FxHashMap, FxHashSet};
 
-/// A variable's membership in an all-different: which one, and its offset.
+/// A variable's membership in an all-different: which one, its offset, and its place in
+/// the members (set by [`Space::new`]).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Ent {
     pub(super) cons: u32,
     pub(super) off: i64,
+    pub(super) pos: u32,
 }
 
 /// An all-different with offsets as the builder gives it: its members (slot, offset) in
@@ -35,10 +37,12 @@ pub(super) struct AllDiffSpec {
     pub(super) fixed: Vec<i64>,
 }
 
-/// An all-different in the space: its members, and where its marks are (one byte per
-/// shifted value, `marks[start..start + len]` for `origin..origin + len`).
+/// An all-different in the space: its members, which of them are open (a bit per member:
+/// a sweep visits the open ones only), and where its marks are (one byte per shifted value,
+/// `marks[start..start + len]` for `origin..origin + len`).
 struct AllDiff {
     members: Vec<(u32, i64)>,
+    open: Vec<u64>,
     origin: i64,
     start: usize,
     len: usize,
@@ -87,6 +91,8 @@ pub(super) struct Space {
     hot: Vec<Hot>,
     /// How many values each domain holds; [`BOUND`] once bound.
     pub(super) sizes: Vec<u32>,
+    /// A bit per slot: set while it is open.
+    pub(super) open: Vec<u64>,
     /// Each slot's value, once bound.
     pub(super) values: Vec<i64>,
     /// Slot `x`'s memberships are `ents[ent_start[x]..ent_start[x + 1]]`.
@@ -123,6 +129,7 @@ impl Space {
         let mut alldiffs = Vec::with_capacity(specs_ad.len());
         for a in specs_ad {
             let ad = AllDiff {
+                open: full_mask(a.members.len()),
                 members: a.members,
                 origin: a.origin,
                 start: marks.len(),
@@ -136,7 +143,18 @@ impl Space {
             }
             alldiffs.push(ad);
         }
+        let mut specs = specs;
+        for (c, ad) in alldiffs.iter().enumerate() {
+            for (p, &(y, _)) in ad.members.iter().enumerate() {
+                for e in &mut specs[y as usize].ents {
+                    if e.cons == c as u32 {
+                        e.pos = p as u32;
+                    }
+                }
+            }
+        }
         let mut space = Space {
+            open: full_mask(n),
             hot: Vec::with_capacity(n),
             sizes: Vec::with_capacity(n),
             values: vec![0; n],
@@ -226,7 +244,19 @@ impl Space {
     pub(super) fn undo_to(&mut self, mark: usize) {
         while self.trail.len() > mark {
             match self.trail.pop().expect("longer than mark") {
-                Undo::Bind(x, size) => self.sizes[x as usize] = size,
+                Undo::Bind(x, size) => {
+                    let xi = x as usize;
+                    self.sizes[xi] = size;
+                    flip(&mut self.open, xi, true);
+                    for j in self.ent_start[xi] as usize..self.ent_start[xi + 1] as usize {
+                        let e = self.ents[j];
+                        flip(
+                            &mut self.alldiffs[e.cons as usize].open,
+                            e.pos as usize,
+                            true,
+                        );
+                    }
+                }
                 Undo::Take(c, s) => {
                     let i = self.alldiffs[c as usize].index(s);
                     if let Some(i) = i {
@@ -287,6 +317,15 @@ impl Space {
         self.trail.push(Undo::Bind(x, self.sizes[xi]));
         self.sizes[xi] = BOUND;
         self.values[xi] = v;
+        flip(&mut self.open, xi, false);
+        for j in self.ent_start[xi] as usize..self.ent_start[xi + 1] as usize {
+            let e = self.ents[j];
+            flip(
+                &mut self.alldiffs[e.cons as usize].open,
+                e.pos as usize,
+                false,
+            );
+        }
         for j in self.ent_start[xi] as usize..self.ent_start[xi + 1] as usize {
             let e = self.ents[j];
             let s = v + e.off;
@@ -330,15 +369,21 @@ impl Space {
     /// that would shift to it. Returns whether some domain emptied.
     fn take(&mut self, c: u32, s: i64) -> bool {
         let mut failed = false;
-        for &(y, off) in &self.alldiffs[c as usize].members {
-            let yi = y as usize;
-            let lost = self.loses(yi, s - off);
-            let size = &mut self.sizes[yi];
-            *size -= lost as u32;
-            if lost && *size <= 1 {
-                match *size {
-                    0 => failed = true,
-                    _ => self.queue.push(y),
+        let ad = &self.alldiffs[c as usize];
+        for (b, &word) in ad.open.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                let (y, off) = ad.members[b * 64 + word.trailing_zeros() as usize];
+                word &= word - 1;
+                let yi = y as usize;
+                let lost = self.loses(yi, s - off);
+                let size = &mut self.sizes[yi];
+                *size -= lost as u32;
+                if lost && *size <= 1 {
+                    match *size {
+                        0 => failed = true,
+                        _ => self.queue.push(y),
+                    }
                 }
             }
         }
@@ -348,10 +393,15 @@ impl Space {
     /// Undoes [`take`](Space::take): `s` is no longer taken in `c` (unmarked already), so
     /// each open member whose value `s - o` is back in its domain regains it.
     fn untake(&mut self, c: u32, s: i64) {
-        for &(y, off) in &self.alldiffs[c as usize].members {
-            let yi = y as usize;
-            let back = self.loses(yi, s - off);
-            self.sizes[yi] += back as u32;
+        let ad = &self.alldiffs[c as usize];
+        for (b, &word) in ad.open.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                let (y, off) = ad.members[b * 64 + word.trailing_zeros() as usize];
+                word &= word - 1;
+                let back = self.loses(y as usize, s - off);
+                self.sizes[y as usize] += back as u32;
+            }
         }
     }
 
@@ -377,6 +427,25 @@ impl Space {
             taken |= mark & ((k < h.n as usize) as u8);
         }
         inside & (taken == 0) && (h.slow == 0 || self.member_slow(y as u32, w))
+    }
+}
+
+/// `n` set bits.
+fn full_mask(n: usize) -> Vec<u64> {
+    let mut mask = vec![u64::MAX; n / 64];
+    if !n.is_multiple_of(64) {
+        mask.push((1u64 << (n % 64)) - 1);
+    }
+    mask
+}
+
+/// Sets or clears bit `i`.
+#[inline]
+fn flip(mask: &mut [u64], i: usize, on: bool) {
+    if on {
+        mask[i / 64] |= 1 << (i % 64);
+    } else {
+        mask[i / 64] &= !(1 << (i % 64));
     }
 }
 
