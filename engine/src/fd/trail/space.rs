@@ -405,12 +405,12 @@ impl Space {
         }
     }
 
-    /// Whether slot `y` is open and `w` is in its domain (`member`, written for the
+    /// Whether `w` is in the domain of the open slot `y` (`member`, written for the
     /// propagation loop: no branch on the common path).
     #[inline(always)]
     fn loses(&self, y: usize, w: i64) -> bool {
         let h = &self.hot[y];
-        let inside = (w >= h.lo) & (w <= h.hi) & (self.sizes[y] != BOUND);
+        let inside = (w >= h.lo) & (w <= h.hi);
         if h.n as usize > INLINE {
             return inside && self.member(y as u32, w);
         }
