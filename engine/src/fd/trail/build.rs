@@ -124,7 +124,10 @@ pub(super) fn build(s: &State, xs: &[Term]) -> Option<Problem> {
                 let d = &specs[j as usize].domain;
                 (d.min() as i128 + off as i128, d.max() as i128 + off as i128)
             };
-            members.sort_unstable_by_key(|m| m.0);
+            members.sort_unstable_by_key(|&(j, off)| (off, j));
+            let lo = members.iter().map(|&(j, _)| specs[j as usize].domain.min());
+            let hi = members.iter().map(|&(j, _)| specs[j as usize].domain.max());
+            let (lo, hi) = (lo.min().unwrap_or(0), hi.max().unwrap_or(0));
             let origin = members.iter().map(|m| shifted(m).0).min().unwrap_or(0);
             let top = members.iter().map(|m| shifted(m).1).max().unwrap_or(0);
             if top - origin >= MAX_MARKS || i64::try_from(origin).is_err() {
@@ -132,6 +135,8 @@ pub(super) fn build(s: &State, xs: &[Term]) -> Option<Problem> {
             }
             alldiffs.push(AllDiffSpec {
                 members,
+                lo,
+                hi,
                 origin: origin as i64,
                 len: (top - origin + 1) as usize,
                 fixed,

@@ -27,11 +27,15 @@ pub(super) struct Ent {
     pub(super) pos: u32,
 }
 
-/// An all-different with offsets as the builder gives it: its members (slot, offset) in
-/// slot order (a propagation sweeps them in memory order), the range `origin..origin + len`
-/// of the shifted values `x + o` its members can take, and those its bound members took.
+/// An all-different with offsets as the builder gives it: its members (slot, offset) by
+/// offset, then slot (a sweep visits only the members whose offset puts the removed value
+/// within `lo..=hi`, the bounds of all their initial domains), the range
+/// `origin..origin + len` of the shifted values `x + o` its members can take, and those its
+/// bound members took.
 pub(super) struct AllDiffSpec {
     pub(super) members: Vec<(u32, i64)>,
+    pub(super) lo: i64,
+    pub(super) hi: i64,
     pub(super) origin: i64,
     pub(super) len: usize,
     pub(super) fixed: Vec<i64>,
@@ -42,6 +46,8 @@ pub(super) struct AllDiffSpec {
 /// `marks[start..start + len]` for `origin..origin + len`).
 struct AllDiff {
     members: Vec<(u32, i64)>,
+    lo: i64,
+    hi: i64,
     open: Vec<u64>,
     origin: i64,
     start: usize,
@@ -131,6 +137,8 @@ impl Space {
             let ad = AllDiff {
                 open: full_mask(a.members.len()),
                 members: a.members,
+                lo: a.lo,
+                hi: a.hi,
                 origin: a.origin,
                 start: marks.len(),
                 len: a.len,
@@ -370,20 +378,16 @@ impl Space {
     fn take(&mut self, c: u32, s: i64) -> bool {
         let mut failed = false;
         let ad = &self.alldiffs[c as usize];
-        for (b, &word) in ad.open.iter().enumerate() {
-            let mut word = word;
-            while word != 0 {
-                let (y, off) = ad.members[b * 64 + word.trailing_zeros() as usize];
-                word &= word - 1;
-                let yi = y as usize;
-                let lost = self.loses(yi, s - off);
-                let size = &mut self.sizes[yi];
-                *size -= lost as u32;
-                if lost && *size <= 1 {
-                    match *size {
-                        0 => failed = true,
-                        _ => self.queue.push(y),
-                    }
+        for p in ad.open_within(s) {
+            let (y, off) = ad.members[p];
+            let yi = y as usize;
+            let lost = self.loses(yi, s - off);
+            let size = &mut self.sizes[yi];
+            *size -= lost as u32;
+            if lost && *size <= 1 {
+                match *size {
+                    0 => failed = true,
+                    _ => self.queue.push(y),
                 }
             }
         }
@@ -394,14 +398,10 @@ impl Space {
     /// each open member whose value `s - o` is back in its domain regains it.
     fn untake(&mut self, c: u32, s: i64) {
         let ad = &self.alldiffs[c as usize];
-        for (b, &word) in ad.open.iter().enumerate() {
-            let mut word = word;
-            while word != 0 {
-                let (y, off) = ad.members[b * 64 + word.trailing_zeros() as usize];
-                word &= word - 1;
-                let back = self.loses(y as usize, s - off);
-                self.sizes[y as usize] += back as u32;
-            }
+        for p in ad.open_within(s) {
+            let (y, off) = ad.members[p];
+            let back = self.loses(y as usize, s - off);
+            self.sizes[y as usize] += back as u32;
         }
     }
 
@@ -449,7 +449,55 @@ fn flip(mask: &mut [u64], i: usize, on: bool) {
     }
 }
 
+/// The set bits of `words` at `start..end`, in order.
+struct Ones<'a> {
+    words: &'a [u64],
+    /// The word being read, its bits below the next one to give cleared.
+    i: usize,
+    word: u64,
+    end: usize,
+}
+
+impl Iterator for Ones<'_> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        loop {
+            if self.word != 0 {
+                let k = self.i * 64 + self.word.trailing_zeros() as usize;
+                if k >= self.end {
+                    return None;
+                }
+                self.word &= self.word - 1;
+                return Some(k);
+            }
+            self.i += 1;
+            if self.i * 64 >= self.end {
+                return None;
+            }
+            self.word = self.words[self.i];
+        }
+    }
+}
+
 impl AllDiff {
+    /// The open members whose offset `o` can put `s - o` in their domain: those with
+    /// `s - hi <= o <= s - lo` (the members are sorted by offset).
+    fn open_within(&self, s: i64) -> Ones<'_> {
+        let start = self.members.partition_point(|m| m.1 < s - self.hi);
+        let end = self.members.partition_point(|m| m.1 <= s - self.lo);
+        let word = match start < end {
+            true => self.open[start / 64] & (u64::MAX << (start % 64)),
+            false => 0,
+        };
+        Ones {
+            words: &self.open,
+            i: start / 64,
+            word,
+            end,
+        }
+    }
+
     /// Where the mark of the shifted value `s` is, if `s` is in range.
     #[inline]
     fn index(&self, s: i64) -> Option<usize> {
