@@ -8,7 +8,8 @@
 //! otherwise  -> None: the labeling stays on the persistent search
 //! ```
 
-use super::space::{AllDiffSpec, Ent, SlotSpec, Space};
+use super::alldiff::AllDiffSpec;
+use super::space::{Ent, SlotSpec, Space};
 use crate::fd::global::DistinctOffsets;
 use crate::fd::props::Prop;
 use crate::state::State;

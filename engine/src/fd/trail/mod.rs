@@ -22,6 +22,7 @@
 //! the values come in the same order; so the answers are the same, in the same order (tested
 //! against the persistent search on random problems, `tests.rs`).
 
+mod alldiff;
 mod build;
 mod search;
 mod space;
