@@ -4,7 +4,7 @@
 //! The labeling that happens by itself at reification, in core.logic's order, is
 //! `force.rs`'s; [`label`] instead searches depth-first (as Prolog's `labeling/2`), choosing
 //! the variable and the value order by [`Labeling`], and yields its solutions in that order.
-//! The search itself is `search.rs`'s.
+//! The search itself is `search.rs`'s, or `trail/`'s when the problem has a mutable form.
 
 use super::search::Dfs;
 use super::FdTerms;
@@ -94,6 +94,11 @@ impl Labeling {
 /// this goal has all of them bound (variables without a domain are left alone). Variables
 /// are chosen again after every binding, so first-fail sees the effect of propagation.
 ///
+/// When every constraint on them is `distinct_offsets`, `distinct` or `x != y + k` and the
+/// order is leftmost or first-fail with values up, down or middle-out, the search runs on a
+/// mutable copy of the problem with an undo trail (`fd/trail`: O(1) per removed value, no
+/// copying), with the same answers in the same order; otherwise on the persistent state.
+///
 /// ```
 /// use kanren::{fd, fresh, list, run, Var};
 /// let xs: Vec<Var> = (0..3).map(|_| Var::fresh()).collect();
@@ -110,7 +115,10 @@ impl Labeling {
 /// ```
 pub fn label(xs: impl FdTerms, how: Labeling) -> Goal {
     let xs: Arc<[Term]> = xs.into_terms().into();
-    Goal::new(move |s| Dfs::new(s, xs.clone(), how).stream())
+    Goal::new(move |s| match super::trail::label(&s, &xs, how) {
+        Some(answers) => answers,
+        None => Dfs::new(s, xs.clone(), how).stream(),
+    })
 }
 
 /// Labels `xs` as [`label`] does with the variable order `vars` and a random value order,

@@ -30,6 +30,7 @@ mod label;
 mod optimize;
 pub(crate) mod props;
 mod search;
+mod trail;
 
 pub use crate::domain::Strategy;
 pub use crate::domain::{Domain, Values, BITSET_SPAN};

@@ -249,6 +249,12 @@ impl Store {
         self.table.get(id as usize).cloned().flatten()
     }
 
+    /// Removes constraint `id` from the store: it holds for good (a search that checked it
+    /// outside the store, `fd/trail`, says so).
+    pub(crate) fn entail(&mut self, id: u32) {
+        self.update(id, Status::Entailed, |x| x);
+    }
+
     /// Records what became of constraint `id` after it ran.
     fn update(&mut self, id: u32, status: Status, root: impl Fn(Var) -> Var) {
         match status {

@@ -23,8 +23,8 @@ use std::sync::Arc;
 
 /// The propagator of [`distinct_offsets`].
 pub(crate) struct DistinctOffsets {
-    xs: Arc<[Term]>,
-    offsets: Arc<[i64]>,
+    pub(crate) xs: Arc<[Term]>,
+    pub(crate) offsets: Arc<[i64]>,
     /// Each member variable's positions in `xs`.
     index: FxHashMap<Var, SmallVec<[u32; 1]>>,
 }
