@@ -25,6 +25,7 @@ mod tuples;
 pub use cardinality::global_cardinality;
 pub use element::element;
 pub use offsets::distinct_offsets;
+pub(crate) use sum::linear;
 pub use sum::{scalar_product, sum};
 pub use tuples::tuples_in;
 

@@ -29,8 +29,8 @@ struct Linear {
     xs: Vec<Term>,
     k: i128,
     op: Op,
-    /// How it prints: the arguments as given.
-    shown: (Vec<i64>, Arc<[Term]>, Rel, Term),
+    /// How it prints: the arguments as given (`None`: it does not print).
+    shown: Option<(Vec<i64>, Arc<[Term]>, Rel, Term)>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -132,7 +132,7 @@ impl Constraint for Linear {
 
     /// `(scalar-product (c ..) (x ..) rel z)`, `rel` one of `== != < <= > >=`.
     fn reify(&self, name: &dyn Fn(&Term) -> Option<Term>) -> Option<Term> {
-        let (cs, xs, rel, z) = &self.shown;
+        let (cs, xs, rel, z) = self.shown.as_ref()?;
         let rel = match rel {
             Rel::Eq => "==",
             Rel::Ne => "!=",
@@ -194,24 +194,37 @@ pub fn scalar_product(
         .map(|(&c, x)| (c as i128, x.clone()))
         .collect();
     terms.push((-1, z.clone()));
+    let c = linear(terms, 0, rel, Some((cs, xs, rel, z)));
+    crate::fd::post_goal(move |run| {
+        run.post_arc(c.clone());
+        Ok(())
+    })
+}
+
+/// The propagator of `Σ c·x + k  rel  0` over `terms` (pairs `(c, x)`), printed as `shown`
+/// says (`None`: it never prints). Shared by [`scalar_product`] and by `fd_eq!`'s linear
+/// sums (engine/src/fd/expr.rs).
+pub(crate) fn linear(
+    terms: Vec<(i128, Term)>,
+    k: i128,
+    rel: Rel,
+    shown: Option<(Vec<i64>, Arc<[Term]>, Rel, Term)>,
+) -> Arc<dyn Constraint> {
+    // `>` and `>=` negate both sides; `<` is `<= -1`.
     let (sign, k, op) = match rel {
-        Rel::Eq => (1, 0, Op::Eq),
-        Rel::Ne => (1, 0, Op::Ne),
-        Rel::Le => (1, 0, Op::Le),
-        Rel::Lt => (1, 1, Op::Le),
-        Rel::Ge => (-1, 0, Op::Le),
-        Rel::Gt => (-1, 1, Op::Le),
+        Rel::Eq => (1, k, Op::Eq),
+        Rel::Ne => (1, k, Op::Ne),
+        Rel::Le => (1, k, Op::Le),
+        Rel::Lt => (1, k + 1, Op::Le),
+        Rel::Ge => (-1, -k, Op::Le),
+        Rel::Gt => (-1, 1 - k, Op::Le),
     };
-    let c: Arc<dyn Constraint> = Arc::new(Linear {
+    Arc::new(Linear {
         cs: terms.iter().map(|t| sign * t.0).collect(),
         xs: terms.into_iter().map(|t| t.1).collect(),
         k,
         op,
-        shown: (cs, xs, rel, z),
-    });
-    crate::fd::post_goal(move |run| {
-        run.post_arc(c.clone());
-        Ok(())
+        shown,
     })
 }
 
