@@ -30,8 +30,11 @@ struct Linear {
     k: i128,
     op: Op,
     /// How it prints: the arguments as given (`None`: it does not print).
-    shown: Option<(Vec<i64>, Arc<[Term]>, Rel, Term)>,
+    shown: Option<Shown>,
 }
+
+/// `scalar_product`'s arguments as given: coefficients, terms, relation, right-hand side.
+pub(crate) type Shown = (Vec<i64>, Arc<[Term]>, Rel, Term);
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Op {
@@ -208,7 +211,7 @@ pub(crate) fn linear(
     terms: Vec<(i128, Term)>,
     k: i128,
     rel: Rel,
-    shown: Option<(Vec<i64>, Arc<[Term]>, Rel, Term)>,
+    shown: Option<Shown>,
 ) -> Arc<dyn Constraint> {
     // `>` and `>=` negate both sides; `<` is `<= -1`.
     let (sign, k, op) = match rel {
