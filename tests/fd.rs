@@ -588,6 +588,31 @@ fn fd_eq_long_equations_and_every_relation() {
     assert_eq!(xs, ["-1", "1", "2", "3"]);
 }
 
+/// A disequality with an integer posted before its variable has a domain is kept until one
+/// comes (core.logic's `!=c` waits too): it was dropped, and so was `fd_eq!(x * y != 2)`,
+/// whose intermediate for `x * y` has no domain when the disequality is posted.
+#[test]
+fn neq_before_the_domain() {
+    assert_eq!(
+        answers(|q| conj([fd::neq(q, 1), fd::dom(q, fd::interval(0, 2))])),
+        ["0", "2"]
+    );
+    assert_eq!(
+        answers(|q| conj([fd::neq(3, q), fd::lte(q, 3), fd::dom(q, fd::interval(2, 5))])),
+        ["2"]
+    );
+    let products = answers(|q| {
+        fresh(move |[x, y]| {
+            conj([
+                fd_eq!(x * y != 2),
+                fd::in_([x, y], fd::interval(1, 2)),
+                eq(q, list![x, y]),
+            ])
+        })
+    });
+    assert_eq!(products, ["(1 1)", "(2 2)"]);
+}
+
 /// `fd::interval` takes integers or terms that are integers (a relation's argument).
 #[test]
 fn interval_of_terms() {

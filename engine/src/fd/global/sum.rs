@@ -125,8 +125,10 @@ impl Constraint for Linear {
         self.xs.iter().filter_map(Term::as_var).collect()
     }
 
+    /// Every kind wakes on narrowing: `!=` so that a term that had no domain when the last
+    /// other one was bound loses its value once it has one.
     fn wakes_on_narrowing(&self) -> bool {
-        self.op != Op::Ne
+        true
     }
 
     fn propagate(&self, run: &mut Run, _: Option<Var>) -> Result<Status, Fail> {
