@@ -172,9 +172,11 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
                             for (s, v) in syms.iter().zip(&vars) {
                                 e = bind(&e, s.clone(), Value::LVar(*v));
                             }
+                            // As core.logic's `-run`: `v` is the query variable, bound
+                            // to the vector of the others before the body runs (so that
+                            // `(distribute v ::l/ff)` finds a bound variable).
                             if let Some(v) = &as_name {
-                                let all = vars.iter().map(|x| Value::LVar(*x)).collect();
-                                e = bind(&e, v.clone(), Value::vector(all));
+                                e = bind(&e, v.clone(), Value::LVar(q));
                             }
                             goals.push(kanren::eq(
                                 q,

@@ -303,8 +303,12 @@ pub(crate) fn post_neq(run: &mut Run, x: &Term, y: &Term, k: i64) -> Step {
                 Ok(())
             }
         }
-        (None, Some(y), Val::Int(a), _) => a.checked_sub(k).map_or(Ok(()), |v| run.forbid(y, v)),
-        (Some(x), None, _, Val::Int(b)) => b.checked_add(k).map_or(Ok(()), |v| run.forbid(x, v)),
+        (None, Some(y), Val::Int(a), _) => {
+            a.checked_sub(k).map_or(Ok(()), |v| forbid(run, y, &vy, v))
+        }
+        (Some(x), None, _, Val::Int(b)) => {
+            b.checked_add(k).map_or(Ok(()), |v| forbid(run, x, &vx, v))
+        }
         (Some(x), Some(y), _, _) if x == y => {
             if k == 0 {
                 Err(Fail)
@@ -319,6 +323,22 @@ pub(crate) fn post_neq(run: &mut Run, x: &Term, y: &Term, k: i64) -> Step {
         }
         _ => unreachable!("values are ints or variables here"),
     }
+}
+
+/// `x != v`, `vx` being `x`'s value: removed from its domain now, or, for a variable with no
+/// domain yet, kept as a one-term linear disequality that removes `v` once a domain comes
+/// and fails if `x` is bound to `v` (a domain cannot record it before then).
+fn forbid(run: &mut Run, x: Var, vx: &Val, v: i64) -> Step {
+    if let Val::Free(_) = vx {
+        run.post_arc(global::linear(
+            vec![(1, Term::Var(x))],
+            -(v as i128),
+            Rel::Ne,
+            None,
+        ));
+        return Ok(());
+    }
+    run.forbid(x, v)
 }
 
 /// Posts a table propagator in a goal.

@@ -26,6 +26,7 @@ pub use cardinality::global_cardinality;
 pub use element::element;
 pub use offsets::distinct_offsets;
 pub(crate) use offsets::DistinctOffsets;
+pub(crate) use sum::linear;
 pub use sum::{scalar_product, sum};
 pub use tuples::tuples_in;
 

@@ -29,9 +29,12 @@ struct Linear {
     xs: Vec<Term>,
     k: i128,
     op: Op,
-    /// How it prints: the arguments as given.
-    shown: (Vec<i64>, Arc<[Term]>, Rel, Term),
+    /// How it prints: the arguments as given (`None`: it does not print).
+    shown: Option<Shown>,
 }
+
+/// `scalar_product`'s arguments as given: coefficients, terms, relation, right-hand side.
+pub(crate) type Shown = (Vec<i64>, Arc<[Term]>, Rel, Term);
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Op {
@@ -122,8 +125,10 @@ impl Constraint for Linear {
         self.xs.iter().filter_map(Term::as_var).collect()
     }
 
+    /// Every kind wakes on narrowing: `!=` so that a term that had no domain when the last
+    /// other one was bound loses its value once it has one.
     fn wakes_on_narrowing(&self) -> bool {
-        self.op != Op::Ne
+        true
     }
 
     fn propagate(&self, run: &mut Run, _: Option<Var>) -> Result<Status, Fail> {
@@ -132,7 +137,7 @@ impl Constraint for Linear {
 
     /// `(scalar-product (c ..) (x ..) rel z)`, `rel` one of `== != < <= > >=`.
     fn reify(&self, name: &dyn Fn(&Term) -> Option<Term>) -> Option<Term> {
-        let (cs, xs, rel, z) = &self.shown;
+        let (cs, xs, rel, z) = self.shown.as_ref()?;
         let rel = match rel {
             Rel::Eq => "==",
             Rel::Ne => "!=",
@@ -194,24 +199,37 @@ pub fn scalar_product(
         .map(|(&c, x)| (c as i128, x.clone()))
         .collect();
     terms.push((-1, z.clone()));
+    let c = linear(terms, 0, rel, Some((cs, xs, rel, z)));
+    crate::fd::post_goal(move |run| {
+        run.post_arc(c.clone());
+        Ok(())
+    })
+}
+
+/// The propagator of `Σ c·x + k  rel  0` over `terms` (pairs `(c, x)`), printed as `shown`
+/// says (`None`: it never prints). Shared by [`scalar_product`] and by `fd_eq!`'s linear
+/// sums (engine/src/fd/expr.rs).
+pub(crate) fn linear(
+    terms: Vec<(i128, Term)>,
+    k: i128,
+    rel: Rel,
+    shown: Option<Shown>,
+) -> Arc<dyn Constraint> {
+    // `>` and `>=` negate both sides; `<` is `<= -1`.
     let (sign, k, op) = match rel {
-        Rel::Eq => (1, 0, Op::Eq),
-        Rel::Ne => (1, 0, Op::Ne),
-        Rel::Le => (1, 0, Op::Le),
-        Rel::Lt => (1, 1, Op::Le),
-        Rel::Ge => (-1, 0, Op::Le),
-        Rel::Gt => (-1, 1, Op::Le),
+        Rel::Eq => (1, k, Op::Eq),
+        Rel::Ne => (1, k, Op::Ne),
+        Rel::Le => (1, k, Op::Le),
+        Rel::Lt => (1, k + 1, Op::Le),
+        Rel::Ge => (-1, -k, Op::Le),
+        Rel::Gt => (-1, 1 - k, Op::Le),
     };
-    let c: Arc<dyn Constraint> = Arc::new(Linear {
+    Arc::new(Linear {
         cs: terms.iter().map(|t| sign * t.0).collect(),
         xs: terms.into_iter().map(|t| t.1).collect(),
         k,
         op,
-        shown: (cs, xs, rel, z),
-    });
-    crate::fd::post_goal(move |run| {
-        run.post_arc(c.clone());
-        Ok(())
+        shown,
     })
 }
 
