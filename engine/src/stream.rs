@@ -205,7 +205,7 @@ pub(crate) enum Frame {
 }
 
 /// Pushes binds of `goals` (innermost last) above the current frames.
-fn push_binds(frames: &mut Vec<Frame>, goals: impl ExactSizeIterator<Item = Goal>) {
+pub(crate) fn push_binds(frames: &mut Vec<Frame>, goals: impl ExactSizeIterator<Item = Goal>) {
     if goals.len() == 0 {
         return;
     }
@@ -247,10 +247,10 @@ fn hnf<const DEPTH_FIRST: bool>(mut node: Node, frames: &mut Vec<Frame>) -> Node
                 None => Node::Unit(s),
                 Some((first, rest)) => {
                     push_binds(frames, rest.iter().rev().cloned());
-                    first.apply(s).0
+                    first.apply_framed(s, frames)
                 }
             },
-            Node::Apply(g, s) => g.apply(s).0,
+            Node::Apply(g, s) => g.apply_framed(s, frames),
             Node::Lazy(f) => f().0,
             // The same in both orders: a Resume is data, built by the interleaved rules.
             Node::Resume(t, mut fs) => loop {
@@ -270,7 +270,7 @@ fn hnf<const DEPTH_FIRST: bool>(mut node: Node, frames: &mut Vec<Frame>) -> Node
             },
             // Depth-first: Inc(t) = t, under any frames.
             Node::Inc(t) if DEPTH_FIRST => t.into_inner(),
-            Node::Suspended(g, s) if DEPTH_FIRST => g.apply(s).0,
+            Node::Suspended(g, s) if DEPTH_FIRST => g.apply_framed(s, frames),
             // Interleaved: Suspended(g, s) is Inc(Apply(g, s)), captured as below.
             Node::Suspended(g, s) if !frames.is_empty() => {
                 let t = Link::new(Node::Apply(g, s));
@@ -292,7 +292,7 @@ fn hnf<const DEPTH_FIRST: bool>(mut node: Node, frames: &mut Vec<Frame>) -> Node
                     }
                     Node::Unit(a) => {
                         let g = pop_bind(frames);
-                        g.apply(a).0
+                        g.apply_framed(a, frames)
                     }
                     Node::Choice(a, r) => {
                         let g = pop_bind(frames);
@@ -303,7 +303,7 @@ fn hnf<const DEPTH_FIRST: bool>(mut node: Node, frames: &mut Vec<Frame>) -> Node
                             Node::Inc(Link::new(rest))
                         };
                         frames.push(Frame::Mplus(Link::new(rest)));
-                        g.apply(a).0
+                        g.apply_framed(a, frames)
                     }
                     _ => unreachable!("head normal form, not a suspension"),
                 },
