@@ -307,7 +307,10 @@ impl Solve for Conj {
 
     /// `bind*(Unit(s), g0, g1, ...)` = `g0(s)` under the binds of the others: no node.
     fn apply_framed(&self, s: State, frames: &mut Vec<Frame>) -> Node {
-        let (first, rest) = self.0.split_first().expect("a conjunction has two goals or more");
+        let (first, rest) = self
+            .0
+            .split_first()
+            .expect("a conjunction has two goals or more");
         push_binds(frames, rest.iter().rev().cloned());
         first.apply_framed(s, frames)
     }
