@@ -261,6 +261,9 @@ fn hnf<const DEPTH_FIRST: bool>(mut node: Node, frames: &mut Vec<Frame>) -> Node
             Node::Resume(t, mut fs) => loop {
                 match fs.pop_front() {
                     None => {
+                        // An emptied deque starts at its buffer's front again, so the
+                        // vector is made from it without moving anything.
+                        fs.clear();
                         recycle(fs.into());
                         break t.into_inner();
                     }
@@ -350,8 +353,8 @@ fn take_frames(frames: &mut Vec<Frame>) -> Vec<Frame> {
 
 /// Keeps the emptied vector `fs` for [`take_frames`]: at most 64 vectors of at most 256
 /// frames (under 400 KB) per thread.
-fn recycle(mut fs: Vec<Frame>) {
-    fs.clear();
+fn recycle(fs: Vec<Frame>) {
+    debug_assert!(fs.is_empty());
     if fs.capacity() <= 256 {
         SPARE.with_borrow_mut(|spare| {
             if spare.len() < 64 {
