@@ -270,9 +270,11 @@ fn hnf<const DEPTH_FIRST: bool>(mut node: Node, frames: &mut Vec<Frame>) -> Node
                     // Binds frames go back as they were, all of them in one step.
                     Some(Frame::Binds(run)) => frames.push(Frame::Binds(run)),
                     // The frame mplus(_, y) around a suspension became Mplus(y, rest).
-                    Some(Frame::Mplus(y)) => {
-                        frames.push(Frame::Mplus(Link::new(Node::Resume(t, fs))));
-                        break y.into_inner();
+                    // (The rest goes into y's box, which y leaves.)
+                    Some(Frame::Mplus(mut y)) => {
+                        let y_node = y.replace(Node::Resume(t, fs));
+                        frames.push(Frame::Mplus(y));
+                        break y_node;
                     }
                 }
             },
@@ -388,6 +390,12 @@ impl Link {
 
     pub(crate) fn into_inner(mut self) -> Node {
         std::mem::replace(&mut *self.0, Node::Empty)
+    }
+
+    /// Puts `node` in this link's box and returns what it held: a link made and another
+    /// taken apart, without the allocator.
+    pub(crate) fn replace(&mut self, node: Node) -> Node {
+        std::mem::replace(&mut *self.0, node)
     }
 }
 
