@@ -170,10 +170,10 @@ fn map_patterns() {
     assert_eq!(got, "{:k (1 2)}");
 }
 
-// The stream of a `defne!` clause matches patterns of structure and new variables with code
-// compiled for them (`kanren::fresh_match_with`), and hands the rest to the generic matcher.
-// Both must mean core.logic's expansion, `(fresh [vars] (== pattern arg) ...)` per argument,
-// answer for answer and in the same order.
+// The stream of a `defne!` clause matches its patterns without making variables where the
+// argument already has the pattern's shape (`kanren::fresh_match`). That must mean
+// core.logic's expansion, `(fresh [vars] (== pattern arg) ...)` per argument, answer for
+// answer and in the same order, whatever is built and whatever is fresh.
 
 defne! {
     /// `out` pairs up `l`'s `[a b]`s swapped; a list of another shape is paired with itself.

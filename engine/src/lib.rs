@@ -89,7 +89,7 @@ pub use kanren_macros::{defna, defne, defnu, fd_eq, matcha, matche, matchu};
 pub use lists::{
     appendo, conso, distincto, emptyo, firsto, member1o, membero, permuteo, rembero, resto,
 };
-pub use matching::{fresh_match, fresh_match_shared, fresh_match_with, match_args, PatOp};
+pub use matching::{fresh_match, fresh_match_shared, match_args, PatOp};
 pub use nafc::nafc;
 pub use parallel::{search_pool, Parallel, PARTS_PER_WORKER, WORKER_STACK};
 pub use predc::{predc, predc_with};

@@ -63,80 +63,34 @@ pub fn fresh_match<const K: usize, const V: usize>(
     arg: impl Into<Term>,
     body: impl Fn([Term; K]) -> Goal + Send + Sync + 'static,
 ) -> Goal {
-    fresh_match_with(pattern, values, arg, |_, _| Err(true), body)
-}
-
-/// [`fresh_match`] with a matcher compiled for the pattern: `fast(arg, s)` gives the terms
-/// the pattern variables stand for (`Ok`), or says that the argument does not have the
-/// pattern's shape (`Err(false)`), or that it cannot tell (`Err(true)`: a variable stands
-/// where the pattern has structure, or a sequence of the other kind), and the matcher of
-/// `pattern` decides. It must agree with that matcher wherever it decides; `defne!` compiles
-/// one for patterns of structure and new variables only (no unification to make).
-///
-/// ```
-/// use kanren::{list, run_all, PatOp, State, Term};
-/// // [h . t], matched by hand where the argument is already a pair:
-/// let fast = |a: &Term, s: &State| match s.walk_ref(a) {
-///     Term::Pair(p) => Ok([p.0.clone(), p.1.clone()]),
-///     Term::Var(_) | Term::Vector(_) => Err(true),
-///     _ => Err(false),
-/// };
-/// let g = move |q: kanren::Var| kanren::fresh_match_with(
-///     &[PatOp::Cons, PatOp::Slot(0), PatOp::Slot(1)],
-///     [],
-///     list![1, 2],
-///     fast,
-///     move |[h, t]: [Term; 2]| kanren::conj([kanren::eq(q, h), kanren::eq(t, list![2])]),
-/// );
-/// assert_eq!(run_all(g).next().unwrap().to_string(), "1");
-/// ```
-pub fn fresh_match_with<const K: usize, const V: usize>(
-    pattern: &'static [PatOp],
-    values: [Term; V],
-    arg: impl Into<Term>,
-    fast: impl Fn(&Term, &State) -> Result<[Term; K], bool> + Send + Sync + 'static,
-    body: impl Fn([Term; K]) -> Goal + Send + Sync + 'static,
-) -> Goal {
     Goal::native(Match {
         pattern,
         values,
         arg: arg.into(),
-        fast,
         body,
     })
 }
 
-/// [`fresh_match_with`].
-struct Match<const K: usize, const V: usize, M, F> {
+/// [`fresh_match`].
+struct Match<const K: usize, const V: usize, F> {
     pattern: &'static [PatOp],
     values: [Term; V],
     arg: Term,
-    fast: M,
     body: F,
 }
 
-impl<const K: usize, const V: usize, M, F> Match<K, V, M, F>
-where
-    M: Fn(&Term, &State) -> Result<[Term; K], bool>,
-    F: Fn([Term; K]) -> Goal,
-{
+impl<const K: usize, const V: usize, F: Fn([Term; K]) -> Goal> Match<K, V, F> {
     /// The body for the pattern matched in `s`, and the state it runs in (`None`: `s` itself);
     /// `None` when the argument does not match.
     fn matched(&self, s: &State) -> Option<(Goal, Option<State>)> {
-        match (self.fast)(&self.arg, s) {
-            Ok(slots) => return Some(((self.body)(slots), None)),
-            Err(false) => return None,
-            Err(true) => {}
-        }
         let lengths = [self.pattern.len()];
         let (slots, bound) = match_args(self.pattern, &lengths, &self.values, [&self.arg], s)?;
         Some(((self.body)(slots), bound))
     }
 }
 
-impl<const K: usize, const V: usize, M, F> Solve for Match<K, V, M, F>
+impl<const K: usize, const V: usize, F> Solve for Match<K, V, F>
 where
-    M: Fn(&Term, &State) -> Result<[Term; K], bool> + Send + Sync,
     F: Fn([Term; K]) -> Goal + Send + Sync,
 {
     fn apply(&self, s: State) -> Stream {

@@ -302,32 +302,6 @@ fn nest(scope: &mut Scope<'_>, pairs: &[(&Pat, &Ident)], goals: &[TokenStream]) 
     ops(p, &vars, &mut pattern, &mut Vec::new());
     let Ops { ops, values } = pattern;
     let k = vars.len();
-    // A matcher compiled for the pattern, when it has structure and new variables only.
-    let (mut code, mut seen, mut n) = (TokenStream::new(), outer.clone(), 0);
-    let fast = match straight(
-        p,
-        quote!(__kanren_a),
-        scope.args,
-        &mut seen,
-        &mut n,
-        &mut code,
-    ) {
-        Some(()) => quote! {
-            |__kanren_a: &::kanren::Term, __kanren_s: &::kanren::State| {
-                let __kanren_r: ::std::result::Result<[&::kanren::Term; #k], bool> =
-                    '__kanren_match: {
-                        #code
-                        ::std::result::Result::Ok([#(#vars),*])
-                    };
-                __kanren_r.map(|__kanren_refs| __kanren_refs.map(::std::clone::Clone::clone))
-            }
-        },
-        None => quote! {
-            |_: &::kanren::Term, _: &::kanren::State| {
-                ::std::result::Result::<[::kanren::Term; #k], bool>::Err(true)
-            }
-        },
-    };
     let inner = if rest.is_empty() {
         // The user's goals see every pattern variable as a `&Term`.
         let all = &scope.seen;
@@ -347,11 +321,10 @@ fn nest(scope: &mut Scope<'_>, pairs: &[(&Pat, &Ident)], goals: &[TokenStream]) 
     quote_spanned! {span=> {
         const __KANREN_PATTERN: &[::kanren::PatOp] = &[#(#ops),*];
         let __kanren_arg = ::kanren::Term::from(&#a);
-        ::kanren::fresh_match_with(
+        ::kanren::fresh_match(
             __KANREN_PATTERN,
             [#(#values),*],
             __kanren_arg,
-            #fast,
             move |[#(#vars),*]: [::kanren::Term; #k]| {
                 #(let #used = ::std::clone::Clone::clone(&#used);)*
                 let _ = (#(&#vars,)*);
