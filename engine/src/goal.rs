@@ -13,7 +13,7 @@
 
 use crate::solve::{solve_all, Cont, Flow, Step};
 use crate::state::State;
-use crate::stream::{Link, Node, Stream};
+use crate::stream::{push_binds, Frame, Link, Node, Stream};
 use crate::term::{Term, Var};
 use smallvec::SmallVec;
 use std::fmt;
@@ -23,6 +23,14 @@ use std::sync::{Arc, LazyLock};
 pub(crate) trait Solve: Send + Sync {
     /// The lazy stream of the states in which the goal holds.
     fn apply(&self, s: State) -> Stream;
+
+    /// [`apply`](Solve::apply) as the forcing loop calls it, with its pending `frames` at
+    /// hand: a goal whose stream would start by pushing frames (a conjunction's binds)
+    /// pushes them itself and returns the node to force under them, instead of building a
+    /// node for the loop to take apart at once. Same stream, by the rules of `stream.rs`.
+    fn apply_framed(&self, s: State, _frames: &mut Vec<Frame>) -> Node {
+        self.apply(s).0
+    }
 
     /// Calls `k` with each state in which the goal holds, depth-first (in the order
     /// depth-first forcing of [`apply`](Solve::apply)'s stream gives), until `k` breaks.
@@ -118,6 +126,16 @@ impl Goal {
             return Stream::empty();
         }
         self.0.apply(s)
+    }
+
+    /// [`apply`](Goal::apply) inside the forcing loop, which hands over its pending frames
+    /// (see [`Solve::apply_framed`]); the same budget step.
+    #[inline]
+    pub(crate) fn apply_framed(&self, s: State, frames: &mut Vec<Frame>) -> Node {
+        if !crate::budget::tick() {
+            return Node::Empty;
+        }
+        self.0.apply_framed(s, frames)
     }
 
     /// Depth-first: calls `k` with each state in which the goal holds (see [`Solve::solve`]).
@@ -287,6 +305,16 @@ impl Solve for Conj {
         Stream(Node::All(s, self.0.iter().cloned().collect()))
     }
 
+    /// `bind*(Unit(s), g0, g1, ...)` = `g0(s)` under the binds of the others: no node.
+    fn apply_framed(&self, s: State, frames: &mut Vec<Frame>) -> Node {
+        let (first, rest) = self
+            .0
+            .split_first()
+            .expect("a conjunction has two goals or more");
+        push_binds(frames, rest.iter().rev().cloned());
+        first.apply_framed(s, frames)
+    }
+
     fn solve(&self, s: &State, k: &mut Cont<'_>) -> Step {
         solve_all(&self.0, s, k).into()
     }
@@ -329,6 +357,13 @@ impl Solve for AndFrom {
         let AndFrom(goals, i) = self;
         let rest = and_from(goals.clone(), i + 1);
         Stream(Node::All(s, Arc::new([goals[*i].clone(), rest])))
+    }
+
+    /// As [`Conj`]'s: the rest of the conjunction pushed as a bind, no node.
+    fn apply_framed(&self, s: State, frames: &mut Vec<Frame>) -> Node {
+        let AndFrom(goals, i) = self;
+        push_binds(frames, std::iter::once(and_from(goals.clone(), i + 1)));
+        goals[*i].apply_framed(s, frames)
     }
 
     fn solve(&self, s: &State, k: &mut Cont<'_>) -> Step {

@@ -373,6 +373,7 @@ fn expand(node: Node) -> Expanded {
                 return Expanded::Branch(wrap(x.into_inner(), &binds), wrap(y.into_inner(), &binds))
             }
             Node::Inc(t) => t.into_inner(),
+            Node::Captured(t, frames) => Node::Resume(t, frames),
             Node::Suspended(g, s) | Node::Apply(g, s) => g.apply(s).0,
             Node::Lazy(f) => f().0,
             Node::Bind(x, goals) => {

@@ -128,6 +128,7 @@ pub(crate) fn solve_node(node: Node, k: &mut Cont<'_>) -> Flow {
                     rest.into_inner()
                 }
                 Node::Inc(t) => t.into_inner(),
+                Node::Captured(t, frames) => Node::Resume(t, frames),
                 Node::Suspended(g, s) | Node::Apply(g, s) => return g.solve(&s, k),
                 Node::Mplus(x, y) => {
                     solve_node(x.into_inner(), k)?;

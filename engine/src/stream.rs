@@ -6,6 +6,7 @@
 //! Stream = Empty | Unit(State) | Choice(State, Stream)   -- head normal forms
 //!        | Inc(Stream)                                     -- a suspension (core.logic's -inc)
 //!        | Suspended(Goal, State)                          -- Inc(Apply(..)), one allocation less
+//!        | Captured(Stream, [Frame])                       -- Inc of a stream under the frames it took
 //!        | Mplus(Stream, Stream) | Bind(Stream, Goal)      -- pending mplus / bind
 //!        | Conj(Stream, [Goal])                            -- pending bind* over many goals
 //!        | All(State, [Goal])                              -- Conj(Unit(State), ..), unboxed
@@ -83,6 +84,9 @@ pub(crate) enum Node {
     /// and unpacked one frame at a time from the front. Only the interleaved rules build it;
     /// what it means is theirs in either order of forcing.
     Resume(Link, VecDeque<Frame>),
+    /// `Inc(Resume(t, fs))` in one node: a suspension met under pending frames, which took
+    /// them. The suspension the interleaved search makes most.
+    Captured(Link, VecDeque<Frame>),
     Lazy(Box<dyn FnOnce() -> Stream + Send>),
 }
 
@@ -181,13 +185,14 @@ impl Node {
         match self {
             Node::Inc(t) => t.into_inner(),
             Node::Suspended(g, s) => Node::Apply(g, s),
+            Node::Captured(t, fs) => Node::Resume(t, fs),
             _ => unreachable!("a head normal form that is not an answer is a suspension"),
         }
     }
 }
 
-/// `s` rewritten to a head normal form (`Empty`, `Unit`, `Choice`, or a suspension: `Inc` or
-/// `Suspended`) by the rules above: what `conda` and `condu` look at to decide. Iterative,
+/// `s` rewritten to a head normal form (`Empty`, `Unit`, `Choice`, or a suspension: `Inc`,
+/// `Suspended` or `Captured`) by the rules above: what `conda` and `condu` look at to decide. Iterative,
 /// like all forcing. Always interleaved, so that they commit to the same answer in either
 /// order.
 pub(crate) fn head_normal_form(s: Stream) -> Stream {
@@ -205,7 +210,7 @@ pub(crate) enum Frame {
 }
 
 /// Pushes binds of `goals` (innermost last) above the current frames.
-fn push_binds(frames: &mut Vec<Frame>, goals: impl ExactSizeIterator<Item = Goal>) {
+pub(crate) fn push_binds(frames: &mut Vec<Frame>, goals: impl ExactSizeIterator<Item = Goal>) {
     if goals.len() == 0 {
         return;
     }
@@ -220,7 +225,7 @@ fn push_binds(frames: &mut Vec<Frame>, goals: impl ExactSizeIterator<Item = Goal
 }
 
 /// Rewrites `node` until it is `Empty`, `Unit`, `Choice` or a suspension (`Inc`,
-/// `Suspended`), using the rules above: core.logic's, or with `DEPTH_FIRST` the depth-first
+/// `Suspended`, `Captured`), using the rules above: core.logic's, or with `DEPTH_FIRST` the depth-first
 /// ones (which never return a suspension).
 /// `frames` must be empty on entry; it is empty again on return.
 fn hnf<const DEPTH_FIRST: bool>(mut node: Node, frames: &mut Vec<Frame>) -> Node {
@@ -247,40 +252,48 @@ fn hnf<const DEPTH_FIRST: bool>(mut node: Node, frames: &mut Vec<Frame>) -> Node
                 None => Node::Unit(s),
                 Some((first, rest)) => {
                     push_binds(frames, rest.iter().rev().cloned());
-                    first.apply(s).0
+                    first.apply_framed(s, frames)
                 }
             },
-            Node::Apply(g, s) => g.apply(s).0,
+            Node::Apply(g, s) => g.apply_framed(s, frames),
             Node::Lazy(f) => f().0,
             // The same in both orders: a Resume is data, built by the interleaved rules.
             Node::Resume(t, mut fs) => loop {
                 match fs.pop_front() {
                     None => {
+                        // An emptied deque starts at its buffer's front again, so the
+                        // vector is made from it without moving anything.
+                        fs.clear();
                         recycle(fs.into());
                         break t.into_inner();
                     }
                     // Binds frames go back as they were, all of them in one step.
                     Some(Frame::Binds(run)) => frames.push(Frame::Binds(run)),
                     // The frame mplus(_, y) around a suspension became Mplus(y, rest).
-                    Some(Frame::Mplus(y)) => {
-                        frames.push(Frame::Mplus(Link::new(Node::Resume(t, fs))));
-                        break y.into_inner();
+                    // (The rest goes into y's box, which y leaves.)
+                    Some(Frame::Mplus(mut y)) => {
+                        let y_node = y.replace(Node::Resume(t, fs));
+                        frames.push(Frame::Mplus(y));
+                        break y_node;
                     }
                 }
             },
             // Depth-first: Inc(t) = t, under any frames.
             Node::Inc(t) if DEPTH_FIRST => t.into_inner(),
-            Node::Suspended(g, s) if DEPTH_FIRST => g.apply(s).0,
+            Node::Suspended(g, s) if DEPTH_FIRST => g.apply_framed(s, frames),
+            Node::Captured(t, fs) if DEPTH_FIRST => Node::Resume(t, fs),
             // Interleaved: Suspended(g, s) is Inc(Apply(g, s)), captured as below.
             Node::Suspended(g, s) if !frames.is_empty() => {
                 let t = Link::new(Node::Apply(g, s));
-                Node::Inc(Link::new(Node::Resume(t, take_frames(frames).into())))
+                Node::Captured(t, take_frames(frames).into())
             }
             // A suspension under pending frames: every frame would wrap it in turn
             // (bind(Inc(t), g) = Inc(bind(t, g)), mplus(Inc(t), y) = Inc(mplus(y, t))); take
             // them all at once instead.
-            Node::Inc(t) if !frames.is_empty() => {
-                Node::Inc(Link::new(Node::Resume(t, take_frames(frames).into())))
+            Node::Inc(t) if !frames.is_empty() => Node::Captured(t, take_frames(frames).into()),
+            Node::Captured(t, fs) if !frames.is_empty() => {
+                let t = Link::new(Node::Resume(t, fs));
+                Node::Captured(t, take_frames(frames).into())
             }
             head => match frames.last_mut() {
                 None => return head,
@@ -292,7 +305,7 @@ fn hnf<const DEPTH_FIRST: bool>(mut node: Node, frames: &mut Vec<Frame>) -> Node
                     }
                     Node::Unit(a) => {
                         let g = pop_bind(frames);
-                        g.apply(a).0
+                        g.apply_framed(a, frames)
                     }
                     Node::Choice(a, r) => {
                         let g = pop_bind(frames);
@@ -303,7 +316,7 @@ fn hnf<const DEPTH_FIRST: bool>(mut node: Node, frames: &mut Vec<Frame>) -> Node
                             Node::Inc(Link::new(rest))
                         };
                         frames.push(Frame::Mplus(Link::new(rest)));
-                        g.apply(a).0
+                        g.apply_framed(a, frames)
                     }
                     _ => unreachable!("head normal form, not a suspension"),
                 },
@@ -342,8 +355,8 @@ fn take_frames(frames: &mut Vec<Frame>) -> Vec<Frame> {
 
 /// Keeps the emptied vector `fs` for [`take_frames`]: at most 64 vectors of at most 256
 /// frames (under 400 KB) per thread.
-fn recycle(mut fs: Vec<Frame>) {
-    fs.clear();
+fn recycle(fs: Vec<Frame>) {
+    debug_assert!(fs.is_empty());
     if fs.capacity() <= 256 {
         SPARE.with_borrow_mut(|spare| {
             if spare.len() < 64 {
@@ -378,6 +391,12 @@ impl Link {
     pub(crate) fn into_inner(mut self) -> Node {
         std::mem::replace(&mut *self.0, Node::Empty)
     }
+
+    /// Puts `node` in this link's box and returns what it held: a link made and another
+    /// taken apart, without the allocator.
+    pub(crate) fn replace(&mut self, node: Node) -> Node {
+        std::mem::replace(&mut *self.0, node)
+    }
 }
 
 impl Drop for Link {
@@ -401,7 +420,7 @@ impl Drop for Link {
                     detach(a);
                     detach(b);
                 }
-                Node::Resume(a, fs) => {
+                Node::Resume(a, fs) | Node::Captured(a, fs) => {
                     detach(a);
                     for f in fs {
                         if let Frame::Mplus(y) = f {
@@ -424,5 +443,6 @@ fn has_children(node: &Node) -> bool {
             | Node::Conj(..)
             | Node::Mplus(..)
             | Node::Resume(..)
+            | Node::Captured(..)
     )
 }
