@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 pub use crate::destructure::{destructure, make_closure};
-pub use crate::env::{bind, bind_all, lookup_local, Bindings, Env, Frame, LetFnGroup};
+pub use crate::env::{bind, bind_all, env_ns, lookup_local, Bindings, Env, Frame, LetFnGroup};
 
 /// How deeply evaluations may nest.
 pub const MAX_DEPTH: usize = 50_000;
@@ -119,7 +119,7 @@ fn eval_symbol(s: &Arc<str>, env: &Env) -> Result<Value> {
     if let Some(v) = lookup_local(env, s) {
         return Ok(v);
     }
-    match crate::ns::resolve_value(s) {
+    match crate::ns::resolve_value(s, env) {
         Some(Value::Special(n)) => Err(Error::msg(format!(
             "can't take the value of a macro: {}",
             crate::printer::special_name(&n)
@@ -146,7 +146,7 @@ fn eval_list(head: &Value, tail: &Value, env: &Env) -> Result<Value> {
     check_interrupt()?;
     if let Value::Symbol(s) = head {
         if lookup_local(env, s).is_none() {
-            match crate::ns::resolve_value(s) {
+            match crate::ns::resolve_value(s, env) {
                 Some(Value::Special(name)) => return crate::special::special(&name, tail, env),
                 Some(Value::Macro(m)) => {
                     let args = tail.to_vec()?;

@@ -169,7 +169,7 @@ pub fn load_facts(mut db: Db, src: &str) -> Result<Value> {
                 pos,
             ));
         };
-        let rel = crate::ns::resolve_value(name)
+        let rel = crate::ns::resolve_value(name, &None)
             .ok_or_else(|| Error::at(format!("unknown relation {name}"), pos))?;
         let mut fact = vec![rel];
         fact.extend(args.iter().cloned());

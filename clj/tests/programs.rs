@@ -99,6 +99,11 @@ fn conformance(name: &str) {
 }
 
 #[test]
+fn conformance_namespaces() {
+    conformance("namespaces");
+}
+
+#[test]
 fn conformance_nominal() {
     conformance("nominal");
 }
