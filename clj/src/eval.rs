@@ -44,6 +44,7 @@ pub fn check_interrupt() -> Result<()> {
 }
 
 /// One arity of a function: parameter patterns, an optional rest pattern, the body.
+#[derive(Clone)]
 pub struct Arity {
     /// The fixed parameters (symbols or destructuring patterns).
     pub params: Vec<Value>,
@@ -54,6 +55,7 @@ pub struct Arity {
 }
 
 /// A function (or macro) written in Clojure: its arities and the environment it closes over.
+#[derive(Clone)]
 pub struct Closure {
     /// The name, if it has one (bound to the function itself in its body).
     pub name: Option<Arc<str>>,
@@ -90,8 +92,9 @@ pub fn eval(form: &Value, env: &Env) -> Result<Value> {
             DEPTH.with(|d| d.set(depth - 1));
             out.map_err(|e| e.with_pos(pos_of(form)))
         }
-        Value::Vector(items) => Ok(Value::vector(
-            items.iter().map(|x| eval(x, env)).collect::<Result<_>>()?,
+        Value::Vector(items) => Ok(crate::meta::keep_literal_meta(
+            form,
+            Value::vector(items.iter().map(|x| eval(x, env)).collect::<Result<_>>()?),
         )),
         Value::Map(m) => {
             let mut out: Vec<(Value, Value)> = Vec::with_capacity(m.len());
@@ -99,7 +102,10 @@ pub fn eval(form: &Value, env: &Env) -> Result<Value> {
                 let (k, v) = (eval(k, env)?, eval(v, env)?);
                 crate::core::map_insert(&mut out, k, v);
             }
-            Ok(Value::Map(Arc::new(out)))
+            Ok(crate::meta::keep_literal_meta(
+                form,
+                Value::Map(Arc::new(out)),
+            ))
         }
         Value::Set(s) => {
             let mut out: Vec<Value> = Vec::with_capacity(s.len());
@@ -109,7 +115,10 @@ pub fn eval(form: &Value, env: &Env) -> Result<Value> {
                     out.push(x);
                 }
             }
-            Ok(Value::Set(Arc::new(out)))
+            Ok(crate::meta::keep_literal_meta(
+                form,
+                Value::Set(Arc::new(out)),
+            ))
         }
         other => Ok(other.clone()),
     }

@@ -235,11 +235,14 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
         "defne" | "defna" | "defnu" | "fne" | "fna" | "fnu" => {
             let is_def = name.starts_with("def");
             let mut rest = &a[..];
+            let mut meta_tabled = false;
             let fname = if is_def {
                 let (n, r) = rest
                     .split_first()
                     .ok_or_else(|| Error::msg(format!("{name} needs a name")))?;
                 rest = r;
+                // `(defne ^:tabled f ...)`: a tabled relation, as core.logic's `defnm` reads it.
+                meta_tabled = crate::meta::has_flag(n, "tabled");
                 Some(
                     n.as_symbol()
                         .ok_or_else(|| Error::msg(format!("{name} needs a name, got {n}")))?
@@ -265,8 +268,9 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
                 Commit::U => "clojure.core.logic/matchu",
             };
             // `(fne [x y] :tabled clauses...)`: a tabled relation, as core.logic's `fnm`.
-            let tabled = matches!(clauses.first(), Some(Value::Keyword(k)) if &**k == "tabled");
-            let clauses = &clauses[usize::from(tabled)..];
+            let tabled_kw = matches!(clauses.first(), Some(Value::Keyword(k)) if &**k == "tabled");
+            let clauses = &clauses[usize::from(tabled_kw)..];
+            let tabled = tabled_kw || meta_tabled;
             let mut body = vec![Value::sym(m), Value::Vector(ps.clone())];
             body.extend(clauses.iter().cloned());
             let f = if tabled {

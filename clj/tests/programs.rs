@@ -99,6 +99,11 @@ fn conformance(name: &str) {
 }
 
 #[test]
+fn conformance_metadata() {
+    conformance("metadata");
+}
+
+#[test]
 fn conformance_namespaces() {
     conformance("namespaces");
 }
