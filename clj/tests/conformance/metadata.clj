@@ -37,3 +37,10 @@
 (deftest db-rel-index-metadata
   (is (= (set (pldb/with-db graph (run* [q] (edge 1 q)))) #{2 3}))
   (is (= (set (pldb/with-db graph (run* [q] (edge q 3)))) #{1 2})))
+
+(defn ^:private documented "Adds one." [x] (inc x))
+
+(deftest definition-metadata
+  (is (= (:doc (meta #'documented)) "Adds one."))
+  (is (= (:private (meta #'documented)) true))
+  (is (= (:tabled (meta #'patho)) true)))
