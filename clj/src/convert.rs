@@ -173,13 +173,81 @@ pub fn from_term(t: &Term) -> Value {
 }
 
 /// [`from_term`] for a term met during the search (no reified variable in it), remembered so
-/// that [`to_term`] of the value gives the term back without converting it.
+/// that [`to_term`] of the value gives the term back without converting it. A list is
+/// remembered the other way too, each of its tails: a recursive relation that takes a list
+/// apart (`(safeo [x1 y1] t)`) meets the tail it met as part of the list in the call before,
+/// and gets its value back instead of converting the rest of the list again.
 pub fn from_search_term(t: &Term) -> Value {
+    if let Term::Pair(_) = t {
+        if let Some(v) = list_from_search_term(t) {
+            return v;
+        }
+    }
     let v = from_term(t);
     if matches!(t, Term::Pair(_) | Term::Vector(_)) {
         memo_put(&v, t);
     }
     v
+}
+
+/// Engine lists met during the search, by the address of their first pair: the value made
+/// for each (direct-mapped, as [`MEMO`] the other way).
+type ListMemo = [Option<(Term, Value)>; MEMO_SIZE];
+
+thread_local! {
+    static LISTS: RefCell<Box<ListMemo>> = RefCell::new(Box::new([const { None }; MEMO_SIZE]));
+}
+
+fn list_key(t: &Term) -> Option<usize> {
+    match t {
+        Term::Pair(p) => Some(((Arc::as_ptr(p) as usize) >> 4) % MEMO_SIZE),
+        _ => None,
+    }
+}
+
+fn list_get(t: &Term) -> Option<Value> {
+    let (k, Term::Pair(p)) = (list_key(t)?, t) else {
+        return None;
+    };
+    LISTS.with(|m| match &m.borrow()[k] {
+        Some((Term::Pair(q), v)) if Arc::ptr_eq(p, q) => Some(v.clone()),
+        _ => None,
+    })
+}
+
+fn list_put(t: &Term, v: &Value) {
+    if let Some(k) = list_key(t) {
+        // Dropped after the borrow ends, as in `memo_put`.
+        let old = LISTS.with(|m| m.borrow_mut()[k].replace((t.clone(), v.clone())));
+        drop(old);
+    }
+}
+
+/// The list value of the engine list `t`, its tails shared with the values made before for
+/// them; `None` for a list that goes on in a vector or another term (left to [`from_term`]).
+fn list_from_search_term(t: &Term) -> Option<Value> {
+    let mut pairs = Vec::new();
+    let mut cur = t;
+    let mut acc = loop {
+        match cur {
+            Term::Pair(p) => {
+                if let Some(v) = list_get(cur) {
+                    break v;
+                }
+                pairs.push(cur);
+                cur = &p.1;
+            }
+            Term::Nil => break Value::EmptyList,
+            _ => return None,
+        }
+    };
+    for pair in pairs.into_iter().rev() {
+        let Term::Pair(p) = pair else { continue };
+        acc = Value::List(Arc::new(crate::value::Cons(from_term(&p.0), acc)));
+        list_put(pair, &acc);
+        memo_put(&acc, pair);
+    }
+    Some(acc)
 }
 
 fn from_term_inner(t: &Term) -> Value {

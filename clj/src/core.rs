@@ -151,7 +151,6 @@ pub fn reg(
 }
 
 fn fold_arith(op: char, ident: i64, args: Vec<Value>) -> Result<Value> {
-    let name = op.to_string();
     match args.len() {
         0 => Ok(Value::Int(ident)),
         1 if op == '-' || op == '/' => arith(op, &Value::Int(ident), &args[0]),
@@ -163,7 +162,9 @@ fn fold_arith(op: char, ident: i64, args: Vec<Value>) -> Result<Value> {
         }
         _ => {
             let mut it = args.into_iter();
-            let mut acc = it.next().ok_or_else(|| Error::msg(name.clone()))?;
+            let mut acc = it
+                .next()
+                .ok_or_else(|| Error::msg(crate::num::op_name(op)))?;
             for x in it {
                 acc = arith(op, &acc, &x)?;
             }

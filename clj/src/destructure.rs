@@ -158,6 +158,6 @@ pub fn make_closure(name: Option<Arc<str>>, spec: &[Value], env: &Env) -> Result
     Ok(Closure {
         name,
         arities,
-        env: env.clone(),
+        env: crate::env::in_current_ns(env),
     })
 }

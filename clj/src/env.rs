@@ -24,6 +24,34 @@ pub enum Frame {
     Many(Bindings, Env),
     /// The functions of a `letfn`, bound together (each sees all of them).
     Group(Arc<LetFnGroup>, Env),
+    /// The namespace the code under it was written in (a function's body resolves global
+    /// names in its own namespace, not in the caller's): binds no local.
+    Ns(Arc<str>, Env),
+}
+
+/// The namespace `env`'s code was written in: its newest [`Frame::Ns`], if any (code at the
+/// top level is in the current namespace).
+pub fn env_ns(env: &Env) -> Option<&Arc<str>> {
+    let mut cur = env;
+    while let Some(f) = cur {
+        cur = match f.as_ref() {
+            Frame::Ns(ns, _) => return Some(ns),
+            Frame::One(_, _, next) | Frame::Many(_, next) | Frame::Group(_, next) => next,
+        };
+    }
+    None
+}
+
+/// `env` marked as written in the current namespace, unless it is marked already.
+pub fn in_current_ns(env: &Env) -> Env {
+    if env_ns(env).is_some() {
+        env.clone()
+    } else {
+        Some(Arc::new(Frame::Ns(
+            crate::ns::current().into(),
+            env.clone(),
+        )))
+    }
 }
 
 /// `env` with `name` bound to `v`. The name is shared, not copied: pass the symbol's own
@@ -73,6 +101,7 @@ pub fn lookup_local(env: &Env, name: &str) -> Option<Value> {
                 }
                 cur = next;
             }
+            Frame::Ns(_, next) => cur = next,
         }
     }
     None

@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 pub use crate::destructure::{destructure, make_closure};
-pub use crate::env::{bind, bind_all, lookup_local, Bindings, Env, Frame, LetFnGroup};
+pub use crate::env::{bind, bind_all, env_ns, lookup_local, Bindings, Env, Frame, LetFnGroup};
 
 /// How deeply evaluations may nest.
 pub const MAX_DEPTH: usize = 50_000;
@@ -44,6 +44,7 @@ pub fn check_interrupt() -> Result<()> {
 }
 
 /// One arity of a function: parameter patterns, an optional rest pattern, the body.
+#[derive(Clone)]
 pub struct Arity {
     /// The fixed parameters (symbols or destructuring patterns).
     pub params: Vec<Value>,
@@ -54,6 +55,7 @@ pub struct Arity {
 }
 
 /// A function (or macro) written in Clojure: its arities and the environment it closes over.
+#[derive(Clone)]
 pub struct Closure {
     /// The name, if it has one (bound to the function itself in its body).
     pub name: Option<Arc<str>>,
@@ -90,8 +92,9 @@ pub fn eval(form: &Value, env: &Env) -> Result<Value> {
             DEPTH.with(|d| d.set(depth - 1));
             out.map_err(|e| e.with_pos(pos_of(form)))
         }
-        Value::Vector(items) => Ok(Value::vector(
-            items.iter().map(|x| eval(x, env)).collect::<Result<_>>()?,
+        Value::Vector(items) => Ok(crate::meta::keep_literal_meta(
+            form,
+            Value::vector(items.iter().map(|x| eval(x, env)).collect::<Result<_>>()?),
         )),
         Value::Map(m) => {
             let mut out: Vec<(Value, Value)> = Vec::with_capacity(m.len());
@@ -99,7 +102,10 @@ pub fn eval(form: &Value, env: &Env) -> Result<Value> {
                 let (k, v) = (eval(k, env)?, eval(v, env)?);
                 crate::core::map_insert(&mut out, k, v);
             }
-            Ok(Value::Map(Arc::new(out)))
+            Ok(crate::meta::keep_literal_meta(
+                form,
+                Value::Map(Arc::new(out)),
+            ))
         }
         Value::Set(s) => {
             let mut out: Vec<Value> = Vec::with_capacity(s.len());
@@ -109,7 +115,10 @@ pub fn eval(form: &Value, env: &Env) -> Result<Value> {
                     out.push(x);
                 }
             }
-            Ok(Value::Set(Arc::new(out)))
+            Ok(crate::meta::keep_literal_meta(
+                form,
+                Value::Set(Arc::new(out)),
+            ))
         }
         other => Ok(other.clone()),
     }
@@ -119,7 +128,7 @@ fn eval_symbol(s: &Arc<str>, env: &Env) -> Result<Value> {
     if let Some(v) = lookup_local(env, s) {
         return Ok(v);
     }
-    match crate::ns::resolve_value(s) {
+    match crate::ns::resolve_value(s, env) {
         Some(Value::Special(n)) => Err(Error::msg(format!(
             "can't take the value of a macro: {}",
             crate::printer::special_name(&n)
@@ -146,7 +155,7 @@ fn eval_list(head: &Value, tail: &Value, env: &Env) -> Result<Value> {
     check_interrupt()?;
     if let Value::Symbol(s) = head {
         if lookup_local(env, s).is_none() {
-            match crate::ns::resolve_value(s) {
+            match crate::ns::resolve_value(s, env) {
                 Some(Value::Special(name)) => return crate::special::special(&name, tail, env),
                 Some(Value::Macro(m)) => {
                     let args = tail.to_vec()?;

@@ -88,6 +88,17 @@ pub fn install() {
             _ => fd::interval(int(&a[0], "interval")?, int(&a[1], "interval")?),
         }))
     });
+    // (fd/list-sorted? pred coll): whether `pred` holds of each element and the next.
+    reg(f, "list-sorted?", |a| {
+        arity(&a, 2, 2, "fd/list-sorted?")?;
+        let items = a[1].to_vec()?;
+        for w in items.windows(2) {
+            if !crate::eval::apply(&a[0], w.to_vec())?.truthy() {
+                return Ok(Value::Bool(false));
+            }
+        }
+        Ok(Value::Bool(true))
+    });
     reg(f, "domain", |a| {
         let vals = a
             .iter()

@@ -33,6 +33,7 @@ pub mod logic_match;
 pub mod logic_nominal;
 pub mod logic_pattern;
 pub mod logic_pldb;
+pub mod meta;
 pub mod ns;
 pub mod nsform;
 pub mod num;
@@ -102,6 +103,7 @@ pub fn init() {
         Value::Special("l:fd/eq".into()),
     );
     core::install();
+    meta::install();
     core_seq::install();
     core_str::install();
     logic::install();

@@ -40,8 +40,15 @@ pub fn guard(f: impl FnOnce() -> Result<Goal>) -> Goal {
     }
 }
 
-fn take_pending() -> Option<Error> {
-    PENDING.with(|p| p.borrow_mut().take())
+/// Runs `f`, a search (a query's next answer, the unifier's check of a constraint), with its
+/// own record of errors: gives what it returns and the first error a goal or a constraint's
+/// predicate raised in it. An error raised before (by an enclosing search) is kept for that
+/// search; none escapes into a later one.
+pub(crate) fn isolated<T>(f: impl FnOnce() -> T) -> (T, Option<Error>) {
+    let outer = PENDING.with(|p| p.borrow_mut().take());
+    let out = f();
+    let inner = PENDING.with(|p| std::mem::replace(&mut *p.borrow_mut(), outer));
+    (out, inner)
 }
 
 /// A goal argument: a goal value (or an error naming what was given).
@@ -62,8 +69,8 @@ pub fn goal_of(v: &Value, who: &str) -> Result<Goal> {
 pub fn answers_seq(answers: Arc<Mutex<kanren::Answers>>) -> Value {
     Value::lazy(move || {
         crate::eval::check_interrupt()?;
-        let next = answers.lock().unwrap_or_else(|e| e.into_inner()).next();
-        if let Some(e) = take_pending() {
+        let (next, failed) = isolated(|| answers.lock().unwrap_or_else(|e| e.into_inner()).next());
+        if let Some(e) = failed {
             return Err(e);
         }
         crate::eval::check_interrupt()?;

@@ -247,8 +247,20 @@ fn when(
             let (c, failed) = (c.clone(), failed.clone());
             opts = opts.when_all(&names, move |vals: &[Term]| {
                 let args = vals.iter().map(from_term).collect();
-                match crate::eval::apply(&c, args).and_then(|g| goal_of(&g, "u/unify :when")) {
-                    Ok(g) => kanren::run(1, move |_| g.clone()).next().is_some(),
+                let holds = crate::eval::apply(&c, args)
+                    .and_then(|g| goal_of(&g, "u/unify :when"))
+                    .and_then(|g| {
+                        // The constraint's own search: a predicate's error in it is the
+                        // unifier's error, not the next query's.
+                        match crate::logic::isolated(|| {
+                            kanren::run(1, move |_| g.clone()).next().is_some()
+                        }) {
+                            (_, Some(e)) => Err(e),
+                            (holds, None) => Ok(holds),
+                        }
+                    });
+                match holds {
+                    Ok(holds) => holds,
                     Err(e) => {
                         failed
                             .lock()
@@ -288,7 +300,8 @@ fn prep(v: &Value) -> Result<Value> {
 }
 
 /// A Clojure predicate as a test of a term: its truthiness on the term's value; an error it
-/// raises fails the test and is reported by the running query.
+/// raises fails the test and is reported by the search that ran it (the query, or the
+/// unifier's `:when`; see [`crate::logic::isolated`]).
 fn truthy_test(pred: Value) -> impl Fn(&Term) -> bool + Send + Sync + 'static {
     move |x: &Term| match crate::eval::apply(&pred, vec![from_term(x)]) {
         Ok(v) => v.truthy(),

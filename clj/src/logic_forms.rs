@@ -237,11 +237,16 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
         "defne" | "defna" | "defnu" | "fne" | "fna" | "fnu" => {
             let is_def = name.starts_with("def");
             let mut rest = &a[..];
+            let mut meta_tabled = false;
+            let mut name_form = None;
             let fname = if is_def {
                 let (n, r) = rest
                     .split_first()
                     .ok_or_else(|| Error::msg(format!("{name} needs a name")))?;
                 rest = r;
+                name_form = Some(n);
+                // `(defne ^:tabled f ...)`: a tabled relation, as core.logic's `defnm` reads it.
+                meta_tabled = crate::meta::has_flag(n, "tabled");
                 Some(
                     n.as_symbol()
                         .ok_or_else(|| Error::msg(format!("{name} needs a name, got {n}")))?
@@ -250,9 +255,11 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
             } else {
                 None
             };
+            let attrs_from = rest;
             while let Some(Value::Str(_) | Value::Map(_)) = rest.first() {
                 rest = &rest[1..];
             }
+            let attrs = &attrs_from[..attrs_from.len() - rest.len()];
             let (params, clauses) = rest
                 .split_first()
                 .ok_or_else(|| Error::msg(format!("{name} needs a parameter vector")))?;
@@ -267,8 +274,9 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
                 Commit::U => "clojure.core.logic/matchu",
             };
             // `(fne [x y] :tabled clauses...)`: a tabled relation, as core.logic's `fnm`.
-            let tabled = matches!(clauses.first(), Some(Value::Keyword(k)) if &**k == "tabled");
-            let clauses = &clauses[usize::from(tabled)..];
+            let tabled_kw = matches!(clauses.first(), Some(Value::Keyword(k)) if &**k == "tabled");
+            let clauses = &clauses[usize::from(tabled_kw)..];
+            let tabled = tabled_kw || meta_tabled;
             let mut body = vec![Value::sym(m), Value::Vector(ps.clone())];
             body.extend(clauses.iter().cloned());
             let f = if tabled {
@@ -279,6 +287,9 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
                 let c = crate::eval::make_closure(fname.as_deref().map(Into::into), &spec, &env)?;
                 Value::Fn(Arc::new(c))
             };
+            if let Some(n) = name_form {
+                crate::meta::set_def_meta(n, attrs, &f);
+            }
             match fname {
                 Some(n) => Value::Symbol(format!("#'{}", crate::ns::define_here(&n, f)).into()),
                 None => f,

@@ -169,7 +169,7 @@ pub fn load_facts(mut db: Db, src: &str) -> Result<Value> {
                 pos,
             ));
         };
-        let rel = crate::ns::resolve_value(name)
+        let rel = crate::ns::resolve_value(name, &None)
             .ok_or_else(|| Error::at(format!("unknown relation {name}"), pos))?;
         let mut fact = vec![rel];
         fact.extend(args.iter().cloned());
@@ -215,11 +215,11 @@ pub fn pldb_special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
                 .as_symbol()
                 .ok_or_else(|| Error::msg(format!("db-rel: expected a name, got {sym}")))?
                 .to_string();
-            // `^:index p` reads as the symbol (its metadata skipped): every argument is taken
-            // as not indexed unless written `(index p)`... core.logic marks indexes with
-            // metadata, which this reader skips, so all arguments are indexed: a lookup with
-            // any ground argument goes through its index, the answers are the same.
-            let indexed: Vec<bool> = params.iter().map(|_| true).collect();
+            // An argument written `^:index p` is indexed, as in core.logic.
+            let indexed: Vec<bool> = params
+                .iter()
+                .map(|p| crate::meta::has_flag(p, "index"))
+                .collect();
             let rel = indexed_rel(&sym, &indexed);
             let call_rel = rel.clone();
             let arity = rel.arity();

@@ -72,9 +72,10 @@ fn changed() {
     GEN.with(|g| g.set(g.get() + 1));
 }
 
-/// The value of a symbol (as [`resolve`]), cached per symbol occurrence: a symbol of a
+/// The value of a symbol written in code with the local environment `env` (as [`resolve_in`],
+/// in the namespace the code was written in), cached per symbol occurrence: a symbol of a
 /// function body is looked up once, not each time the body runs.
-pub fn resolve_value(sym: &Arc<str>) -> Option<Value> {
+pub fn resolve_value(sym: &Arc<str>, env: &crate::env::Env) -> Option<Value> {
     let key = Arc::as_ptr(sym) as *const u8 as usize;
     let gen = GEN.with(Cell::get);
     let hit = CACHE.with(|c| match c.borrow().get(&key) {
@@ -84,7 +85,11 @@ pub fn resolve_value(sym: &Arc<str>) -> Option<Value> {
     if let Some(v) = hit {
         return v;
     }
-    let v = resolve(sym).map(|(_, v)| v);
+    let v = match crate::env::env_ns(env) {
+        Some(ns) => resolve_in(ns, sym),
+        None => resolve(sym),
+    }
+    .map(|(_, v)| v);
     CACHE.with(|c| {
         let mut c = c.borrow_mut();
         if c.len() >= CACHE_MAX {
@@ -132,6 +137,18 @@ pub fn define_here(name: &str, v: Value) -> String {
 /// The current namespace.
 pub fn current() -> String {
     G.with(|g| g.borrow().current.clone())
+}
+
+/// Makes `name` the current namespace as `in-ns` does: one that exists keeps its aliases and
+/// refers; a new one sees only `clojure.core`.
+pub fn enter(name: &str) {
+    let exists = G.with(|g| g.borrow().info.contains_key(name));
+    if exists {
+        changed();
+        G.with(|g| g.borrow_mut().current = name.to_string());
+    } else {
+        switch_to(name, false);
+    }
 }
 
 /// Makes `name` the current namespace, with the default REPL environment (core.logic referred,
@@ -215,11 +232,18 @@ pub fn exclude_core(names: Vec<String>) {
     });
 }
 
-/// Resolves a symbol to its qualified name and value, or `None` when it is not defined.
+/// Resolves a symbol in the current namespace to its qualified name and value, or `None` when
+/// it is not defined.
 pub fn resolve(sym: &str) -> Option<(String, Value)> {
+    resolve_in(&current(), sym)
+}
+
+/// Resolves a symbol as code written in namespace `here` sees it (its definitions, aliases
+/// and refers), to its qualified name and value, or `None` when it is not defined.
+pub fn resolve_in(here: &str, sym: &str) -> Option<(String, Value)> {
     G.with(|g| {
         let g = g.borrow();
-        let info = g.info.get(&g.current);
+        let info = g.info.get(here);
         if let Some((ns, name)) = split(sym) {
             let ns = info
                 .and_then(|i| i.aliases.get(ns))
@@ -236,8 +260,8 @@ pub fn resolve(sym: &str) -> Option<(String, Value)> {
                 .get(name)
                 .map(|v| (format!("{ns}/{name}"), v.clone()));
         }
-        if let Some(v) = g.defs.get(&g.current).and_then(|m| m.get(sym)) {
-            return Some((format!("{}/{sym}", g.current), v.clone()));
+        if let Some(v) = g.defs.get(here).and_then(|m| m.get(sym)) {
+            return Some((format!("{here}/{sym}"), v.clone()));
         }
         if let Some(info) = info {
             for r in &info.refers {

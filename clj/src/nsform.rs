@@ -64,7 +64,7 @@ pub fn special(name: &str, a: &[Value], env: &Env) -> Result<Value> {
             let n = n
                 .as_symbol()
                 .ok_or_else(|| Error::msg("in-ns needs a symbol"))?;
-            ns::switch_to(n, false);
+            ns::enter(n);
             Ok(Value::Nil)
         }
         _ => Err(Error::msg(format!("{name} is not supported"))),

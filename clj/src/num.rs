@@ -67,14 +67,24 @@ fn as_ratio(n: &N) -> (i64, i64) {
     }
 }
 
+/// The name of an arithmetic operator (as errors name it), without allocating one per call.
+pub(crate) fn op_name(op: char) -> &'static str {
+    match op {
+        '+' => "+",
+        '-' => "-",
+        '*' => "*",
+        _ => "/",
+    }
+}
+
 fn overflow(op: &str) -> Error {
     Error::msg(format!("{op}: integer overflow"))
 }
 
 /// `a op b` for `+ - * /`.
 pub fn arith(op: char, a: &Value, b: &Value) -> Result<Value> {
-    let name = op.to_string();
-    let (x, y) = (num(a, &name)?, num(b, &name)?);
+    let name = op_name(op);
+    let (x, y) = (num(a, name)?, num(b, name)?);
     if matches!(x, N::F(_)) || matches!(y, N::F(_)) {
         let (p, q) = (to_f(&x), to_f(&y));
         return Ok(Value::Float(match op {
@@ -101,21 +111,21 @@ pub fn arith(op: char, a: &Value, b: &Value) -> Result<Value> {
                 return Ok(ratio(*p, *q));
             }
         };
-        return r.map(Value::Int).ok_or_else(|| overflow(&name));
+        return r.map(Value::Int).ok_or_else(|| overflow(name));
     }
     let ((a1, b1), (a2, b2)) = (as_ratio(&x), as_ratio(&y));
-    let m = |p: i64, q: i64| p.checked_mul(q).ok_or_else(|| overflow(&name));
+    let m = |p: i64, q: i64| p.checked_mul(q).ok_or_else(|| overflow(name));
     let (n, d) = match op {
         '+' => (
             m(a1, b2)?
                 .checked_add(m(a2, b1)?)
-                .ok_or_else(|| overflow(&name))?,
+                .ok_or_else(|| overflow(name))?,
             m(b1, b2)?,
         ),
         '-' => (
             m(a1, b2)?
                 .checked_sub(m(a2, b1)?)
-                .ok_or_else(|| overflow(&name))?,
+                .ok_or_else(|| overflow(name))?,
             m(b1, b2)?,
         ),
         '*' => (m(a1, a2)?, m(b1, b2)?),

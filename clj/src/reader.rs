@@ -3,7 +3,8 @@
 //!
 //! Reader macros: `'x` is `(quote x)`, `` `x `` is `(syntax-quote x)` (expanded by the
 //! evaluator), `~x`/`~@x` are `(unquote x)`/`(unquote-splicing x)`, `@x` is `(deref x)`,
-//! `#(...)` is an `fn` of `%`, `%1`.., `%&`; `#_` discards the next form; `^meta` is skipped.
+//! `#(...)` is an `fn` of `%`, `%1`.., `%&`; `#_` discards the next form; `^meta` is kept as the next form's
+//! metadata ([`crate::meta`]).
 
 mod atoms;
 
@@ -218,8 +219,12 @@ impl<'a> Reader<'a> {
                 }
                 '^' => {
                     self.bump();
-                    self.required(start, depth)?;
-                    continue;
+                    let m = self.required(start, depth)?;
+                    let target = self.required(start, depth)?;
+                    let m = crate::meta::reader_meta(m, &target)
+                        .map_err(|e| e.with_pos(Some(start)))?;
+                    crate::meta::set_reader_meta(&target, m);
+                    target
                 }
                 '#' => {
                     self.bump();

@@ -233,6 +233,7 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
             } else {
                 Value::Fn(c)
             };
+            crate::meta::set_def_meta(&a[0], &a[1..a.len() - rest.len()], &v);
             let q = crate::ns::define_here(&n, v);
             Ok(Value::Symbol(format!("#'{q}").into()))
         }

@@ -27,11 +27,14 @@ pub fn syntax_quote(form: &Value, env: &Env, gensyms: &mut Vec<(String, Value)>)
             if TRUE_SPECIALS.contains(&&**s) || crate::ns::split(s).is_some() {
                 return Ok(form.clone());
             }
-            match crate::ns::resolve(s) {
+            // Resolved in the namespace the syntax-quote is written in.
+            let here = match crate::env::env_ns(env) {
+                Some(ns) => ns.to_string(),
+                None => crate::ns::current(),
+            };
+            match crate::ns::resolve_in(&here, s) {
                 Some((q, _)) => Ok(Value::Symbol(q.into())),
-                None => Ok(Value::Symbol(
-                    format!("{}/{s}", crate::ns::current()).into(),
-                )),
+                None => Ok(Value::Symbol(format!("{here}/{s}").into())),
             }
         }
         Value::List(c) => {

@@ -99,6 +99,16 @@ fn conformance(name: &str) {
 }
 
 #[test]
+fn conformance_metadata() {
+    conformance("metadata");
+}
+
+#[test]
+fn conformance_namespaces() {
+    conformance("namespaces");
+}
+
+#[test]
 fn conformance_nominal() {
     conformance("nominal");
 }

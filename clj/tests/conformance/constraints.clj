@@ -52,3 +52,14 @@
   (is (= (clojure.core.logic.unifier/unify {:when {'[?a ?b] complexc}} ['{:a ?a :b ?b} {:a 2 :b 3}]) {:a 2 :b 3}))
   (is (= (clojure.core.logic.unifier/unify {:when {'#{?a ?b} evenc}} ['{:a ?a :b ?b} {:a 1 :b 2}]) nil))
   (is (= (clojure.core.logic.unifier/unifier {:when {'?x (fnc [x] (odd? x))}} ['(?x ?y) '(3 6)]) '{?x 3 ?y 6})))
+
+;; A predicate's error is raised by the search that ran it: the unifier's `:when` raises it,
+;; and the next query neither sees it nor fails because of it.
+(defnc posc [x] (pos? x))
+
+(deftest predicate-errors-stay-in-their-search
+  (is (thrown? Exception (clojure.core.logic.unifier/unify {:when {'?a posc}} ['?a :k])))
+  (is (= (run* [q] (== q 1)) '(1)))
+  (is (thrown? Exception (doall (run* [q] (predc q pos?) (== q :k)))))
+  (is (= (run* [q] (predc q number?) (== q 1)) '(1)))
+  (is (= (run* [q] (posc q) (== q 2)) '(2))))

@@ -41,3 +41,9 @@
          '([1 1] [1 2] [2 1] [3 1] [2 2] [3 2])))
   (is (= (run 1 [q] (fresh [x y] (fd/distinct q) (== q [x y]) (== x 1) (== y 1))) '()))
   (is (= (run 1 [q] (fresh [x y] (fd/distinct q) (== q [x y]) (== x 1) (== y 2))) '([1 2]))))
+
+(deftest fd-list-sorted
+  (is (true? (clojure.core.logic.fd/list-sorted? < [1 2 3])))
+  (is (true? (clojure.core.logic.fd/list-sorted? < [])))
+  (is (false? (clojure.core.logic.fd/list-sorted? < [1 1 3])))
+  (is (false? (clojure.core.logic.fd/list-sorted? < [1 5 4 1]))))
