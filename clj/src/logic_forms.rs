@@ -94,6 +94,27 @@ pub(crate) fn disjunction(kind: Commit, clauses: Vec<Vec<Goal>>) -> Goal {
     }
 }
 
+/// `conda`/`condu` of `clauses` (forms), each clause's forms evaluated only when the search
+/// reaches that clause, as core.logic's macros build them: the question when the clause is
+/// tried, the rest once the question has succeeded. So a later clause that cannot be
+/// evaluated (bench.clj's `partitiono` has one) is no error while an earlier clause commits.
+fn committed_choice(kind: Commit, clauses: Arc<Vec<Vec<Value>>>, env: Env, who: String) -> Goal {
+    let built: Vec<Vec<Goal>> = (0..clauses.len())
+        .map(|i| {
+            if clauses[i].is_empty() {
+                return Vec::new();
+            }
+            let (c, e, w) = (clauses.clone(), env.clone(), who.clone());
+            let question = Goal::lazy(move || guard(|| goal_of(&eval(&c[i][0], &e)?, &w)));
+            let (c, e, w) = (clauses.clone(), env.clone(), who.clone());
+            let rest =
+                Goal::lazy(move || guard(|| Ok(kanren::conj(goals_of(&c[i][1..], &e, &w)?))));
+            vec![question, rest]
+        })
+        .collect();
+    disjunction(kind, built)
+}
+
 /// Evaluates the core.logic special form `name`, or gives `None` when it is not one.
 pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
     let kind = match name {
@@ -224,6 +245,9 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
             let clauses = a.iter().map(|c| c.to_vec()).collect::<Result<Vec<_>>>()?;
             let clauses = Arc::new(clauses);
             let who = name.to_string();
+            if !matches!(kind, Commit::E) {
+                return Ok(Some(Value::Goal(committed_choice(kind, clauses, env, who))));
+            }
             Value::Goal(Goal::lazy(move || {
                 guard(|| {
                     let gs = clauses
