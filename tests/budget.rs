@@ -180,3 +180,46 @@ fn a_query_without_budget_is_unchanged_after_a_stopped_one() {
         3
     );
 }
+
+/// Twelve variables over eleven values, pairwise different: no solution, and a labeling
+/// that only checks forward takes millions of choices to find that out.
+fn pigeonholes(how: kanren::fd::Labeling) -> impl Fn(kanren::Var) -> Goal {
+    use kanren::fd;
+    move |q| {
+        let xs: Vec<kanren::Var> = (0..12).map(|_| kanren::Var::fresh()).collect();
+        let mut goals = vec![fd::in_(&xs[..], fd::interval(0, 10))];
+        for i in 0..xs.len() {
+            for j in i + 1..xs.len() {
+                goals.push(fd::neq(xs[i], xs[j]));
+            }
+        }
+        goals.push(fd::label(&xs[..], how));
+        goals.push(eq(q, Term::list(xs.clone())));
+        kanren::conj(goals)
+    }
+}
+
+#[test]
+fn steps_stop_a_labeling_search_on_either_store() {
+    use kanren::fd::{Labeling, ValueOrder, VarOrder};
+    // Leftmost goes to the trail's mutable space; `min` to the persistent search.
+    let min = Labeling {
+        vars: VarOrder::Min,
+        values: ValueOrder::Ascending,
+    };
+    for how in [Labeling::LEFTMOST, min] {
+        let budget = Budget::new().steps(20_000);
+        let started = Instant::now();
+        let n = run_all(pigeonholes(how))
+            .with_budget(budget.clone())
+            .count();
+        assert_eq!((n, budget.stopped()), (0, Some(Stop::Steps)), "{how:?}");
+        assert!(started.elapsed() < Duration::from_secs(20), "{how:?}");
+        let budget = Budget::new().steps(20_000);
+        let n = run_all(pigeonholes(how))
+            .depth_first()
+            .with_budget(budget.clone())
+            .count();
+        assert_eq!((n, budget.stopped()), (0, Some(Stop::Steps)), "{how:?}");
+    }
+}

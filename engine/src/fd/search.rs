@@ -203,6 +203,11 @@ impl Dfs {
             return self.bounded(s);
         }
         loop {
+            // One step of the query's budget per choice: once it stops, so does the search.
+            if !crate::budget::tick() {
+                self.stack.clear();
+                return None;
+            }
             let depth = self.stack.len().checked_sub(1)?;
             let Some(c) = self.stack[depth].choices.pop() else {
                 self.stack.pop();

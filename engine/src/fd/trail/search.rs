@@ -136,6 +136,11 @@ impl Search {
             self.push(x);
         }
         loop {
+            // One step of the query's budget per choice: once it stops, so does the search.
+            if !crate::budget::tick() {
+                self.stack.clear();
+                return None;
+            }
             let top = self.stack.last()?;
             let (x, mark) = (top.x, top.mark);
             self.p.space.undo_to(mark);
