@@ -229,15 +229,7 @@ impl Space {
                 Undo::Bind(x, size) => {
                     let xi = x as usize;
                     self.sizes[xi] = size;
-                    flip(&mut self.open, xi, true);
-                    for j in self.ent_start[xi] as usize..self.ent_start[xi + 1] as usize {
-                        let e = self.ents[j];
-                        flip(
-                            &mut self.alldiffs[e.cons as usize].open,
-                            e.pos as usize,
-                            true,
-                        );
-                    }
+                    self.set_open(xi, true);
                 }
                 Undo::Take(c, s) => {
                     let i = self.alldiffs[c as usize].index(s);
@@ -256,6 +248,19 @@ impl Space {
                     (h.lo, h.hi) = (lo, hi);
                 }
             }
+        }
+    }
+
+    /// Marks slot `xi` open or not, in the space and in each all-different it is a member of.
+    fn set_open(&mut self, xi: usize, open: bool) {
+        flip(&mut self.open, xi, open);
+        for j in self.ent_start[xi] as usize..self.ent_start[xi + 1] as usize {
+            let e = self.ents[j];
+            flip(
+                &mut self.alldiffs[e.cons as usize].open,
+                e.pos as usize,
+                open,
+            );
         }
     }
 
@@ -299,15 +304,7 @@ impl Space {
         self.trail.push(Undo::Bind(x, self.sizes[xi]));
         self.sizes[xi] = BOUND;
         self.values[xi] = v;
-        flip(&mut self.open, xi, false);
-        for j in self.ent_start[xi] as usize..self.ent_start[xi + 1] as usize {
-            let e = self.ents[j];
-            flip(
-                &mut self.alldiffs[e.cons as usize].open,
-                e.pos as usize,
-                false,
-            );
-        }
+        self.set_open(xi, false);
         for j in self.ent_start[xi] as usize..self.ent_start[xi + 1] as usize {
             let e = self.ents[j];
             let s = v + e.off;
