@@ -370,8 +370,14 @@ fn stream(
         args.max_memory,
     );
     let (boards, end) = bounded::boards(args.model, args.n, query, stop);
-    let stopped = || *end.borrow() == bounded::End::Stopped;
-    let code = print_boards(args, query, boards, &stopped, out, err, stats);
+    // A refusal ends the boards early too: it is reported below, not as "no solution".
+    let ended_early = || {
+        matches!(
+            *end.borrow(),
+            bounded::End::Stopped | bounded::End::Failed(_)
+        )
+    };
+    let code = print_boards(args, query, boards, &ended_early, out, err, stats);
     let why = watcher.finish();
     if let bounded::End::Failed(e) = &*end.borrow() {
         let _ = writeln!(err, "error: {e}");

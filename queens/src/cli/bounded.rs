@@ -24,10 +24,9 @@ const SEARCH_STACK: usize = 64 << 20;
 const POLL: Duration = Duration::from_millis(5);
 
 /// Why the boards of [`boards`] ended.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum End {
     /// Still running, or not started.
-    #[default]
     Open,
     /// The search gave every board asked for.
     Done,
