@@ -8,6 +8,15 @@ use queens::models::{split, Fix, Model, Query};
 
 const COUNTS: [u64; 12] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
 
+/// The models whose counts run on several threads.
+const COUNTING_MODELS: [Model; 5] = [
+    Model::Fd,
+    Model::Relational,
+    Model::List,
+    Model::Backtrack,
+    Model::Bitboard,
+];
+
 fn count(model: Model, n: usize, within: &Within) -> u64 {
     let c = count_within(model, n, &Query::default(), within).unwrap();
     assert!(!c.stopped);
@@ -42,13 +51,7 @@ fn parallel_counts_keep_the_fixes() {
         fixes: vec![Fix { row: 0, col: 0 }],
         ..Query::default()
     };
-    for model in [
-        Model::Fd,
-        Model::Relational,
-        Model::List,
-        Model::Backtrack,
-        Model::Bitboard,
-    ] {
+    for model in COUNTING_MODELS {
         let c = count_within(model, 8, &q, &Within::new(2)).unwrap();
         assert_eq!(c.counted.solutions, 4, "{model}");
     }
@@ -109,13 +112,7 @@ fn no_board_is_in_two_parts() {
 
 #[test]
 fn a_set_token_stops_every_model_at_once() {
-    for model in [
-        Model::Fd,
-        Model::Relational,
-        Model::List,
-        Model::Backtrack,
-        Model::Bitboard,
-    ] {
+    for model in COUNTING_MODELS {
         let within = Within::new(2);
         within.stop.cancel();
         let started = std::time::Instant::now();
