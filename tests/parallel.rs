@@ -223,3 +223,58 @@ fn answers_found_before_a_parallel_stop_are_true() {
         assert!(pair.iter().all(|x| (1..=8).contains(x)), "{a}");
     }
 }
+
+/// `fd::label` in every variable and value order (random excepted) gives the sequential
+/// search's answers in parallel, in its order when asked: the cutting turns its choice points
+/// into disjunctions, which must keep the order of the depth-first search.
+#[test]
+fn fd_label_in_every_order_is_cut_without_changing_its_answers() {
+    use kanren::fd::{self, Labeling, ValueOrder, VarOrder};
+    let vars = [
+        VarOrder::Leftmost,
+        VarOrder::FirstFail,
+        VarOrder::FirstFailConstrained,
+        VarOrder::Min,
+        VarOrder::Max,
+    ];
+    let values = [
+        ValueOrder::Ascending,
+        ValueOrder::Descending,
+        ValueOrder::MiddleOut,
+        ValueOrder::Bisect,
+    ];
+    // n-queens as three distinct-with-offsets (the trail's search for leftmost and
+    // first-fail), and with the first column left of the last (the persistent search).
+    let query = |n: usize, how: Labeling, mirrored: bool| {
+        run_all(move |q| {
+            let cols: Vec<Var> = (0..n).map(|_| Var::fresh()).collect();
+            let half = match mirrored {
+                true => fd::lt(cols[0], cols[n - 1]),
+                false => kanren::succeed(),
+            };
+            conj([
+                queens::fd_global::model(&cols),
+                half,
+                fd::label(&cols, how),
+                eq(q, Term::list(cols.clone())),
+            ])
+        })
+    };
+    for vars in vars {
+        for values in values {
+            let how = Labeling { vars, values };
+            for (n, mirrored) in [(6, false), (7, false), (8, true)] {
+                let sequential = strings(query(n, how, mirrored).depth_first());
+                assert!(!sequential.is_empty(), "{how:?} n = {n}");
+                for workers in [1, 2, 8] {
+                    let parallel = query(n, how, mirrored).parallel(workers);
+                    assert_eq!(
+                        strings(parallel.in_order().collect()),
+                        sequential,
+                        "{how:?} n = {n} mirrored {mirrored} workers {workers}"
+                    );
+                }
+            }
+        }
+    }
+}

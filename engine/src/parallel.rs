@@ -31,6 +31,7 @@ use crate::state::State;
 use crate::stream::{Frame, Link, Node};
 use crate::term::Term;
 use rayon::prelude::*;
+use std::cell::Cell;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
@@ -213,6 +214,7 @@ impl Parallel {
         }
         let parts = {
             let _entered = budget.as_ref().map(Budget::enter);
+            let _splitting = Splitting::enter();
             split(stream, workers * PARTS_PER_WORKER)
         };
         // Enough answers (`run`'s n, unordered): every part stops.
@@ -279,6 +281,33 @@ pub fn search_pool(workers: usize) -> Result<rayon::ThreadPool, rayon::ThreadPoo
         .num_threads(workers)
         .stack_size(WORKER_STACK)
         .build()
+}
+
+thread_local! {
+    /// Set on the thread that cuts a query into parts, while it does.
+    static SPLITTING: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Whether this thread is cutting a query into parts: goals whose search is one loop (such
+/// as `fd::label`) then show their first choice point as a disjunction, so it can be cut.
+pub(crate) fn splitting() -> bool {
+    SPLITTING.with(Cell::get)
+}
+
+/// [`splitting`] while this guard lives (cleared again if the cutting panics).
+struct Splitting;
+
+impl Splitting {
+    fn enter() -> Splitting {
+        SPLITTING.with(|f| f.set(true));
+        Splitting
+    }
+}
+
+impl Drop for Splitting {
+    fn drop(&mut self) {
+        SPLITTING.with(|f| f.set(false));
+    }
 }
 
 /// Cuts `node` into at least `want` parts where it branches (fewer if it has fewer), in
@@ -440,4 +469,35 @@ fn assert_send() {
     send::<Node>();
     send::<Part>();
     send::<Answer>();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{split, Part, Splitting};
+    use crate::{conj, eq, fd, run_all, Term, Var};
+
+    /// A query whose only choice points are `fd::label`'s is cut at them: into many branches,
+    /// not into its answers one by one and one branch holding the rest of the search.
+    #[test]
+    fn a_labeling_is_cut_at_its_choice_points() {
+        let xs: Vec<Var> = (0..6).map(|_| Var::fresh()).collect();
+        let answers = run_all(|q| {
+            conj([
+                fd::in_(&xs, fd::interval(0, 5)),
+                fd::distinct(&xs),
+                fd::label(&xs, fd::Labeling::FF),
+                eq(q, Term::list(xs.clone())),
+            ])
+        });
+        let (stream, ..) = answers.into_parts();
+        let parts = {
+            let _splitting = Splitting::enter();
+            split(stream.0, 32)
+        };
+        let branches = parts
+            .iter()
+            .filter(|p| matches!(p, Part::Branch(_)))
+            .count();
+        assert!(branches >= 32, "{branches} branches");
+    }
 }

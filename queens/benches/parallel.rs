@@ -34,6 +34,20 @@ fn fd_answers(n: usize) -> kanren::Answers {
     answers_with(n, &q, |_| kanren::succeed())
 }
 
+/// The three-`distinct_offsets` model labeled first-fail by `fd::label` (one search loop,
+/// which the parallel search cuts at its choice points).
+fn fd_label_answers(n: usize) -> kanren::Answers {
+    let cols: Vec<kanren::Var> = (0..n).map(|_| kanren::Var::fresh()).collect();
+    run_all(move |q| {
+        kanren::conj([
+            queens::fd_global::model(&cols),
+            kanren::fd::label(&cols, kanren::fd::Labeling::FF),
+            kanren::eq(q, kanren::Term::list(cols.clone())),
+        ])
+    })
+    .depth_first()
+}
+
 fn prefixes(model: Model, n: usize, jobs: usize) -> u64 {
     count_within(model, n, &Query::default(), &Within::new(jobs))
         .unwrap()
@@ -54,6 +68,22 @@ fn speedup(c: &mut Criterion) {
         for w in [1, 2] {
             g.bench_function(format!("{w} workers"), |b| {
                 b.iter(|| fd_answers(black_box(n)).parallel(w).count())
+            });
+        }
+        g.finish();
+    }
+    for n in [11, 12] {
+        let mut g = c.benchmark_group(format!("parallel fd::label count n={n}"));
+        g.sample_size(10);
+        g.bench_function("backtrack", |b| {
+            b.iter(|| backtrack::count_solutions(black_box(n)))
+        });
+        g.bench_function("sequential", |b| {
+            b.iter(|| fd_label_answers(black_box(n)).count())
+        });
+        for w in [1, 2] {
+            g.bench_function(format!("{w} workers"), |b| {
+                b.iter(|| fd_label_answers(black_box(n)).parallel(w).count())
             });
         }
         g.finish();

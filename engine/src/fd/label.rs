@@ -114,11 +114,41 @@ impl Labeling {
 /// assert_eq!(first.to_string(), "(2 3 1)");
 /// ```
 pub fn label(xs: impl FdTerms, how: Labeling) -> Goal {
-    let xs: Arc<[Term]> = xs.into_terms().into();
-    Goal::new(move |s| match super::trail::label(&s, &xs, how) {
-        Some(answers) => answers,
-        None => Dfs::new(s, xs.clone(), how).stream(),
+    labeling(xs.into_terms().into(), how)
+}
+
+/// [`label`] over terms already collected.
+fn labeling(xs: Arc<[Term]>, how: Labeling) -> Goal {
+    Goal::new(move |s| {
+        if crate::parallel::splitting() && !matches!(how.values, ValueOrder::Random(_)) {
+            if let Some(alternatives) = split_root(&s, &xs, how) {
+                return alternatives;
+            }
+        }
+        match super::trail::label(&s, &xs, how) {
+            Some(answers) => answers,
+            None => Dfs::new(s, xs.clone(), how).stream(),
+        }
     })
+}
+
+/// The labeling of `s` as a disjunction of its first variable's choices, for the parallel
+/// search while it cuts a query into parts (a depth-first labeling is one loop, which it
+/// could not cut). Each alternative labels the rest when forced, and is cut again if the
+/// cutting is still going on; the alternatives' answers, one after the other, are the
+/// depth-first search's in its order. `None` when no variable is left to label.
+fn split_root(s: &State, xs: &Arc<[Term]>, how: Labeling) -> Option<Stream> {
+    let (x, choices) = Dfs::root(s, xs.clone(), how)?;
+    let alternative = |c| {
+        let (s, xs) = (s.clone(), xs.clone());
+        Stream::suspend(move || match Dfs::apply(&s, x, c) {
+            Some(s) => labeling(xs, how).apply(s),
+            None => Stream::empty(),
+        })
+    };
+    let mut choices = choices.into_iter().rev();
+    let last = alternative(choices.next()?);
+    Some(choices.fold(last, |rest, c| Stream::mplus(alternative(c), rest)))
 }
 
 /// Labels `xs` as [`label`] does with the variable order `vars` and a random value order,

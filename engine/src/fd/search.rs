@@ -31,7 +31,7 @@ const RECOMPUTE: usize = 16;
 
 /// A branch of a level.
 #[derive(Clone, Copy, Debug)]
-enum Choice {
+pub(crate) enum Choice {
     /// `x = v`.
     Value(i64),
     /// `x` in `lo..=hi`.
@@ -152,8 +152,20 @@ impl Dfs {
         });
     }
 
+    /// The variable the search of `s` labels first and its choices in the order the search
+    /// tries them; `None` when no variable is left to label. The search below a choice is
+    /// the search of `Dfs::apply(s, x, choice)`: its answers, choice after choice, are this
+    /// search's in its order.
+    pub(crate) fn root(s: &State, xs: Arc<[Term]>, how: Labeling) -> Option<(Var, Vec<Choice>)> {
+        let mut dfs = Dfs::new(s.clone(), xs, how);
+        let level = dfs.stack.pop()?;
+        let mut choices = level.choices;
+        choices.reverse();
+        Some((level.x, choices))
+    }
+
     /// `s` with `x` narrowed by the choice `c`.
-    fn apply(s: &State, x: Var, c: Choice) -> Option<State> {
+    pub(crate) fn apply(s: &State, x: Var, c: Choice) -> Option<State> {
         match c {
             Choice::Value(v) => s.unify(&Term::Var(x), &Term::Int(v)),
             Choice::Range(lo, hi) => s.propagate(|run| {
