@@ -17,7 +17,7 @@ use crate::stream::{push_binds, Frame, Link, Node, Stream};
 use crate::term::{Term, Var};
 use smallvec::SmallVec;
 use std::fmt;
-use std::sync::{Arc, LazyLock};
+use std::sync::Arc;
 
 /// What a goal does, in both ways the search can run it.
 pub(crate) trait Solve: Send + Sync {
@@ -167,7 +167,7 @@ impl Goal {
 
     /// Whether this is the shared [`succeed`] goal, which a conjunction can pass over.
     pub(crate) fn is_succeed(&self) -> bool {
-        Arc::ptr_eq(&self.0, &SUCCEED.0)
+        SUCCEED.with(|g| Arc::ptr_eq(&self.0, &g.0))
     }
 }
 
@@ -196,13 +196,18 @@ impl fmt::Debug for Goal {
 /// assert_eq!(kanren::run_all(|_q| kanren::succeed()).count(), 1);
 /// ```
 pub fn succeed() -> Goal {
-    SUCCEED.clone()
+    SUCCEED.with(Goal::clone)
 }
 
-/// One goal shared by every `succeed()` (and by every `==`/`!=` decided when it is built):
-/// getting it allocates nothing.
-static SUCCEED: LazyLock<Goal> = LazyLock::new(|| Goal::native(Succeed));
-static FAIL: LazyLock<Goal> = LazyLock::new(|| Goal::native(Fail));
+thread_local! {
+    /// One goal shared by every `succeed()` (and by every `==`/`!=` decided when it is built)
+    /// on this thread: getting it allocates nothing. One per thread, not one per process: the
+    /// threads of a parallel search would otherwise all write its one reference count, and
+    /// the cache line holding it would move between their cores at every clone and drop
+    /// (a third of `!=`'s time in the relational count on two threads).
+    static SUCCEED: Goal = Goal::native(Succeed);
+    static FAIL: Goal = Goal::native(Fail);
+}
 
 struct Succeed;
 
@@ -222,7 +227,7 @@ impl Solve for Succeed {
 /// assert_eq!(kanren::run_all(|_q| kanren::fail()).count(), 0);
 /// ```
 pub fn fail() -> Goal {
-    FAIL.clone()
+    FAIL.with(Goal::clone)
 }
 
 /// `succeed()` if `holds`, else `fail()`: an `==` or `!=` between two atoms, which no state
