@@ -22,12 +22,14 @@
 //! the values come in the same order; so the answers are the same, in the same order (tested
 //! against the persistent search on random problems, `tests.rs`).
 
+mod affine;
 mod alldiff;
 mod build;
 mod search;
 mod space;
 #[cfg(test)]
 mod tests;
+mod uniform;
 
 use super::label::Labeling;
 use crate::state::State;

@@ -54,28 +54,17 @@ impl Search {
     /// leftmost. Slots are in the order of the labeled list.
     fn select(&self) -> Option<u32> {
         let space = &self.p.space;
-        let open = space.open.iter().enumerate().flat_map(|(b, &word)| {
-            std::iter::successors((word != 0).then_some(word), |w| {
-                let rest = w & (w - 1);
-                (rest != 0).then_some(rest)
-            })
-            .map(move |w| (b * 64 + w.trailing_zeros() as usize) as u32)
-        });
-        let mut open = open;
         match self.how.vars {
-            VarOrder::Leftmost => open.next(),
+            VarOrder::Leftmost => {
+                let (b, word) = space.open.iter().enumerate().find(|(_, &w)| w != 0)?;
+                Some((b * 64 + word.trailing_zeros() as usize) as u32)
+            }
             _ => {
-                let mut best: Option<(u32, u32)> = None;
-                for x in open {
-                    let s = space.sizes[x as usize];
-                    if s < best.map_or(BOUND, |b| b.1) {
-                        best = Some((x, s));
-                        if s == 2 {
-                            break; // no open domain is smaller
-                        }
-                    }
-                }
-                best.map(|(x, _)| x)
+                // A bound slot's size is BOUND, above every open one's: the smallest size is
+                // an open slot's unless none is open (two plain scans, which vectorise).
+                let least = space.sizes.iter().copied().min().filter(|&s| s != BOUND)?;
+                let x = space.sizes.iter().position(|&s| s == least)?;
+                Some(x as u32)
             }
         }
     }

@@ -15,7 +15,10 @@
 //!                         per removed value)
 //! ```
 
-use super::alldiff::{flip, full_mask, AllDiff, AllDiffSpec};
+mod new;
+
+use super::alldiff::{flip, AllDiff};
+use super::uniform::Uniform;
 use crate::domain::Domain;
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -49,6 +52,8 @@ struct Hot {
 enum Undo {
     /// Slot bound; its size before.
     Bind(u32, u32),
+    /// Slot bound in a uniform space (its marks and its pass with it); its size before.
+    Sweep(u32, u32),
     /// This shifted value was marked taken in this all-different.
     Take(u32, i64),
     /// A disequality removed this value from this slot.
@@ -91,6 +96,8 @@ pub(super) struct Space {
     marks: Vec<u8>,
     trail: Vec<Undo>,
     queue: Vec<u32>,
+    /// The one-pass sweep, when the space is uniform (see `uniform.rs`).
+    uniform: Option<Uniform>,
 }
 
 /// One slot as the builder gives it.
@@ -101,84 +108,10 @@ pub(super) struct SlotSpec {
 }
 
 impl Space {
-    /// A space of these slots and all-differents, every slot open. `None` when a domain is
-    /// too large to count in 32 bits.
-    pub(super) fn new(specs: Vec<SlotSpec>, specs_ad: Vec<AllDiffSpec>) -> Option<Space> {
-        let n = specs.len();
-        let mut marks = Vec::new();
-        let mut alldiffs = Vec::with_capacity(specs_ad.len());
-        for a in specs_ad {
-            let ad = AllDiff {
-                open: full_mask(a.members.len()),
-                members: a.members,
-                lo: a.lo,
-                hi: a.hi,
-                origin: a.origin,
-                start: marks.len(),
-                len: a.len,
-            };
-            marks.resize(marks.len() + a.len, 0);
-            for v in a.fixed {
-                if let Some(i) = ad.index(v) {
-                    marks[i] = 1;
-                }
-            }
-            alldiffs.push(ad);
-        }
-        let mut specs = specs;
-        for (c, ad) in alldiffs.iter().enumerate() {
-            for (p, &(y, _)) in ad.members.iter().enumerate() {
-                for e in &mut specs[y as usize].ents {
-                    if e.cons == c as u32 {
-                        e.pos = p as u32;
-                    }
-                }
-            }
-        }
-        let mut space = Space {
-            open: full_mask(n),
-            hot: Vec::with_capacity(n),
-            sizes: Vec::with_capacity(n),
-            values: vec![0; n],
-            ent_start: Vec::with_capacity(n + 1),
-            ents: Vec::new(),
-            neq_start: Vec::with_capacity(n + 1),
-            neqs: Vec::new(),
-            bases: FxHashMap::default(),
-            removed: FxHashSet::default(),
-            alldiffs,
-            marks,
-            trail: Vec::new(),
-            queue: Vec::new(),
-        };
-        for (x, spec) in specs.into_iter().enumerate() {
-            let d = spec.domain;
-            let size = u32::try_from(d.size()).ok().filter(|&s| s < BOUND)?;
-            let holes = (d.max() as i128 - d.min() as i128 + 1) != d.size() as i128;
-            let mut hot = Hot {
-                lo: d.min(),
-                hi: d.max(),
-                slow: holes as u32,
-                n: spec.ents.len() as u32,
-                base: [0; INLINE],
-            };
-            for (k, e) in spec.ents.iter().take(INLINE).enumerate() {
-                let ad = &space.alldiffs[e.cons as usize];
-                hot.base[k] = e.off - ad.origin + ad.start as i64;
-            }
-            space.hot.push(hot);
-            space.sizes.push(size);
-            space.ent_start.push(space.ents.len() as u32);
-            space.ents.extend(spec.ents);
-            space.neq_start.push(space.neqs.len() as u32);
-            space.neqs.extend(spec.neqs);
-            if holes {
-                space.bases.insert(x as u32, d);
-            }
-        }
-        space.ent_start.push(space.ents.len() as u32);
-        space.neq_start.push(space.neqs.len() as u32);
-        Some(space)
+    /// Which sweep the space runs: `"general"`, or a uniform space's `"rows"` or `"affine"`.
+    #[cfg(test)]
+    pub(super) fn sweep(&self) -> &'static str {
+        self.uniform.as_ref().map_or("general", |u| u.sweep())
     }
 
     /// Whether slot `x` is bound.
@@ -230,6 +163,18 @@ impl Space {
                     let xi = x as usize;
                     self.sizes[xi] = size;
                     self.set_open(xi, true);
+                }
+                Undo::Sweep(x, size) => {
+                    let xi = x as usize;
+                    let u = self.uniform.as_mut().expect("a uniform space");
+                    let t = u.targets(x, self.values[xi]);
+                    for &i in &t[..u.k()] {
+                        self.marks[i] = 0;
+                    }
+                    u.flip(t, false);
+                    u.untake(t, &self.marks, &self.open, &mut self.sizes);
+                    self.sizes[xi] = size;
+                    flip(&mut self.open, xi, true);
                 }
                 Undo::Take(c, s) => {
                     let i = self.alldiffs[c as usize].index(s);
@@ -300,6 +245,9 @@ impl Space {
     /// Binds `x` to `v` and removes what that excludes from the open slots, queueing those
     /// left with one value.
     fn bind(&mut self, x: u32, v: i64) -> Result<(), Conflict> {
+        if self.uniform.is_some() {
+            return self.bind_uniform(x, v);
+        }
         let xi = x as usize;
         self.trail.push(Undo::Bind(x, self.sizes[xi]));
         self.sizes[xi] = BOUND;
@@ -342,6 +290,29 @@ impl Space {
             }
         }
         Ok(())
+    }
+
+    /// [`bind`](Space::bind) in a uniform space: one pass for every all-different.
+    fn bind_uniform(&mut self, x: u32, v: i64) -> Result<(), Conflict> {
+        let xi = x as usize;
+        let u = self.uniform.as_mut().expect("a uniform space");
+        let t = u.targets(x, v);
+        if t[..u.k()].iter().any(|&i| self.marks[i] != 0) {
+            return Err(Conflict);
+        }
+        self.trail.push(Undo::Sweep(x, self.sizes[xi]));
+        self.sizes[xi] = BOUND;
+        self.values[xi] = v;
+        flip(&mut self.open, xi, false);
+        let failed = u.take(t, &self.marks, &self.open, &mut self.sizes, &mut self.queue);
+        for &i in &t[..u.k()] {
+            self.marks[i] = 1;
+        }
+        u.flip(t, true);
+        match failed {
+            true => Err(Conflict),
+            false => Ok(()),
+        }
     }
 
     /// The shifted value `s` is taken in all-different `c`: each open member loses the value

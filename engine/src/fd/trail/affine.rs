@@ -1,0 +1,230 @@
+//! The sweep of a uniform space whose offsets are affine in the slot, 64 slots at a time:
+//! the queens' layout (offsets `0`, `i`, `-i`, every row in `0..n`).
+//!
+//! ```text
+//! when       every slot has the same bounds lo..=hi, and slot y's mark base in
+//!            all-different k is  a_k * y + b_k  with a_k in {-1, 0, 1}
+//! bind       w_k(y) = c_k - a_k y  (c_k = t_k - b_k) is the value slot y loses through k;
+//!            its mark in all-different j is at  c_k + b_j + (a_j - a_k) y: for 64 slots
+//!            that is a window of the marks as bits with a stride of -2..=2; so, per word
+//!            of open slots, per k:
+//!              lost_k = open & (lo <= w_k <= hi) & !(w_k = w_j for some j < k)
+//!                            & !(the windows of the other all-differents)
+//!            and only the slots that lose a value have their sizes touched
+//! ```
+//!
+//! It counts what [`super::uniform`]'s pass counts, slot by slot, so the two agree.
+
+use super::uniform::MAX;
+
+/// The marks as bits, with room around them so that every window read is in range.
+pub(super) struct Affine {
+    n: usize,
+    k: usize,
+    lo: i64,
+    hi: i64,
+    a: [i64; MAX],
+    b: [i64; MAX],
+    /// Mark `i` is bit `guard + i`.
+    bits: Vec<u64>,
+    guard: i64,
+}
+
+/// The most bits the marks with their room may take (128 MB); more: no affine sweep.
+const MAX_BITS: i64 = 1 << 30;
+
+/// The slots `y` in `from..=to` (empty when `from > to`).
+#[derive(Clone, Copy)]
+struct Span(i64, i64);
+
+impl Span {
+    const NONE: Span = Span(1, 0);
+
+    /// The lanes of the word of slots `y0..y0 + 64` within the span.
+    #[inline(always)]
+    fn lanes(self, y0: i64) -> u64 {
+        let lo = (self.0 - y0).max(0);
+        let hi = (self.1 - y0).min(63);
+        if lo > hi {
+            return 0;
+        }
+        (u64::MAX >> (63 - hi)) & (u64::MAX << lo)
+    }
+}
+
+impl Affine {
+    /// The affine layout of `n` slots with these bounds and mark bases (`bases(y)[k]`), over
+    /// `marks` (one byte each, 1 where taken); `None` when the bases are not affine with
+    /// slopes in -1..=1 or the bits would be too many.
+    pub(super) fn new(
+        k: usize,
+        bounds: &[(i64, i64)],
+        bases: impl Fn(usize) -> [i64; MAX],
+        marks: &[u8],
+    ) -> Option<Affine> {
+        let n = bounds.len();
+        if n == 0 || bounds.iter().any(|&b| b != bounds[0]) {
+            return None;
+        }
+        let (b0, b1) = (bases(0), bases(1.min(n - 1)));
+        let mut a = [0; MAX];
+        for j in 0..k {
+            a[j] = b1[j] - b0[j];
+        }
+        if a.iter().any(|s| s.abs() > 1)
+            || (0..n).any(|y| (0..k).any(|j| bases(y)[j] != a[j] * y as i64 + b0[j]))
+        {
+            return None;
+        }
+        // Every window read is at c_k + b_j + s y (0 <= c_k + b_k < marks.len(), |s| <= 2)
+        // for y below the last word's end, and reads up to two words on from there.
+        let top = (n as i64 + 63) / 64 * 64;
+        let far = (0..k)
+            .flat_map(|j| [b0[j].abs(), (a[j] * top + b0[j]).abs()])
+            .max()
+            .unwrap_or(0);
+        let guard = 2 * far + 2 * top + 128;
+        let total = 2 * guard + marks.len() as i64 + 256;
+        if total > MAX_BITS {
+            return None;
+        }
+        let mut affine = Affine {
+            n,
+            k,
+            lo: bounds[0].0,
+            hi: bounds[0].1,
+            a,
+            b: b0,
+            bits: vec![0; (total / 64 + 1) as usize],
+            guard,
+        };
+        for (i, &m) in marks.iter().enumerate() {
+            if m != 0 {
+                affine.flip(i, true);
+            }
+        }
+        Some(affine)
+    }
+
+    /// Marks or unmarks mark `i`.
+    pub(super) fn flip(&mut self, i: usize, on: bool) {
+        let q = (self.guard + i as i64) as usize;
+        let bit = 1u64 << (q % 64);
+        match on {
+            true => self.bits[q / 64] |= bit,
+            false => self.bits[q / 64] &= !bit,
+        }
+    }
+
+    /// The 64 bits from bit `guard + p` on.
+    #[inline(always)]
+    fn forward(&self, p: i64) -> u64 {
+        let q = (self.guard + p) as usize;
+        let (i, r) = (q / 64, q % 64);
+        // `<< 1 << (63 - r)`: no shift by 64 when r = 0.
+        (self.bits[i] >> r) | (self.bits[i + 1] << 1 << (63 - r))
+    }
+
+    /// Lane `l` is bit `guard + p + s * l`.
+    #[inline(always)]
+    fn window(&self, p: i64, s: i64) -> u64 {
+        match s {
+            0 => 0u64.wrapping_sub(self.forward(p) & 1),
+            1 => self.forward(p),
+            -1 => self.forward(p - 63).reverse_bits(),
+            2 => evens(self.forward(p)) | evens(self.forward(p + 64)) << 32,
+            _ => (evens(self.forward(p - 126)) | evens(self.forward(p - 62)) << 32).reverse_bits(),
+        }
+    }
+
+    /// Binding to the marks `t` (not yet marked, `t[k]` in all-different `k`): adds `sign`
+    /// (-1 or 1) times the count of values each open slot loses to its size; on the way
+    /// down, queues the slots left with one value. Returns whether some size reached 0.
+    pub(super) fn sweep(
+        &self,
+        t: [usize; MAX],
+        open: &[u64],
+        sizes: &mut [u32],
+        queue: &mut Vec<u32>,
+        down: bool,
+    ) -> bool {
+        let k = self.k;
+        let mut c = [0i64; MAX];
+        let mut inside = [Span::NONE; MAX];
+        for j in 0..k {
+            c[j] = t[j] as i64 - self.b[j];
+            // lo <= c - a y <= hi
+            inside[j] = match self.a[j] {
+                0 if (self.lo..=self.hi).contains(&c[j]) => Span(0, self.n as i64 - 1),
+                0 => Span::NONE,
+                1 => Span(c[j] - self.hi, c[j] - self.lo),
+                _ => Span(self.lo - c[j], self.hi - c[j]),
+            };
+        }
+        // Slot y loses one value for two all-differents j < k when w_j(y) = w_k(y).
+        let mut same = [[Span::NONE; MAX]; MAX];
+        for kk in 0..k {
+            for j in 0..kk {
+                let (da, dc) = (self.a[kk] - self.a[j], c[kk] - c[j]);
+                same[kk][j] = match (da, dc) {
+                    (0, 0) => Span(0, self.n as i64 - 1),
+                    (0, _) => Span::NONE,
+                    _ if dc % da == 0 => Span(dc / da, dc / da),
+                    _ => Span::NONE,
+                };
+            }
+        }
+        let mut failed = false;
+        for (m, &word) in open.iter().enumerate() {
+            if word == 0 {
+                continue;
+            }
+            let y0 = 64 * m as i64;
+            let mut lost = [0u64; MAX];
+            for kk in 0..k {
+                let mut keep = word & inside[kk].lanes(y0);
+                for span in &same[kk][..kk] {
+                    keep &= !span.lanes(y0);
+                }
+                for j in (0..k).filter(|&j| j != kk) {
+                    if keep == 0 {
+                        break;
+                    }
+                    let s = self.a[j] - self.a[kk];
+                    keep &= !self.window(c[kk] + self.b[j] + s * y0, s);
+                }
+                lost[kk] = keep;
+            }
+            let mut any = lost[0] | lost[1] | lost[2];
+            while any != 0 {
+                let l = any.trailing_zeros();
+                any &= any - 1;
+                let count = (0..MAX).map(|j| (lost[j] >> l) as u32 & 1).sum::<u32>();
+                let y = 64 * m + l as usize;
+                let size = &mut sizes[y];
+                if !down {
+                    *size += count;
+                    continue;
+                }
+                *size -= count;
+                match *size {
+                    0 => failed = true,
+                    1 => queue.push(y as u32),
+                    _ => {}
+                }
+            }
+        }
+        failed
+    }
+}
+
+/// Bits 0, 2, .., 62 of `x`, as bits 0..32.
+#[inline(always)]
+fn evens(x: u64) -> u64 {
+    let mut x = x & 0x5555_5555_5555_5555;
+    x = (x | x >> 1) & 0x3333_3333_3333_3333;
+    x = (x | x >> 2) & 0x0f0f_0f0f_0f0f_0f0f;
+    x = (x | x >> 4) & 0x00ff_00ff_00ff_00ff;
+    x = (x | x >> 8) & 0x0000_ffff_0000_ffff;
+    (x | x >> 16) & 0x0000_0000_ffff_ffff
+}
