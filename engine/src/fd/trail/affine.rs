@@ -137,6 +137,37 @@ impl Affine {
         }
     }
 
+    /// The smallest value of slot `x`'s domain in `from..=to` (`up`), or the largest
+    /// (`!up`), 64 values at a time: a value is in it iff it is within the bounds and its
+    /// mark is clear in every all-different.
+    pub(super) fn seek(&self, x: u32, from: i64, to: i64, up: bool) -> Option<i64> {
+        let (from, to) = (from.max(self.lo), to.min(self.hi));
+        let base: [i64; MAX] = std::array::from_fn(|j| self.a[j] * x as i64 + self.b[j]);
+        // The values w..w + 64 that are marked nowhere.
+        let free = |w: i64| !(0..self.k).fold(0, |t, j| t | self.forward(w + base[j]));
+        if up {
+            let mut w = from;
+            while w <= to {
+                let lanes = free(w) & (u64::MAX >> (63 - (to - w).min(63)));
+                if lanes != 0 {
+                    return Some(w + lanes.trailing_zeros() as i64);
+                }
+                w += 64;
+            }
+        } else {
+            let mut w = to;
+            while w >= from {
+                // Lane l is the value w - 63 + l.
+                let lanes = free(w - 63) & (u64::MAX << (63 - (w - from).min(63)));
+                if lanes != 0 {
+                    return Some(w - lanes.leading_zeros() as i64);
+                }
+                w -= 64;
+            }
+        }
+        None
+    }
+
     /// Binding to the marks `t` (not yet marked, `t[k]` in all-different `k`): adds `sign`
     /// (-1 or 1) times the count of values each open slot loses to its size; on the way
     /// down, queues the slots left with one value. Returns whether some size reached 0.

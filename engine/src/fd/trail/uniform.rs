@@ -108,6 +108,11 @@ impl Uniform {
         }
     }
 
+    /// [`Affine::seek`], when the offsets are affine.
+    pub(super) fn seek(&self, x: u32, from: i64, to: i64, up: bool) -> Option<Option<i64>> {
+        Some(self.affine.as_ref()?.seek(x, from, to, up))
+    }
+
     /// How many all-differents there are.
     pub(super) fn k(&self) -> usize {
         self.k

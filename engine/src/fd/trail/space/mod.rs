@@ -209,16 +209,26 @@ impl Space {
         }
     }
 
+    /// The smallest value of the open slot `x` in `from..=to` (`up`), or the largest.
+    pub(super) fn seek(&self, x: u32, from: i64, to: i64, up: bool) -> Option<i64> {
+        if let Some(found) = self.uniform.as_ref().and_then(|u| u.seek(x, from, to, up)) {
+            return found;
+        }
+        match up {
+            true => (from..=to).find(|&w| self.member(x, w)),
+            false => (from..=to).rev().find(|&w| self.member(x, w)),
+        }
+    }
+
     /// Tightens the bounds of the open slot `x` to its smallest and largest values.
     pub(super) fn tighten(&mut self, x: u32) -> (i64, i64) {
         let old = (self.hot[x as usize].lo, self.hot[x as usize].hi);
-        let (mut lo, mut hi) = old;
-        while !self.member(x, lo) {
-            lo += 1;
-        }
-        while !self.member(x, hi) {
-            hi -= 1;
-        }
+        let lo = self
+            .seek(x, old.0, old.1, true)
+            .expect("an open slot has a value");
+        let hi = self
+            .seek(x, lo, old.1, false)
+            .expect("an open slot has a value");
         if (lo, hi) != old {
             self.trail.push(Undo::Bounds(x, old.0, old.1));
             let h = &mut self.hot[x as usize];
