@@ -61,6 +61,9 @@ impl Search {
                 Some((b * 64 + word.trailing_zeros() as usize) as u32)
             }
             _ => {
+                if let Some(least) = space.least() {
+                    return least;
+                }
                 // A bound slot's size is BOUND, above every open one's: the smallest size is
                 // an open slot's unless none is open (two plain scans, which vectorise).
                 let least = space.sizes.iter().copied().min().filter(|&s| s != BOUND)?;

@@ -95,6 +95,11 @@ fn model(p: &Problem, xs: &[Var]) -> Goal {
 /// The answers of labeling `p`, by the mutable search if `trail` (else the persistent one);
 /// and whether the mutable search took the problem.
 fn answers(p: &Problem, trail: bool) -> (Vec<String>, bool) {
+    answers_upto(p, trail, usize::MAX)
+}
+
+/// The first `k` of [`answers`].
+fn answers_upto(p: &Problem, trail: bool, k: usize) -> (Vec<String>, bool) {
     let xs: Vec<Var> = (0..p.doms.len()).map(|_| Var::fresh()).collect();
     let labeled: Arc<[Term]> = p.label.iter().map(|&i| Term::Var(xs[i])).collect();
     let how = p.how;
@@ -112,6 +117,7 @@ fn answers(p: &Problem, trail: bool) -> (Vec<String>, bool) {
     let model = model(p, &xs);
     let all = Term::list(xs.iter().map(|&x| Term::Var(x)));
     let found = run_all(move |q| conj([model, label, eq(q, all)]))
+        .take(k)
         .map(|a| a.to_string())
         .collect();
     (found, took.load(Ordering::Relaxed))
@@ -213,20 +219,43 @@ fn uniform_spaces_give_the_same_answers_in_the_same_order() {
     );
 }
 
-#[test]
-fn queens_sweep_64_rows_at_a_time() {
-    let n = 8;
-    let p = Problem {
-        doms: vec![(0..n).collect(); n as usize],
+/// The queens on `n` rows, labeled by `how`.
+fn queens(n: usize, how: Labeling) -> Problem {
+    Problem {
+        doms: vec![(0..n as i64).collect(); n],
         cs: vec![
-            C::Offsets((0..n as usize).map(|i| (i, 0)).collect()),
-            C::Offsets((0..n as usize).map(|i| (i, i as i64)).collect()),
-            C::Offsets((0..n as usize).map(|i| (i, -(i as i64))).collect()),
+            C::Offsets((0..n).map(|i| (i, 0)).collect()),
+            C::Offsets((0..n).map(|i| (i, i as i64)).collect()),
+            C::Offsets((0..n).map(|i| (i, -(i as i64))).collect()),
         ],
-        label: (0..n as usize).collect(),
-        how: Labeling::FF,
-    };
-    assert_eq!(sweep_of(&p), Some("affine"));
+        label: (0..n).collect(),
+        how,
+    }
+}
+
+#[test]
+fn queens_sweep_64_rows_at_a_time_with_the_same_answers() {
+    // Full words of 64 slots and a short last one; each value order, first-fail.
+    for n in [65, 66, 129, 131] {
+        for values in [
+            ValueOrder::Ascending,
+            ValueOrder::Descending,
+            ValueOrder::MiddleOut,
+        ] {
+            let p = queens(
+                n,
+                Labeling {
+                    vars: VarOrder::FirstFail,
+                    values,
+                },
+            );
+            assert_eq!(sweep_of(&p), Some("affine"));
+            let (mutable, took) = answers_upto(&p, true, 3);
+            assert!(took);
+            assert_eq!(mutable.len(), 3);
+            assert_eq!(mutable, answers_upto(&p, false, 3).0, "n = {n}, {values:?}");
+        }
+    }
 }
 
 #[test]

@@ -38,6 +38,15 @@ pub(super) const MAX: usize = 3;
 /// The magnitude every bound and mark base stays under, so that `w ± base` fits in 32 bits.
 const SMALL: i64 = 1 << 29;
 
+/// What a pass that takes values found.
+pub(super) struct Swept {
+    /// Some slot has no value left.
+    pub(super) failed: bool,
+    /// The leftmost open slot with the fewest values (`None`: none is open), when the pass
+    /// read every open slot's size (the affine one does).
+    pub(super) least: Option<u32>,
+}
+
 /// The rows of a uniform space, one per slot, and the marks as bits when its offsets are
 /// affine (then the sweep is [`Affine`]'s).
 pub(super) struct Uniform {
@@ -119,7 +128,8 @@ impl Uniform {
     }
 
     /// Binding to the marks `t` (not yet marked): each open slot loses its values that
-    /// the marks remove (queued when left with one); returns whether some slot has none.
+    /// the marks remove (queued when left with one); returns whether some slot has none,
+    /// and first-fail's next slot when the pass finds it.
     pub(super) fn take(
         &self,
         t: [usize; MAX],
@@ -127,15 +137,17 @@ impl Uniform {
         open: &[u64],
         sizes: &mut [u32],
         queue: &mut Vec<u32>,
-    ) -> bool {
+    ) -> (bool, Option<Option<u32>>) {
         if let Some(a) = &self.affine {
-            return a.sweep(t, open, sizes, queue, true);
+            let swept = a.sweep(t, open, sizes, queue, true);
+            return (swept.failed, Some(swept.least));
         }
-        match self.k {
+        let failed = match self.k {
             1 => self.forward::<1>(t, marks, open, sizes, queue),
             2 => self.forward::<2>(t, marks, open, sizes, queue),
             _ => self.forward::<3>(t, marks, open, sizes, queue),
-        }
+        };
+        (failed, None)
     }
 
     /// Undoes [`take`](Uniform::take) of the marks `t` (unmarked already).

@@ -98,6 +98,9 @@ pub(super) struct Space {
     queue: Vec<u32>,
     /// The one-pass sweep, when the space is uniform (see `uniform.rs`).
     uniform: Option<Uniform>,
+    /// First-fail's next slot (`Some(None)`: none is open), when the last propagation's
+    /// last pass found it.
+    least: Option<Option<u32>>,
 }
 
 /// One slot as the builder gives it.
@@ -112,6 +115,12 @@ impl Space {
     #[cfg(test)]
     pub(super) fn sweep(&self) -> &'static str {
         self.uniform.as_ref().map_or("general", |u| u.sweep())
+    }
+
+    /// First-fail's next slot when the last propagation found it: the leftmost open slot
+    /// with the fewest values (`Some(None)`: every slot is bound).
+    pub(super) fn least(&self) -> Option<Option<u32>> {
+        self.least
     }
 
     /// Whether slot `x` is bound.
@@ -157,6 +166,9 @@ impl Space {
 
     /// Undoes every change made since `mark`.
     pub(super) fn undo_to(&mut self, mark: usize) {
+        if self.trail.len() > mark {
+            self.least = None;
+        }
         while self.trail.len() > mark {
             match self.trail.pop().expect("longer than mark") {
                 Undo::Bind(x, size) => {
@@ -241,6 +253,7 @@ impl Space {
     /// `Err` the space is inconsistent until undone to a mark taken before.
     pub(super) fn assign(&mut self, x: u32, v: i64) -> Result<(), Conflict> {
         self.queue.clear();
+        self.least = None;
         self.bind(x, v)?;
         while let Some(y) = self.queue.pop() {
             if self.is_bound(y) {
@@ -314,7 +327,8 @@ impl Space {
         self.sizes[xi] = BOUND;
         self.values[xi] = v;
         flip(&mut self.open, xi, false);
-        let failed = u.take(t, &self.marks, &self.open, &mut self.sizes, &mut self.queue);
+        let (failed, least) = u.take(t, &self.marks, &self.open, &mut self.sizes, &mut self.queue);
+        self.least = least;
         for &i in &t[..u.k()] {
             self.marks[i] = 1;
         }

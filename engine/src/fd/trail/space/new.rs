@@ -60,6 +60,7 @@ impl Space {
             trail: Vec::new(),
             queue: Vec::new(),
             uniform: None,
+            least: None,
         };
         for (x, spec) in specs.into_iter().enumerate() {
             let d = spec.domain;
