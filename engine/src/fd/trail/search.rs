@@ -2,7 +2,8 @@
 //! per level (the trail's length), the values of its slot in the persistent search's order.
 //!
 //! ```text
-//! level   = slot, trail mark, its bounds, the next candidate (a cursor, no list of values)
+//! level   = slot, trail mark, its bounds, the next candidates up and down (cursors, no
+//!           list of values; the space finds the next value from a cursor: `Space::seek`)
 //! step    = undo to the top level's mark; its next value in the domain, or pop the level;
 //!           assign and propagate; conflict -> next step; else choose a slot again
 //!           (none left: a solution, handed out as bindings on the starting state)

@@ -13,6 +13,9 @@
 //!                         now, y's size grows by one (the same members, the same test, in
 //!                         the reverse order: the trail holds one entry per mark, not one
 //!                         per removed value)
+//! uniform space      =>   bind x = a is one pass over the open slots for every
+//!                         all-different (`uniform.rs`), one trail entry, undone by the
+//!                         same pass adding back
 //! ```
 
 mod new;
