@@ -10,7 +10,11 @@
 //!            of open slots, per k:
 //!              lost_k = open & (lo <= w_k <= hi) & !(w_k = w_j for some j < k)
 //!                            & !(the windows of the other all-differents)
-//!            and only the slots that lose a value have their sizes touched
+//!            then the word's 64 sizes drop by their lanes' counts (a table of spread
+//!            bits, eight lanes at a time), and the word's least size is kept: the pass
+//!            reads every open slot's size, so it knows first-fail's next slot
+//! seek       a slot's values from w on are the lanes clear in all its marks' windows
+//!            (stride 1): 64 values a word
 //! ```
 //!
 //! It counts what [`super::uniform`]'s pass counts, slot by slot, so the two agree.
@@ -230,7 +234,7 @@ impl Affine {
                 }
                 lost[kk] = keep;
             }
-            let any = lost[0] | lost[1] | lost[2];
+            let any = any_of(lost);
             let y0 = 64 * m;
             let Ok(chunk) =
                 <&mut [u32; 64]>::try_from(sizes.get_mut(y0..y0 + 64).unwrap_or(&mut []))
