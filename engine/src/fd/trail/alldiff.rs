@@ -62,6 +62,22 @@ pub(super) struct Ones<'a> {
     end: usize,
 }
 
+impl<'a> Ones<'a> {
+    /// The set bits of `words` at `start..end`.
+    pub(super) fn new(words: &'a [u64], start: usize, end: usize) -> Ones<'a> {
+        let word = match start < end {
+            true => words[start / 64] & (u64::MAX << (start % 64)),
+            false => 0,
+        };
+        Ones {
+            words,
+            i: start / 64,
+            word,
+            end,
+        }
+    }
+}
+
 impl Iterator for Ones<'_> {
     type Item = usize;
 
@@ -90,16 +106,7 @@ impl AllDiff {
     pub(super) fn open_within(&self, s: i64) -> Ones<'_> {
         let start = self.members.partition_point(|m| m.1 < s - self.hi);
         let end = self.members.partition_point(|m| m.1 <= s - self.lo);
-        let word = match start < end {
-            true => self.open[start / 64] & (u64::MAX << (start % 64)),
-            false => 0,
-        };
-        Ones {
-            words: &self.open,
-            i: start / 64,
-            word,
-            end,
-        }
+        Ones::new(&self.open, start, end)
     }
 
     /// Where the mark of the shifted value `s` is, if `s` is in range.

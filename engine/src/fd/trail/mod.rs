@@ -17,17 +17,26 @@
 //!                       else -> the persistent search, as before
 //! ```
 //!
+//! When every slot is in every all-different (at most three), no domain has holes and no
+//! disequality is posted, the space is *uniform* and a binding sweeps the open slots once for
+//! all its all-differents (`uniform.rs`); when, besides, the offsets are affine in the slot
+//! with slopes -1..=1 and the domains equal (the queens: `0`, `i`, `-i` over `0..n`), the
+//! sweep and the search for a slot's values read the marks as bits, 64 slots or values at
+//! a time (`affine.rs`). Every other space sweeps each all-different in turn (`space/`).
+//!
 //! Both searches visit the same tree: forward checking reaches one fixpoint whatever the
 //! order it runs in, the variable order reads exact domain sizes (ties to the leftmost), and
 //! the values come in the same order; so the answers are the same, in the same order (tested
 //! against the persistent search on random problems, `tests.rs`).
 
+mod affine;
 mod alldiff;
 mod build;
 mod search;
 mod space;
 #[cfg(test)]
 mod tests;
+mod uniform;
 
 use super::label::Labeling;
 use crate::state::State;

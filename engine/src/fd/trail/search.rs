@@ -2,7 +2,8 @@
 //! per level (the trail's length), the values of its slot in the persistent search's order.
 //!
 //! ```text
-//! level   = slot, trail mark, its bounds, the next candidate (a cursor, no list of values)
+//! level   = slot, trail mark, its bounds, the next candidates up and down (cursors, no
+//!           list of values; the space finds the next value from a cursor: `Space::seek`)
 //! step    = undo to the top level's mark; its next value in the domain, or pop the level;
 //!           assign and propagate; conflict -> next step; else choose a slot again
 //!           (none left: a solution, handed out as bindings on the starting state)
@@ -24,8 +25,9 @@ struct Level {
     hi: i64,
     /// `floor((lo + hi) / 2)`, for middle-out.
     mid: i128,
-    /// How many candidates were looked at.
-    k: u64,
+    /// The next candidates upwards and downwards (the values between were given).
+    up: i64,
+    down: i64,
 }
 
 /// A resumable labeling search over a mutable space.
@@ -54,78 +56,67 @@ impl Search {
     /// leftmost. Slots are in the order of the labeled list.
     fn select(&self) -> Option<u32> {
         let space = &self.p.space;
-        let open = space.open.iter().enumerate().flat_map(|(b, &word)| {
-            std::iter::successors((word != 0).then_some(word), |w| {
-                let rest = w & (w - 1);
-                (rest != 0).then_some(rest)
-            })
-            .map(move |w| (b * 64 + w.trailing_zeros() as usize) as u32)
-        });
-        let mut open = open;
         match self.how.vars {
-            VarOrder::Leftmost => open.next(),
+            VarOrder::Leftmost => {
+                let (b, word) = space.open.iter().enumerate().find(|(_, &w)| w != 0)?;
+                Some((b * 64 + word.trailing_zeros() as usize) as u32)
+            }
             _ => {
-                let mut best: Option<(u32, u32)> = None;
-                for x in open {
-                    let s = space.sizes[x as usize];
-                    if s < best.map_or(BOUND, |b| b.1) {
-                        best = Some((x, s));
-                        if s == 2 {
-                            break; // no open domain is smaller
-                        }
-                    }
+                if let Some(least) = space.least() {
+                    return least;
                 }
-                best.map(|(x, _)| x)
+                // A bound slot's size is BOUND, above every open one's: the smallest size is
+                // an open slot's unless none is open (two plain scans, which vectorise).
+                let least = space.sizes.iter().copied().min().filter(|&s| s != BOUND)?;
+                let x = space.sizes.iter().position(|&s| s == least)?;
+                Some(x as u32)
             }
         }
     }
 
     fn push(&mut self, x: u32) {
         let (lo, hi) = self.p.space.tighten(x);
+        let mid = (lo as i128 + hi as i128).div_euclid(2);
+        // Middle-out gives mid first (it is the downward side's), then mid + 1.
+        let (up, down) = match self.how.values {
+            ValueOrder::MiddleOut => (mid as i64 + 1, mid as i64),
+            _ => (lo, hi),
+        };
         self.stack.push(Level {
             x,
             mark: self.p.space.mark(),
             lo,
             hi,
-            mid: (lo as i128 + hi as i128).div_euclid(2),
-            k: 0,
+            mid,
+            up,
+            down,
         });
     }
 
     /// The next value of the top level's slot, in the value order (the space is at the
-    /// level's mark, so the domain is the level's).
+    /// level's mark, so the domain is the level's). Middle-out gives the values by their
+    /// distance from mid, the one above first on a tie: mid, mid + 1, mid - 1, mid + 2, ..
     fn next_value(&mut self) -> Option<i64> {
         let space = &self.p.space;
         let level = self.stack.last_mut()?;
-        loop {
-            let k = level.k as i128;
-            let v: i128 = match self.how.values {
-                ValueOrder::Descending => level.hi as i128 - k,
-                ValueOrder::MiddleOut => {
-                    let d = (k + 1) / 2;
-                    let v = if k % 2 == 1 {
-                        level.mid + d
-                    } else {
-                        level.mid - d
-                    };
-                    if level.mid + d > level.hi as i128 && level.mid - d < level.lo as i128 {
-                        return None;
-                    }
-                    v
-                }
-                _ => level.lo as i128 + k,
-            };
-            level.k += 1;
-            if v < level.lo as i128 || v > level.hi as i128 {
-                if matches!(self.how.values, ValueOrder::MiddleOut) {
-                    continue; // one side ran out: the other goes on
-                }
-                return None;
-            }
-            if space.member(level.x, v as i64) {
-                return Some(v as i64);
-            }
+        let up = || (level.up <= level.hi).then(|| space.seek(level.x, level.up, level.hi, true));
+        let down =
+            || (level.down >= level.lo).then(|| space.seek(level.x, level.lo, level.down, false));
+        let (v, upward) = match self.how.values {
+            ValueOrder::Descending => (down().flatten()?, false),
+            ValueOrder::MiddleOut => match (up().flatten(), down().flatten()) {
+                (Some(u), Some(d)) if u as i128 - level.mid <= level.mid - d as i128 => (u, true),
+                (_, Some(d)) => (d, false),
+                (Some(u), None) => (u, true),
+                (None, None) => return None,
+            },
+            _ => (up().flatten()?, true),
+        };
+        match upward {
+            true => level.up = v + 1,
+            false => level.down = v - 1,
         }
+        Some(v)
     }
 
     /// The next solution, or `None` when the search is over.

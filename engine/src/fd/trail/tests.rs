@@ -8,6 +8,7 @@ use crate::goal::Goal;
 use crate::term::{Term, Var};
 use crate::{conj, eq, fd, run_all};
 use proptest::prelude::*;
+use rustc_hash::FxHashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -94,6 +95,11 @@ fn model(p: &Problem, xs: &[Var]) -> Goal {
 /// The answers of labeling `p`, by the mutable search if `trail` (else the persistent one);
 /// and whether the mutable search took the problem.
 fn answers(p: &Problem, trail: bool) -> (Vec<String>, bool) {
+    answers_upto(p, trail, usize::MAX)
+}
+
+/// The first `k` of [`answers`].
+fn answers_upto(p: &Problem, trail: bool, k: usize) -> (Vec<String>, bool) {
     let xs: Vec<Var> = (0..p.doms.len()).map(|_| Var::fresh()).collect();
     let labeled: Arc<[Term]> = p.label.iter().map(|&i| Term::Var(xs[i])).collect();
     let how = p.how;
@@ -111,6 +117,7 @@ fn answers(p: &Problem, trail: bool) -> (Vec<String>, bool) {
     let model = model(p, &xs);
     let all = Term::list(xs.iter().map(|&x| Term::Var(x)));
     let found = run_all(move |q| conj([model, label, eq(q, all)]))
+        .take(k)
         .map(|a| a.to_string())
         .collect();
     (found, took.load(Ordering::Relaxed))
@@ -136,6 +143,117 @@ proptest! {
             // Every variable keeps a domain of two or more values until labeling, unless
             // posting narrowed one to a value; then the problem may be solved already.
             prop_assert!(took || answers(&p, false).0.len() <= 1);
+        }
+    }
+}
+
+/// A problem of the uniform space's shape: every variable in each of one to three
+/// `distinct_offsets`, interval domains, no other constraint. With `affine`, every domain is
+/// the same and offset `k` of variable `i` is `a_k * i + c_k` (the bit-parallel sweep);
+/// otherwise the domains and offsets are arbitrary (the sweep slot by slot).
+fn uniform_problem() -> impl Strategy<Value = Problem> {
+    (1usize..=6, any::<bool>()).prop_flat_map(|(n, affine)| {
+        let interval = (-3i64..=3, 0i64..=6).prop_map(|(lo, w)| (lo..=lo + w).collect::<Vec<_>>());
+        let doms = match affine {
+            true => interval.prop_map(move |d| vec![d; n]).boxed(),
+            false => prop::collection::vec(interval, n).boxed(),
+        };
+        let offsets = match affine {
+            true => (-1i64..=1, -3i64..=3)
+                .prop_map(move |(a, c)| (0..n).map(|i| a * i as i64 + c).collect::<Vec<_>>())
+                .boxed(),
+            false => prop::collection::vec(-4i64..=4, n).boxed(),
+        };
+        let cs = prop::collection::vec(offsets, 1..=3).prop_map(|os| {
+            os.into_iter()
+                .map(|o| C::Offsets(o.into_iter().enumerate().collect()))
+                .collect::<Vec<_>>()
+        });
+        let vars = prop_oneof![Just(VarOrder::Leftmost), Just(VarOrder::FirstFail)];
+        let values = prop_oneof![
+            Just(ValueOrder::Ascending),
+            Just(ValueOrder::Descending),
+            Just(ValueOrder::MiddleOut),
+        ];
+        (doms, cs, vars, values).prop_map(move |(doms, cs, vars, values)| Problem {
+            doms,
+            cs,
+            label: (0..n).collect(),
+            how: Labeling { vars, values },
+        })
+    })
+}
+
+/// The sweep a labeling of `p` runs on (`None`: the persistent search).
+fn sweep_of(p: &Problem) -> Option<&'static str> {
+    let xs: Vec<Var> = (0..p.doms.len()).map(|_| Var::fresh()).collect();
+    let labeled: Vec<Term> = p.label.iter().map(|&i| Term::Var(xs[i])).collect();
+    let s = model(p, &xs)
+        .apply(crate::State::new())
+        .next_state::<true>(&mut Vec::new())?;
+    build(&s, &labeled).map(|b| b.space.sweep())
+}
+
+#[test]
+fn uniform_spaces_give_the_same_answers_in_the_same_order() {
+    let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig::with_cases(400));
+    let tally = std::sync::Mutex::new(FxHashMap::default());
+    runner
+        .run(&uniform_problem(), |p| {
+            let (persistent, _) = answers(&p, false);
+            let (mutable, _) = answers(&p, true);
+            prop_assert_eq!(mutable, persistent);
+            *tally.lock().unwrap().entry(sweep_of(&p)).or_insert(0) += 1;
+            Ok(())
+        })
+        .unwrap();
+    // Both uniform sweeps were exercised, not only the general one.
+    let tally = tally.into_inner().unwrap();
+    assert!(
+        tally.get(&Some("affine")).is_some_and(|&k| k >= 50),
+        "{tally:?}"
+    );
+    assert!(
+        tally.get(&Some("rows")).is_some_and(|&k| k >= 50),
+        "{tally:?}"
+    );
+}
+
+/// The queens on `n` rows, labeled by `how`.
+fn queens(n: usize, how: Labeling) -> Problem {
+    Problem {
+        doms: vec![(0..n as i64).collect(); n],
+        cs: vec![
+            C::Offsets((0..n).map(|i| (i, 0)).collect()),
+            C::Offsets((0..n).map(|i| (i, i as i64)).collect()),
+            C::Offsets((0..n).map(|i| (i, -(i as i64))).collect()),
+        ],
+        label: (0..n).collect(),
+        how,
+    }
+}
+
+#[test]
+fn queens_sweep_64_rows_at_a_time_with_the_same_answers() {
+    // Full words of 64 slots and a short last one; each value order, first-fail.
+    for n in [65, 66, 129, 131] {
+        for values in [
+            ValueOrder::Ascending,
+            ValueOrder::Descending,
+            ValueOrder::MiddleOut,
+        ] {
+            let p = queens(
+                n,
+                Labeling {
+                    vars: VarOrder::FirstFail,
+                    values,
+                },
+            );
+            assert_eq!(sweep_of(&p), Some("affine"));
+            let (mutable, took) = answers_upto(&p, true, 3);
+            assert!(took);
+            assert_eq!(mutable.len(), 3);
+            assert_eq!(mutable, answers_upto(&p, false, 3).0, "n = {n}, {values:?}");
         }
     }
 }

@@ -13,9 +13,15 @@
 //!                         now, y's size grows by one (the same members, the same test, in
 //!                         the reverse order: the trail holds one entry per mark, not one
 //!                         per removed value)
+//! uniform space      =>   bind x = a is one pass over the open slots for every
+//!                         all-different (`uniform.rs`), one trail entry, undone by the
+//!                         same pass adding back
 //! ```
 
-use super::alldiff::{flip, full_mask, AllDiff, AllDiffSpec};
+mod new;
+
+use super::alldiff::{flip, AllDiff};
+use super::uniform::Uniform;
 use crate::domain::Domain;
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -49,6 +55,8 @@ struct Hot {
 enum Undo {
     /// Slot bound; its size before.
     Bind(u32, u32),
+    /// Slot bound in a uniform space (its marks and its pass with it); its size before.
+    Sweep(u32, u32),
     /// This shifted value was marked taken in this all-different.
     Take(u32, i64),
     /// A disequality removed this value from this slot.
@@ -91,6 +99,11 @@ pub(super) struct Space {
     marks: Vec<u8>,
     trail: Vec<Undo>,
     queue: Vec<u32>,
+    /// The one-pass sweep, when the space is uniform (see `uniform.rs`).
+    uniform: Option<Uniform>,
+    /// First-fail's next slot (`Some(None)`: none is open), when the last propagation's
+    /// last pass found it.
+    least: Option<Option<u32>>,
 }
 
 /// One slot as the builder gives it.
@@ -101,84 +114,16 @@ pub(super) struct SlotSpec {
 }
 
 impl Space {
-    /// A space of these slots and all-differents, every slot open. `None` when a domain is
-    /// too large to count in 32 bits.
-    pub(super) fn new(specs: Vec<SlotSpec>, specs_ad: Vec<AllDiffSpec>) -> Option<Space> {
-        let n = specs.len();
-        let mut marks = Vec::new();
-        let mut alldiffs = Vec::with_capacity(specs_ad.len());
-        for a in specs_ad {
-            let ad = AllDiff {
-                open: full_mask(a.members.len()),
-                members: a.members,
-                lo: a.lo,
-                hi: a.hi,
-                origin: a.origin,
-                start: marks.len(),
-                len: a.len,
-            };
-            marks.resize(marks.len() + a.len, 0);
-            for v in a.fixed {
-                if let Some(i) = ad.index(v) {
-                    marks[i] = 1;
-                }
-            }
-            alldiffs.push(ad);
-        }
-        let mut specs = specs;
-        for (c, ad) in alldiffs.iter().enumerate() {
-            for (p, &(y, _)) in ad.members.iter().enumerate() {
-                for e in &mut specs[y as usize].ents {
-                    if e.cons == c as u32 {
-                        e.pos = p as u32;
-                    }
-                }
-            }
-        }
-        let mut space = Space {
-            open: full_mask(n),
-            hot: Vec::with_capacity(n),
-            sizes: Vec::with_capacity(n),
-            values: vec![0; n],
-            ent_start: Vec::with_capacity(n + 1),
-            ents: Vec::new(),
-            neq_start: Vec::with_capacity(n + 1),
-            neqs: Vec::new(),
-            bases: FxHashMap::default(),
-            removed: FxHashSet::default(),
-            alldiffs,
-            marks,
-            trail: Vec::new(),
-            queue: Vec::new(),
-        };
-        for (x, spec) in specs.into_iter().enumerate() {
-            let d = spec.domain;
-            let size = u32::try_from(d.size()).ok().filter(|&s| s < BOUND)?;
-            let holes = (d.max() as i128 - d.min() as i128 + 1) != d.size() as i128;
-            let mut hot = Hot {
-                lo: d.min(),
-                hi: d.max(),
-                slow: holes as u32,
-                n: spec.ents.len() as u32,
-                base: [0; INLINE],
-            };
-            for (k, e) in spec.ents.iter().take(INLINE).enumerate() {
-                let ad = &space.alldiffs[e.cons as usize];
-                hot.base[k] = e.off - ad.origin + ad.start as i64;
-            }
-            space.hot.push(hot);
-            space.sizes.push(size);
-            space.ent_start.push(space.ents.len() as u32);
-            space.ents.extend(spec.ents);
-            space.neq_start.push(space.neqs.len() as u32);
-            space.neqs.extend(spec.neqs);
-            if holes {
-                space.bases.insert(x as u32, d);
-            }
-        }
-        space.ent_start.push(space.ents.len() as u32);
-        space.neq_start.push(space.neqs.len() as u32);
-        Some(space)
+    /// Which sweep the space runs: `"general"`, or a uniform space's `"rows"` or `"affine"`.
+    #[cfg(test)]
+    pub(super) fn sweep(&self) -> &'static str {
+        self.uniform.as_ref().map_or("general", |u| u.sweep())
+    }
+
+    /// First-fail's next slot when the last propagation found it: the leftmost open slot
+    /// with the fewest values (`Some(None)`: every slot is bound).
+    pub(super) fn least(&self) -> Option<Option<u32>> {
+        self.least
     }
 
     /// Whether slot `x` is bound.
@@ -224,12 +169,27 @@ impl Space {
 
     /// Undoes every change made since `mark`.
     pub(super) fn undo_to(&mut self, mark: usize) {
+        if self.trail.len() > mark {
+            self.least = None;
+        }
         while self.trail.len() > mark {
             match self.trail.pop().expect("longer than mark") {
                 Undo::Bind(x, size) => {
                     let xi = x as usize;
                     self.sizes[xi] = size;
                     self.set_open(xi, true);
+                }
+                Undo::Sweep(x, size) => {
+                    let xi = x as usize;
+                    let u = self.uniform.as_mut().expect("a uniform space");
+                    let t = u.targets(x, self.values[xi]);
+                    for &i in &t[..u.k()] {
+                        self.marks[i] = 0;
+                    }
+                    u.flip(t, false);
+                    u.untake(t, &self.marks, &self.open, &mut self.sizes);
+                    self.sizes[xi] = size;
+                    flip(&mut self.open, xi, true);
                 }
                 Undo::Take(c, s) => {
                     let i = self.alldiffs[c as usize].index(s);
@@ -264,16 +224,26 @@ impl Space {
         }
     }
 
+    /// The smallest value of the open slot `x` in `from..=to` (`up`), or the largest.
+    pub(super) fn seek(&self, x: u32, from: i64, to: i64, up: bool) -> Option<i64> {
+        if let Some(found) = self.uniform.as_ref().and_then(|u| u.seek(x, from, to, up)) {
+            return found;
+        }
+        match up {
+            true => (from..=to).find(|&w| self.member(x, w)),
+            false => (from..=to).rev().find(|&w| self.member(x, w)),
+        }
+    }
+
     /// Tightens the bounds of the open slot `x` to its smallest and largest values.
     pub(super) fn tighten(&mut self, x: u32) -> (i64, i64) {
         let old = (self.hot[x as usize].lo, self.hot[x as usize].hi);
-        let (mut lo, mut hi) = old;
-        while !self.member(x, lo) {
-            lo += 1;
-        }
-        while !self.member(x, hi) {
-            hi -= 1;
-        }
+        let lo = self
+            .seek(x, old.0, old.1, true)
+            .expect("an open slot has a value");
+        let hi = self
+            .seek(x, lo, old.1, false)
+            .expect("an open slot has a value");
         if (lo, hi) != old {
             self.trail.push(Undo::Bounds(x, old.0, old.1));
             let h = &mut self.hot[x as usize];
@@ -286,6 +256,7 @@ impl Space {
     /// `Err` the space is inconsistent until undone to a mark taken before.
     pub(super) fn assign(&mut self, x: u32, v: i64) -> Result<(), Conflict> {
         self.queue.clear();
+        self.least = None;
         self.bind(x, v)?;
         while let Some(y) = self.queue.pop() {
             if self.is_bound(y) {
@@ -300,6 +271,9 @@ impl Space {
     /// Binds `x` to `v` and removes what that excludes from the open slots, queueing those
     /// left with one value.
     fn bind(&mut self, x: u32, v: i64) -> Result<(), Conflict> {
+        if self.uniform.is_some() {
+            return self.bind_uniform(x, v);
+        }
         let xi = x as usize;
         self.trail.push(Undo::Bind(x, self.sizes[xi]));
         self.sizes[xi] = BOUND;
@@ -342,6 +316,30 @@ impl Space {
             }
         }
         Ok(())
+    }
+
+    /// [`bind`](Space::bind) in a uniform space: one pass for every all-different.
+    fn bind_uniform(&mut self, x: u32, v: i64) -> Result<(), Conflict> {
+        let xi = x as usize;
+        let u = self.uniform.as_mut().expect("a uniform space");
+        let t = u.targets(x, v);
+        if t[..u.k()].iter().any(|&i| self.marks[i] != 0) {
+            return Err(Conflict);
+        }
+        self.trail.push(Undo::Sweep(x, self.sizes[xi]));
+        self.sizes[xi] = BOUND;
+        self.values[xi] = v;
+        flip(&mut self.open, xi, false);
+        let (failed, least) = u.take(t, &self.marks, &self.open, &mut self.sizes, &mut self.queue);
+        self.least = least;
+        for &i in &t[..u.k()] {
+            self.marks[i] = 1;
+        }
+        u.flip(t, true);
+        match failed {
+            true => Err(Conflict),
+            false => Ok(()),
+        }
     }
 
     /// The shifted value `s` is taken in all-different `c`: each open member loses the value
