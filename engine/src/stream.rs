@@ -157,24 +157,16 @@ impl Stream {
         &mut self,
         frames: &mut Vec<Frame>,
     ) -> Option<State> {
-        let mut node = std::mem::replace(&mut self.0, Node::Empty);
-        loop {
-            match hnf::<DEPTH_FIRST>(node, frames) {
-                Node::Empty => return None,
-                Node::Unit(a) => return Some(a),
-                Node::Choice(a, rest) => {
-                    self.0 = rest.into_inner();
-                    return Some(a);
-                }
-                // Only when interleaving: depth-first forcing never returns a suspension.
-                // A search whose budget stopped ends here, its frontier dropped unforced.
-                suspension => {
-                    if crate::budget::stopped_here() {
-                        return None;
-                    }
-                    node = suspension.open()
-                }
+        let node = std::mem::replace(&mut self.0, Node::Empty);
+        // Suspensions are opened where they are met (`hnf`'s `OPEN`): none comes back here.
+        match hnf::<DEPTH_FIRST, true>(node, frames) {
+            Node::Empty => None,
+            Node::Unit(a) => Some(a),
+            Node::Choice(a, rest) => {
+                self.0 = rest.into_inner();
+                Some(a)
             }
+            _ => unreachable!("an opening hnf returns no suspension"),
         }
     }
 }
@@ -196,7 +188,7 @@ impl Node {
 /// like all forcing. Always interleaved, so that they commit to the same answer in either
 /// order.
 pub(crate) fn head_normal_form(s: Stream) -> Stream {
-    Stream(hnf::<false>(s.0, &mut Vec::new()))
+    Stream(hnf::<false, false>(s.0, &mut Vec::new()))
 }
 
 /// A pending operation around the stream being forced.
@@ -227,8 +219,15 @@ pub(crate) fn push_binds(frames: &mut Vec<Frame>, goals: impl ExactSizeIterator<
 /// Rewrites `node` until it is `Empty`, `Unit`, `Choice` or a suspension (`Inc`,
 /// `Suspended`, `Captured`), using the rules above: core.logic's, or with `DEPTH_FIRST` the depth-first
 /// ones (which never return a suspension).
+///
+/// With `OPEN`, the caller would open a suspension as soon as it got one (`take*` does):
+/// an interleaved suspension is then opened where it is met, under its frames, instead of
+/// taking them all and coming back down through them (see [`reopen`]). So nothing is
+/// returned but `Empty`, `Unit` and `Choice`, and `Empty` also when the query's budget
+/// stopped the search at a suspension (its frontier dropped unforced).
+///
 /// `frames` must be empty on entry; it is empty again on return.
-fn hnf<const DEPTH_FIRST: bool>(mut node: Node, frames: &mut Vec<Frame>) -> Node {
+fn hnf<const DEPTH_FIRST: bool, const OPEN: bool>(mut node: Node, frames: &mut Vec<Frame>) -> Node {
     loop {
         node = match node {
             Node::Mplus(x, y) => {
@@ -282,6 +281,23 @@ fn hnf<const DEPTH_FIRST: bool>(mut node: Node, frames: &mut Vec<Frame>) -> Node
             Node::Inc(t) if DEPTH_FIRST => t.into_inner(),
             Node::Suspended(g, s) if DEPTH_FIRST => g.apply_framed(s, frames),
             Node::Captured(t, fs) if DEPTH_FIRST => Node::Resume(t, fs),
+            // Interleaved, a suspension the caller would open at once: opened here.
+            Node::Suspended(g, s) if OPEN => match outermost_mplus(frames) {
+                // Under binds only, Inc(t) opened is t under the same binds.
+                None if !crate::budget::stopped_here() => g.apply_framed(s, frames),
+                None => stop(frames),
+                Some(j) => reopen(j, Held::Bare(Node::Apply(g, s)), frames),
+            },
+            Node::Inc(t) if OPEN => match outermost_mplus(frames) {
+                None if !crate::budget::stopped_here() => t.into_inner(),
+                None => stop(frames),
+                Some(j) => reopen(j, Held::Boxed(t), frames),
+            },
+            Node::Captured(t, fs) if OPEN => match outermost_mplus(frames) {
+                None if !crate::budget::stopped_here() => Node::Resume(t, fs),
+                None => stop(frames),
+                Some(j) => reopen(j, Held::Bare(Node::Resume(t, fs)), frames),
+            },
             // Interleaved: Suspended(g, s) is Inc(Apply(g, s)), captured as below.
             Node::Suspended(g, s) if !frames.is_empty() => {
                 let t = Link::new(Node::Apply(g, s));
@@ -337,6 +353,59 @@ fn hnf<const DEPTH_FIRST: bool>(mut node: Node, frames: &mut Vec<Frame>) -> Node
             },
         }
     }
+}
+
+/// The index of the outermost `mplus` frame, if any.
+#[inline]
+fn outermost_mplus(frames: &[Frame]) -> Option<usize> {
+    frames.iter().position(|f| matches!(f, Frame::Mplus(_)))
+}
+
+/// A search whose budget stopped at a suspension: its frontier dropped unforced.
+#[cold]
+fn stop(frames: &mut Vec<Frame>) -> Node {
+    frames.clear();
+    Node::Empty
+}
+
+/// What a suspension delays: in its own box already, or not.
+enum Held {
+    Boxed(Link),
+    Bare(Node),
+}
+
+/// The suspension `Inc(t)` met under `frames`, whose outermost `mplus` frame is `frames[j]`,
+/// opened at once. By the rules it is `Inc(F0'[F1'[...[t]]])`, each `mplus(_, y)` frame
+/// swapped into `mplus(y, _)`: opened and forced again, the binds frames before `j` come
+/// back as they were, and `frames[j]` becomes `mplus(y, rest)` with `rest` the frames after
+/// it around `t` (a `Resume`): so those binds stay where they are, the frames after `j` move
+/// into the `Resume`, and `y` is forced next. The same rewrites as taking all the frames
+/// into a `Captured` and unpacking it from the front, without moving the frames before `j`
+/// twice or leaving the loop.
+fn reopen(j: usize, t: Held, frames: &mut Vec<Frame>) -> Node {
+    if crate::budget::stopped_here() {
+        return stop(frames);
+    }
+    let rest = if j + 1 == frames.len() {
+        match t {
+            Held::Boxed(t) => t.into_inner(),
+            Held::Bare(t) => t,
+        }
+    } else {
+        let t = match t {
+            Held::Boxed(t) => t,
+            Held::Bare(t) => Link::new(t),
+        };
+        let mut fs = SPARE
+            .with_borrow_mut(|spare| spare.pop())
+            .unwrap_or_default();
+        fs.extend(frames.drain(j + 1..));
+        Node::Resume(t, fs.into())
+    };
+    let Some(Frame::Mplus(y)) = frames.last_mut() else {
+        unreachable!("the outermost mplus frame is now the top one")
+    };
+    y.replace(rest)
 }
 
 std::thread_local! {
