@@ -378,30 +378,53 @@ enum Held {
 /// opened at once. By the rules it is `Inc(F0'[F1'[...[t]]])`, each `mplus(_, y)` frame
 /// swapped into `mplus(y, _)`: opened and forced again, the binds frames before `j` come
 /// back as they were, and `frames[j]` becomes `mplus(y, rest)` with `rest` the frames after
-/// it around `t` (a `Resume`): so those binds stay where they are, the frames after `j` move
-/// into the `Resume`, and `y` is forced next. The same rewrites as taking all the frames
-/// into a `Captured` and unpacking it from the front, without moving the frames before `j`
-/// twice or leaving the loop.
+/// it around `t`; `y` is forced next. The same rewrites as taking all the frames into a
+/// `Captured` and unpacking it from the front, without leaving the loop, and moving only
+/// the shorter side: the frames after `j` into `rest` (one frame becomes a plain `Bind` or
+/// `Mplus` node, more a `Resume`), or, when they are more than those before `j`, all the
+/// frames into the `Resume` and those before `j` back (as the unpacking did).
 fn reopen(j: usize, t: Held, frames: &mut Vec<Frame>) -> Node {
     if crate::budget::stopped_here() {
         return stop(frames);
     }
-    let rest = if j + 1 == frames.len() {
-        match t {
+    let after = frames.len() - j - 1;
+    if after == 0 {
+        let t = match t {
             Held::Boxed(t) => t.into_inner(),
             Held::Bare(t) => t,
-        }
-    } else {
-        let t = match t {
-            Held::Boxed(t) => t,
-            Held::Bare(t) => Link::new(t),
         };
-        let mut fs = SPARE
-            .with_borrow_mut(|spare| spare.pop())
-            .unwrap_or_default();
-        fs.extend(frames.drain(j + 1..));
-        Node::Resume(t, fs.into())
+        return swap_top(t, frames);
+    }
+    let t = match t {
+        Held::Boxed(t) => t,
+        Held::Bare(t) => Link::new(t),
     };
+    if after == 1 {
+        // A captured binds frame is a plain bind; a captured mplus(_, y), mplus(y, _).
+        let rest = match frames.pop().expect("a frame after j") {
+            Frame::Binds(run) => Node::Bind(t, run),
+            Frame::Mplus(y) => Node::Mplus(y, t),
+        };
+        return swap_top(rest, frames);
+    }
+    if after <= j {
+        let mut fs = spare();
+        fs.extend(frames.drain(j + 1..));
+        return swap_top(Node::Resume(t, fs.into()), frames);
+    }
+    let mut all: VecDeque<Frame> = take_frames(frames).into();
+    frames.extend(all.drain(..j));
+    let Some(Frame::Mplus(mut y)) = all.pop_front() else {
+        unreachable!("frames[j] is an mplus frame")
+    };
+    let next = y.replace(Node::Resume(t, all));
+    frames.push(Frame::Mplus(y));
+    next
+}
+
+/// Puts `rest` in the top frame, an `mplus(_, y)`, which becomes `mplus(rest, _)`; `y`.
+#[inline]
+fn swap_top(rest: Node, frames: &mut [Frame]) -> Node {
     let Some(Frame::Mplus(y)) = frames.last_mut() else {
         unreachable!("the outermost mplus frame is now the top one")
     };
@@ -416,10 +439,14 @@ std::thread_local! {
 
 /// The frames, leaving `frames` an empty vector (a spare one when there is one).
 fn take_frames(frames: &mut Vec<Frame>) -> Vec<Frame> {
-    let spare = SPARE
+    std::mem::replace(frames, spare())
+}
+
+/// An empty frame vector: a spare one when there is one.
+fn spare() -> Vec<Frame> {
+    SPARE
         .with_borrow_mut(|spare| spare.pop())
-        .unwrap_or_default();
-    std::mem::replace(frames, spare)
+        .unwrap_or_default()
 }
 
 /// Keeps the emptied vector `fs` for [`take_frames`]: at most 64 vectors of at most 256
