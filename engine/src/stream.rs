@@ -542,3 +542,7 @@ fn has_children(node: &Node) -> bool {
             | Node::Captured(..)
     )
 }
+
+#[cfg(test)]
+#[path = "stream_tests.rs"]
+mod tests;
