@@ -85,7 +85,8 @@ pub(crate) enum Node {
     /// what it means is theirs in either order of forcing.
     Resume(Link, VecDeque<Frame>),
     /// `Inc(Resume(t, fs))` in one node: a suspension met under pending frames, which took
-    /// them. The suspension the interleaved search makes most.
+    /// them, when the forcing must return it ([`head_normal_form`]); `next_state` opens
+    /// such a suspension where it is met instead (`hnf`'s `OPEN`).
     Captured(Link, VecDeque<Frame>),
     Lazy(Box<dyn FnOnce() -> Stream + Send>),
 }
