@@ -27,7 +27,9 @@
 //! `(mplus nil f)` is `(f)`), and both `Choice` and `Inc` swap the two streams, which is what
 //! makes the search interleave. `hnf` applies these rules until the head is an answer, a
 //! suspension or the end, keeping the pending `mplus`/`bind` frames in a vector: neither a
-//! deep recursion in a relation nor a long conjunction grows the Rust stack.
+//! deep recursion in a relation nor a long conjunction grows the Rust stack. When its caller
+//! would open a suspension at once (`take*`), it opens it where it is met instead, by the
+//! same rules (`reopen`).
 //!
 //! The same loop also forces depth-first ([`Answers::depth_first`](crate::Answers::depth_first),
 //! for counting), by Prolog's rules: a suspension is simply forced, and nothing swaps.
