@@ -132,3 +132,25 @@ fn deep_frames_on_either_side_of_the_outermost_mplus() {
     assert_eq!(in_place.len(), 512);
     assert_eq!(in_place, opened_at_the_top(search()));
 }
+
+/// `succeed` is left out of a conjunction (it is `bind`'s unit): the answers and their order
+/// are those of the conjunction without it, and a conjunction of `succeed`s is `succeed`.
+#[test]
+fn a_conjunction_leaves_succeed_out() {
+    use crate::succeed;
+    assert!(conj([succeed(), succeed()]).is_succeed());
+    assert!(conj([eq(1, 1), succeed()]).is_succeed());
+    let answers = |with: bool| {
+        let (x, y) = (Var::fresh(), Var::fresh());
+        let pick = |v: Var| conde([vec![eq(v, 1)], vec![eq(v, 2)], vec![eq(v, 3)]]);
+        let goals = if with {
+            vec![succeed(), pick(x), succeed(), pick(y), succeed()]
+        } else {
+            vec![pick(x), pick(y)]
+        };
+        let q: Term = vec![x, y].into();
+        opened_in_place((Stream::inc_apply(conj(goals), State::new()), q))
+    };
+    assert_eq!(answers(true).len(), 9);
+    assert_eq!(answers(true), answers(false));
+}
