@@ -293,7 +293,9 @@ impl Solve for Eq {
 /// assert_eq!(run_all(move |q| conj([eq(x, 1), eq(q, x)])).next().unwrap().to_string(), "1");
 /// ```
 pub fn conj(goals: impl IntoIterator<Item = Goal>) -> Goal {
-    let mut goals: SmallVec<[Goal; 4]> = goals.into_iter().collect();
+    // `succeed` is the unit of `bind` (bind(x, succeed) = x, no suspension): left out. The
+    // `==` and `!=` decided when they were built are such goals (`safeo`'s `!=`s).
+    let mut goals: SmallVec<[Goal; 4]> = goals.into_iter().filter(|g| !g.is_succeed()).collect();
     match goals.len() {
         0 => succeed(),
         1 => goals.pop().expect("one goal"),

@@ -27,7 +27,9 @@
 //! `(mplus nil f)` is `(f)`), and both `Choice` and `Inc` swap the two streams, which is what
 //! makes the search interleave. `hnf` applies these rules until the head is an answer, a
 //! suspension or the end, keeping the pending `mplus`/`bind` frames in a vector: neither a
-//! deep recursion in a relation nor a long conjunction grows the Rust stack.
+//! deep recursion in a relation nor a long conjunction grows the Rust stack. When its caller
+//! would open a suspension at once (`take*`), it opens it where it is met instead, by the
+//! same rules (`reopen`).
 //!
 //! The same loop also forces depth-first ([`Answers::depth_first`](crate::Answers::depth_first),
 //! for counting), by Prolog's rules: a suspension is simply forced, and nothing swaps.
@@ -85,7 +87,8 @@ pub(crate) enum Node {
     /// what it means is theirs in either order of forcing.
     Resume(Link, VecDeque<Frame>),
     /// `Inc(Resume(t, fs))` in one node: a suspension met under pending frames, which took
-    /// them. The suspension the interleaved search makes most.
+    /// them, when the forcing must return it ([`head_normal_form`]); `next_state` opens
+    /// such a suspension where it is met instead (`hnf`'s `OPEN`).
     Captured(Link, VecDeque<Frame>),
     Lazy(Box<dyn FnOnce() -> Stream + Send>),
 }
@@ -157,24 +160,16 @@ impl Stream {
         &mut self,
         frames: &mut Vec<Frame>,
     ) -> Option<State> {
-        let mut node = std::mem::replace(&mut self.0, Node::Empty);
-        loop {
-            match hnf::<DEPTH_FIRST>(node, frames) {
-                Node::Empty => return None,
-                Node::Unit(a) => return Some(a),
-                Node::Choice(a, rest) => {
-                    self.0 = rest.into_inner();
-                    return Some(a);
-                }
-                // Only when interleaving: depth-first forcing never returns a suspension.
-                // A search whose budget stopped ends here, its frontier dropped unforced.
-                suspension => {
-                    if crate::budget::stopped_here() {
-                        return None;
-                    }
-                    node = suspension.open()
-                }
+        let node = std::mem::replace(&mut self.0, Node::Empty);
+        // Suspensions are opened where they are met (`hnf`'s `OPEN`): none comes back here.
+        match hnf::<DEPTH_FIRST, true>(node, frames) {
+            Node::Empty => None,
+            Node::Unit(a) => Some(a),
+            Node::Choice(a, rest) => {
+                self.0 = rest.into_inner();
+                Some(a)
             }
+            _ => unreachable!("an opening hnf returns no suspension"),
         }
     }
 }
@@ -196,7 +191,7 @@ impl Node {
 /// like all forcing. Always interleaved, so that they commit to the same answer in either
 /// order.
 pub(crate) fn head_normal_form(s: Stream) -> Stream {
-    Stream(hnf::<false>(s.0, &mut Vec::new()))
+    Stream(hnf::<false, false>(s.0, &mut Vec::new()))
 }
 
 /// A pending operation around the stream being forced.
@@ -227,8 +222,15 @@ pub(crate) fn push_binds(frames: &mut Vec<Frame>, goals: impl ExactSizeIterator<
 /// Rewrites `node` until it is `Empty`, `Unit`, `Choice` or a suspension (`Inc`,
 /// `Suspended`, `Captured`), using the rules above: core.logic's, or with `DEPTH_FIRST` the depth-first
 /// ones (which never return a suspension).
+///
+/// With `OPEN`, the caller would open a suspension as soon as it got one (`take*` does):
+/// an interleaved suspension is then opened where it is met, under its frames, instead of
+/// taking them all and coming back down through them (see [`reopen`]). So nothing is
+/// returned but `Empty`, `Unit` and `Choice`, and `Empty` also when the query's budget
+/// stopped the search at a suspension (its frontier dropped unforced).
+///
 /// `frames` must be empty on entry; it is empty again on return.
-fn hnf<const DEPTH_FIRST: bool>(mut node: Node, frames: &mut Vec<Frame>) -> Node {
+fn hnf<const DEPTH_FIRST: bool, const OPEN: bool>(mut node: Node, frames: &mut Vec<Frame>) -> Node {
     loop {
         node = match node {
             Node::Mplus(x, y) => {
@@ -282,6 +284,23 @@ fn hnf<const DEPTH_FIRST: bool>(mut node: Node, frames: &mut Vec<Frame>) -> Node
             Node::Inc(t) if DEPTH_FIRST => t.into_inner(),
             Node::Suspended(g, s) if DEPTH_FIRST => g.apply_framed(s, frames),
             Node::Captured(t, fs) if DEPTH_FIRST => Node::Resume(t, fs),
+            // Interleaved, a suspension the caller would open at once: opened here.
+            Node::Suspended(g, s) if OPEN => match outermost_mplus(frames) {
+                // Under binds only, Inc(t) opened is t under the same binds.
+                None if !crate::budget::stopped_here() => g.apply_framed(s, frames),
+                None => stop(frames),
+                Some(j) => reopen(j, Held::Bare(Node::Apply(g, s)), frames),
+            },
+            Node::Inc(t) if OPEN => match outermost_mplus(frames) {
+                None if !crate::budget::stopped_here() => t.into_inner(),
+                None => stop(frames),
+                Some(j) => reopen(j, Held::Boxed(t), frames),
+            },
+            Node::Captured(t, fs) if OPEN => match outermost_mplus(frames) {
+                None if !crate::budget::stopped_here() => Node::Resume(t, fs),
+                None => stop(frames),
+                Some(j) => reopen(j, Held::Bare(Node::Resume(t, fs)), frames),
+            },
             // Interleaved: Suspended(g, s) is Inc(Apply(g, s)), captured as below.
             Node::Suspended(g, s) if !frames.is_empty() => {
                 let t = Link::new(Node::Apply(g, s));
@@ -339,6 +358,82 @@ fn hnf<const DEPTH_FIRST: bool>(mut node: Node, frames: &mut Vec<Frame>) -> Node
     }
 }
 
+/// The index of the outermost `mplus` frame, if any.
+#[inline]
+fn outermost_mplus(frames: &[Frame]) -> Option<usize> {
+    frames.iter().position(|f| matches!(f, Frame::Mplus(_)))
+}
+
+/// A search whose budget stopped at a suspension: its frontier dropped unforced.
+#[cold]
+fn stop(frames: &mut Vec<Frame>) -> Node {
+    frames.clear();
+    Node::Empty
+}
+
+/// What a suspension delays: in its own box already, or not.
+enum Held {
+    Boxed(Link),
+    Bare(Node),
+}
+
+/// The suspension `Inc(t)` met under `frames`, whose outermost `mplus` frame is `frames[j]`,
+/// opened at once. By the rules it is `Inc(F0'[F1'[...[t]]])`, each `mplus(_, y)` frame
+/// swapped into `mplus(y, _)`: opened and forced again, the binds frames before `j` come
+/// back as they were, and `frames[j]` becomes `mplus(y, rest)` with `rest` the frames after
+/// it around `t`; `y` is forced next. The same rewrites as taking all the frames into a
+/// `Captured` and unpacking it from the front, without leaving the loop, and moving only
+/// the shorter side: the frames after `j` into `rest` (one frame becomes a plain `Bind` or
+/// `Mplus` node, more a `Resume`), or, when they are more than those before `j`, all the
+/// frames into the `Resume` and those before `j` back (as the unpacking did).
+fn reopen(j: usize, t: Held, frames: &mut Vec<Frame>) -> Node {
+    if crate::budget::stopped_here() {
+        return stop(frames);
+    }
+    let after = frames.len() - j - 1;
+    if after == 0 {
+        let t = match t {
+            Held::Boxed(t) => t.into_inner(),
+            Held::Bare(t) => t,
+        };
+        return swap_top(t, frames);
+    }
+    let t = match t {
+        Held::Boxed(t) => t,
+        Held::Bare(t) => Link::new(t),
+    };
+    if after == 1 {
+        // A captured binds frame is a plain bind; a captured mplus(_, y), mplus(y, _).
+        let rest = match frames.pop().expect("a frame after j") {
+            Frame::Binds(run) => Node::Bind(t, run),
+            Frame::Mplus(y) => Node::Mplus(y, t),
+        };
+        return swap_top(rest, frames);
+    }
+    if after <= j {
+        let mut fs = spare();
+        fs.extend(frames.drain(j + 1..));
+        return swap_top(Node::Resume(t, fs.into()), frames);
+    }
+    let mut all: VecDeque<Frame> = take_frames(frames).into();
+    frames.extend(all.drain(..j));
+    let Some(Frame::Mplus(mut y)) = all.pop_front() else {
+        unreachable!("frames[j] is an mplus frame")
+    };
+    let next = y.replace(Node::Resume(t, all));
+    frames.push(Frame::Mplus(y));
+    next
+}
+
+/// Puts `rest` in the top frame, an `mplus(_, y)`, which becomes `mplus(rest, _)`; `y`.
+#[inline]
+fn swap_top(rest: Node, frames: &mut [Frame]) -> Node {
+    let Some(Frame::Mplus(y)) = frames.last_mut() else {
+        unreachable!("the outermost mplus frame is now the top one")
+    };
+    y.replace(rest)
+}
+
 std::thread_local! {
     /// Emptied frame vectors of finished `Resume`s, kept for the next suspension to capture
     /// into: a suspension then costs no growing of a new vector.
@@ -347,10 +442,14 @@ std::thread_local! {
 
 /// The frames, leaving `frames` an empty vector (a spare one when there is one).
 fn take_frames(frames: &mut Vec<Frame>) -> Vec<Frame> {
-    let spare = SPARE
+    std::mem::replace(frames, spare())
+}
+
+/// An empty frame vector: a spare one when there is one.
+fn spare() -> Vec<Frame> {
+    SPARE
         .with_borrow_mut(|spare| spare.pop())
-        .unwrap_or_default();
-    std::mem::replace(frames, spare)
+        .unwrap_or_default()
 }
 
 /// Keeps the emptied vector `fs` for [`take_frames`]: at most 64 vectors of at most 256
@@ -446,3 +545,7 @@ fn has_children(node: &Node) -> bool {
             | Node::Captured(..)
     )
 }
+
+#[cfg(test)]
+#[path = "stream_tests.rs"]
+mod tests;

@@ -1,0 +1,156 @@
+//! Opening suspensions where they are met (`hnf`'s `OPEN`, what `next_state` does) against
+//! the rules applied literally: every suspension takes its frames into a `Captured` node,
+//! comes back to the top and is opened there (what `head_normal_form` still does). The two
+//! must give the same answers in the same order, on random goal trees whose conjunctions
+//! of disjunctions leave many pending frames, with the outermost `mplus` anywhere among them.
+
+use super::{head_normal_form, Node, Stream};
+use crate::reify::reify;
+use crate::term::{Term, Var};
+use crate::{conde, conj, eq, fresh, neq, onceo, Goal, State};
+use proptest::prelude::*;
+
+#[derive(Clone, Debug)]
+enum Tree {
+    Eq(usize, i64),
+    EqVars(usize, usize),
+    Neq(usize, i64),
+    Conj(Vec<Tree>),
+    Conde(Vec<Vec<Tree>>),
+    Fresh(usize, Box<Tree>),
+    /// The goal inside a suspension of its own (`Stream::suspend`).
+    Delay(Box<Tree>),
+    Once(Box<Tree>),
+}
+
+const SLOTS: usize = 3;
+
+fn tree() -> impl Strategy<Value = Tree> {
+    let leaf = prop_oneof![
+        (0..SLOTS, 0i64..3).prop_map(|(x, k)| Tree::Eq(x, k)),
+        (0..SLOTS, 0..SLOTS).prop_map(|(x, y)| Tree::EqVars(x, y)),
+        (0..SLOTS, 0i64..3).prop_map(|(x, k)| Tree::Neq(x, k)),
+    ];
+    leaf.prop_recursive(6, 48, 4, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 1..4).prop_map(Tree::Conj),
+            prop::collection::vec(prop::collection::vec(inner.clone(), 1..3), 1..4)
+                .prop_map(Tree::Conde),
+            (0..SLOTS, inner.clone()).prop_map(|(x, t)| Tree::Fresh(x, Box::new(t))),
+            inner.clone().prop_map(|t| Tree::Delay(Box::new(t))),
+            inner.prop_map(|t| Tree::Once(Box::new(t))),
+        ]
+    })
+}
+
+fn build(t: &Tree, vars: [Var; SLOTS]) -> Goal {
+    match t {
+        Tree::Eq(x, k) => eq(vars[*x], *k),
+        Tree::EqVars(x, y) => eq(vars[*x], vars[*y]),
+        Tree::Neq(x, k) => neq(vars[*x], *k),
+        Tree::Conj(ts) => conj(ts.iter().map(|t| build(t, vars))),
+        Tree::Conde(cs) => conde(
+            cs.iter()
+                .map(|c| c.iter().map(|t| build(t, vars)).collect::<Vec<_>>()),
+        ),
+        Tree::Fresh(x, t) => {
+            let (x, t) = (*x, (**t).clone());
+            fresh(move |[v]| {
+                let mut inner = vars;
+                inner[x] = v;
+                build(&t, inner)
+            })
+        }
+        Tree::Delay(t) => {
+            let g = build(t, vars);
+            Goal::new(move |s| {
+                let g = g.clone();
+                Stream::suspend(move || g.apply(s))
+            })
+        }
+        Tree::Once(t) => onceo(build(t, vars)),
+    }
+}
+
+/// The query's stream, as `run` starts it (inside one suspension), and its variable.
+fn query(t: &Tree) -> (Stream, Term) {
+    let q = Var::fresh();
+    let t = t.clone();
+    let g = fresh(move |vars: [Var; SLOTS]| conj([build(&t, vars), eq(q, vars.to_vec())]));
+    (Stream::inc_apply(g, State::new()), q.into())
+}
+
+/// The answers as `run` pulls them: suspensions opened where they are met.
+fn opened_in_place((mut s, q): (Stream, Term)) -> Vec<String> {
+    let mut frames = Vec::new();
+    std::iter::from_fn(|| s.next_state::<false>(&mut frames))
+        .map(|a| reify(&a, &q).to_string())
+        .collect()
+}
+
+/// The answers by the rules applied literally: each suspension taken to the top and opened
+/// there.
+fn opened_at_the_top((mut s, q): (Stream, Term)) -> Vec<String> {
+    let mut out = Vec::new();
+    loop {
+        s = match head_normal_form(s).0 {
+            Node::Empty => return out,
+            Node::Unit(a) => {
+                out.push(reify(&a, &q).to_string());
+                return out;
+            }
+            Node::Choice(a, rest) => {
+                out.push(reify(&a, &q).to_string());
+                Stream(rest.into_inner())
+            }
+            suspension => Stream(suspension.open()),
+        }
+    }
+}
+
+proptest! {
+    #[test]
+    fn opening_in_place_keeps_the_order(t in tree()) {
+        prop_assert_eq!(opened_in_place(query(&t)), opened_at_the_top(query(&t)));
+    }
+}
+
+/// A disjunction under many pending conjunctions (many frames after the outermost `mplus`),
+/// and one under few: both sides of `reopen`'s choice, in one search.
+#[test]
+fn deep_frames_on_either_side_of_the_outermost_mplus() {
+    // x_i is 1 or 2, for eight variables: 256 answers, each a list of choices.
+    let search = || {
+        let xs: Vec<Var> = (0..8).map(|_| Var::fresh()).collect();
+        let pick = |x: Var| conde([vec![eq(x, 1)], vec![eq(x, 2)]]);
+        let deep = conj(xs[1..].iter().map(|&x| pick(x)));
+        let g = conde([vec![pick(xs[0]), deep.clone()], vec![deep, pick(xs[0])]]);
+        let q: Term = xs.into();
+        (Stream::inc_apply(g, State::new()), q)
+    };
+    let in_place = opened_in_place(search());
+    assert_eq!(in_place.len(), 512);
+    assert_eq!(in_place, opened_at_the_top(search()));
+}
+
+/// `succeed` is left out of a conjunction (it is `bind`'s unit): the answers and their order
+/// are those of the conjunction without it, and a conjunction of `succeed`s is `succeed`.
+#[test]
+fn a_conjunction_leaves_succeed_out() {
+    use crate::succeed;
+    assert!(conj([succeed(), succeed()]).is_succeed());
+    assert!(conj([eq(1, 1), succeed()]).is_succeed());
+    let answers = |with: bool| {
+        let (x, y) = (Var::fresh(), Var::fresh());
+        let pick = |v: Var| conde([vec![eq(v, 1)], vec![eq(v, 2)], vec![eq(v, 3)]]);
+        let goals = if with {
+            vec![succeed(), pick(x), succeed(), pick(y), succeed()]
+        } else {
+            vec![pick(x), pick(y)]
+        };
+        let q: Term = vec![x, y].into();
+        opened_in_place((Stream::inc_apply(conj(goals), State::new()), q))
+    };
+    assert_eq!(answers(true).len(), 9);
+    assert_eq!(answers(true), answers(false));
+}
