@@ -27,7 +27,7 @@ pub(crate) trait Solve: Send + Sync {
     /// [`apply`](Solve::apply) as the forcing loop calls it, with its pending `frames` at
     /// hand: a goal whose stream would start by pushing frames (a conjunction's binds)
     /// pushes them itself and returns the node to force under them, instead of building a
-    /// node for the loop to take apart at once. Same stream, by the rules of `stream.rs`.
+    /// node for the loop to take apart at once. Same stream, by the rules of `stream/mod.rs`.
     fn apply_framed(&self, s: State, _frames: &mut Vec<Frame>) -> Node {
         self.apply(s).0
     }

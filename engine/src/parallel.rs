@@ -376,7 +376,7 @@ enum Expanded {
     Branch(Node, Node),
 }
 
-/// Forces `node` by the depth-first rules of `stream.rs` until it ends, gives an answer, or
+/// Forces `node` by the depth-first rules of `stream/mod.rs` until it ends, gives an answer, or
 /// branches; binds pending at a branch are put around each side.
 fn expand(node: Node) -> Expanded {
     // Runs of pending binds, outermost first; within a run, innermost last.

@@ -111,7 +111,7 @@ fn solve_binds(goals: &[Goal], s: &State, k: &mut Cont<'_>) -> Flow {
     }
 }
 
-/// Solves what is left of a stream, by the rules of depth-first forcing (see `stream.rs`):
+/// Solves what is left of a stream, by the rules of depth-first forcing (see `stream/mod.rs`):
 /// the answers it has, then those of what it suspends, each passed through its binds.
 pub(crate) fn solve_node(node: Node, k: &mut Cont<'_>) -> Flow {
     // What comes last in a node (the rest of a `Choice`, the second stream of an `Mplus`, what
