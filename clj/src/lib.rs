@@ -9,6 +9,8 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod compile;
+pub(crate) mod compile_logic;
 pub mod comprehension;
 pub mod convert;
 pub mod core;

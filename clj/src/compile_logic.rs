@@ -1,0 +1,427 @@
+//! The core.logic forms compiled ([`crate::compile`]): `run`/`run*`/`run-nc`, `fresh`, `all`,
+//! `conde`/`conda`/`condu`, `project` and `matche`/`matcha`/`matchu` (so the bodies of
+//! `defne`, `defna` and `defnu`). They build the goals the interpreter's forms
+//! (`logic_forms`, `logic_match`) build, in the same order and as lazily: a goal's sub-goals
+//! are made when the goal runs, so a relation that calls itself builds its body one step at a
+//! time. What differs is that the forms are read once: patterns are planned, the scopes of the
+//! pattern variables known, and the bodies compiled when the enclosing function is compiled.
+
+use crate::compile::{all, compile as compile_form, Code, Scope};
+use crate::env::{bind_all, lookup_local, Bindings, Env};
+use crate::error::{Error, Result};
+use crate::logic::{goal_of, guard, to_term};
+use crate::logic_forms::{disjunction, syms_of, Commit};
+use crate::logic_pattern::{compile_pat, pat_term, plan_with, Pat, Plan, Source};
+use crate::value::Value;
+use kanren::{Goal, Term, Var};
+use std::sync::{Arc, Mutex};
+
+/// A compiled core.logic form.
+pub(crate) enum Logic {
+    Fresh(Arc<(Vec<Arc<str>>, Vec<Code>)>),
+    All(Arc<Vec<Code>>),
+    Conde(Commit, Arc<Vec<Vec<Code>>>),
+    Project(Vec<Code>, Arc<(Vec<Arc<str>>, Vec<Code>)>),
+    Matche(Commit, Box<MatcheArgs>, Arc<Vec<Clause>>),
+    Run(Box<Run>),
+}
+
+/// The arguments of a `matche`: their code, and the argument symbols that are not locals
+/// (bound around the clauses to their values, as in core.logic), by argument index.
+pub(crate) struct MatcheArgs {
+    args: Vec<Code>,
+    named: Vec<(Arc<str>, usize)>,
+}
+
+/// One clause of a `matche`: a step per pattern that is not `_`, then the body.
+pub(crate) struct Clause {
+    steps: Vec<Step>,
+    body: Vec<Code>,
+}
+
+/// A pattern of a clause, for the argument `arg`.
+struct Step {
+    arg: usize,
+    plan: Plan,
+    template: Pat,
+}
+
+/// A `run` form.
+pub(crate) struct Run {
+    n: Option<Code>,
+    name: &'static str,
+    form: &'static str,
+    nc: bool,
+    syms: Vec<Arc<str>>,
+    as_name: Option<Arc<str>>,
+    body: Arc<Vec<Code>>,
+}
+
+/// The core.logic form `name` with the argument forms `a` compiled, or `None` to leave it to
+/// the interpreter (other forms, malformed ones: the interpreter reports their errors).
+pub(crate) fn compile(name: &str, a: &[Value], scope: &mut Scope) -> Option<Logic> {
+    let kind = match name {
+        "conda" | "matcha" => Commit::A,
+        "condu" | "matchu" => Commit::U,
+        _ => Commit::E,
+    };
+    Some(match name {
+        "fresh" => {
+            let (b, body) = a.split_first()?;
+            let syms = syms_of(b, name).ok()?;
+            let opened = scope.push(syms.clone());
+            let body = all(scope, body);
+            scope.pop(opened);
+            Logic::Fresh(Arc::new((syms, body)))
+        }
+        "all" => Logic::All(Arc::new(all(scope, a))),
+        "conde" | "conda" | "condu" => {
+            let clauses = a
+                .iter()
+                .map(|c| c.to_vec().ok())
+                .collect::<Option<Vec<_>>>()?;
+            let clauses = clauses.iter().map(|c| all(scope, c)).collect();
+            Logic::Conde(kind, Arc::new(clauses))
+        }
+        "project" => {
+            let (b, body) = a.split_first()?;
+            let syms = syms_of(b, name).ok()?;
+            let vals = syms
+                .iter()
+                .map(|s| compile_form(&Value::Symbol(s.clone()), scope))
+                .collect();
+            let opened = scope.push(syms.clone());
+            let body = all(scope, body);
+            scope.pop(opened);
+            Logic::Project(vals, Arc::new((syms, body)))
+        }
+        "matche" | "matcha" | "matchu" => {
+            let (args, clauses) = matche(a, scope)?;
+            Logic::Matche(kind, Box::new(args), Arc::new(clauses))
+        }
+        "run" | "run*" | "run-nc" | "run-nc*" => Logic::Run(Box::new(run(name, a, scope)?)),
+        _ => return None,
+    })
+}
+
+fn matche(a: &[Value], scope: &mut Scope) -> Option<(MatcheArgs, Vec<Clause>)> {
+    let (Value::Vector(arg_forms), clauses) = a.split_first()? else {
+        return None;
+    };
+    let args = all(scope, arg_forms);
+    let named: Vec<(Arc<str>, usize)> = arg_forms
+        .iter()
+        .enumerate()
+        .filter_map(|(i, f)| match f {
+            Value::Symbol(s) if !scope.is_local(s) => Some((s.clone(), i)),
+            _ => None,
+        })
+        .collect();
+    let opened = scope.push(named.iter().map(|(s, _)| s.clone()).collect());
+    let mut out = Vec::new();
+    for c in clauses {
+        let items = c.to_vec().ok()?;
+        let (Value::Vector(pats), body) = items.split_first()? else {
+            scope.pop(opened);
+            return None;
+        };
+        if pats.len() != arg_forms.len() {
+            scope.pop(opened);
+            return None;
+        }
+        let mut steps = Vec::new();
+        let mut frames = Vec::new();
+        for (i, p) in pats.iter().enumerate() {
+            let template = compile_pat(p, false);
+            if matches!(template, Pat::Blank) {
+                continue;
+            }
+            let plan = plan_with(p, &|s| scope.is_local(s));
+            frames.push(scope.push(plan.news.clone()));
+            steps.push(Step {
+                arg: i,
+                plan,
+                template,
+            });
+        }
+        let body = all(scope, body);
+        for f in frames.into_iter().rev() {
+            scope.pop(f);
+        }
+        out.push(Clause { steps, body });
+    }
+    scope.pop(opened);
+    Some((MatcheArgs { args, named }, out))
+}
+
+fn run(name: &str, a: &[Value], scope: &mut Scope) -> Option<Run> {
+    let star = name.ends_with('*');
+    let (n, rest) = if star {
+        (None, a)
+    } else {
+        let (n, rest) = a.split_first()?;
+        (Some(compile_form(n, scope)), rest)
+    };
+    let (bindings, body) = rest.split_first()?;
+    let (bindings, as_name) = match bindings {
+        Value::Vector(items)
+            if items.len() >= 2
+                && matches!(&items[items.len() - 2], Value::Keyword(k) if &**k == "as") =>
+        {
+            (
+                Value::vector(items[..items.len() - 2].to_vec()),
+                items[items.len() - 1].as_symbol().map(Arc::<str>::from),
+            )
+        }
+        b => (b.clone(), None),
+    };
+    let syms = syms_of(&bindings, name).ok()?;
+    if syms.is_empty() {
+        return None;
+    }
+    let opened = scope.push(syms.iter().chain(&as_name).cloned().collect());
+    let body = Arc::new(all(scope, body));
+    scope.pop(opened);
+    Some(Run {
+        n,
+        name: if star { "run*" } else { "run" },
+        form: match name {
+            "run" => "run",
+            "run*" => "run*",
+            "run-nc" => "run-nc",
+            _ => "run-nc*",
+        },
+        nc: name.contains("-nc"),
+        syms,
+        as_name,
+        body,
+    })
+}
+
+/// Each form's value as a goal.
+fn goals(body: &[Code], env: &Env, who: &str) -> Result<Vec<Goal>> {
+    body.iter().map(|c| goal_of(&c.run(env)?, who)).collect()
+}
+
+fn fresh_frame(env: &Env, names: &[Arc<str>]) -> Env {
+    bind_all(
+        env,
+        names
+            .iter()
+            .map(|s| (s.clone(), Value::LVar(Var::fresh())))
+            .collect(),
+    )
+}
+
+impl Logic {
+    pub(crate) fn run(&self, env: &Env) -> Result<Value> {
+        let env = env.clone();
+        Ok(Value::Goal(match self {
+            Logic::Fresh(b) => {
+                let b = b.clone();
+                kanren::fresh(move |[]: [Var; 0]| {
+                    guard(|| {
+                        Ok(kanren::conj(goals(
+                            &b.1,
+                            &fresh_frame(&env, &b.0),
+                            "fresh",
+                        )?))
+                    })
+                })
+            }
+            Logic::All(b) => {
+                let b = b.clone();
+                Goal::lazy(move || guard(|| Ok(kanren::conj(goals(&b, &env, "all")?))))
+            }
+            Logic::Conde(Commit::E, clauses) => {
+                let clauses = clauses.clone();
+                Goal::lazy(move || {
+                    guard(|| {
+                        let gs = clauses
+                            .iter()
+                            .map(|c| goals(c, &env, "conde"))
+                            .collect::<Result<Vec<_>>>()?;
+                        Ok(disjunction(Commit::E, gs))
+                    })
+                })
+            }
+            Logic::Conde(kind, clauses) => committed_choice(*kind, clauses, env),
+            Logic::Project(vals, b) => {
+                let terms = vals
+                    .iter()
+                    .map(|c| to_term(&c.run(&env)?))
+                    .collect::<Result<Vec<_>>>()?;
+                let b = b.clone();
+                Goal::new(move |s| {
+                    let g = guard(|| {
+                        let e = bind_all(
+                            &env,
+                            b.0.iter()
+                                .zip(&terms)
+                                .map(|(sym, t)| {
+                                    (sym.clone(), crate::logic::from_term(&s.walk_star(t)))
+                                })
+                                .collect(),
+                        );
+                        Ok(kanren::conj(goals(&b.1, &e, "project")?))
+                    });
+                    kanren::Stream::suspend(move || g.apply(s))
+                })
+            }
+            Logic::Matche(kind, m, clauses) => {
+                let mut named = Bindings::new();
+                let mut terms = Vec::with_capacity(m.args.len());
+                let mut values = Vec::with_capacity(m.args.len());
+                for c in &m.args {
+                    let v = c.run(&env)?;
+                    terms.push(to_term(&v)?);
+                    values.push(v);
+                }
+                for (s, i) in &m.named {
+                    named.push((s.clone(), values[*i].clone()));
+                }
+                let e = bind_all(&env, named);
+                let (kind, args, clauses) = (*kind, Arc::new(terms), clauses.clone());
+                Goal::lazy(move || {
+                    guard(|| {
+                        let gs = (0..clauses.len())
+                            .map(|k| Ok(vec![step(&args, &clauses, k, 0, e.clone())?]))
+                            .collect::<Result<Vec<_>>>()?;
+                        Ok(disjunction(kind, gs))
+                    })
+                })
+            }
+            Logic::Run(r) => return run_query(r, env),
+        }))
+    }
+}
+
+/// `conda`/`condu`: each clause's question built when the search tries it, the rest once the
+/// question has succeeded (as the interpreter's `committed_choice`).
+fn committed_choice(kind: Commit, clauses: &Arc<Vec<Vec<Code>>>, env: Env) -> Goal {
+    let built = (0..clauses.len())
+        .map(|i| {
+            if clauses[i].is_empty() {
+                return Vec::new();
+            }
+            let (c, e) = (clauses.clone(), env.clone());
+            let question = Goal::lazy(move || guard(|| goal_of(&c[i][0].run(&e)?, "conde")));
+            let (c, e) = (clauses.clone(), env.clone());
+            let rest =
+                Goal::lazy(move || guard(|| Ok(kanren::conj(goals(&c[i][1..], &e, "conde")?))));
+            vec![question, rest]
+        })
+        .collect();
+    disjunction(kind, built)
+}
+
+/// The goal of clause `k` from step `s` on: core.logic's `(fresh [new vars] (== pattern arg)
+/// rest)` (by the engine's matcher when it takes the pattern), or the body after the last.
+fn step(
+    args: &Arc<Vec<Term>>,
+    clauses: &Arc<Vec<Clause>>,
+    k: usize,
+    s: usize,
+    env: Env,
+) -> Result<Goal> {
+    let c = &clauses[k];
+    let Some(st) = c.steps.get(s) else {
+        return Ok(kanren::conj(goals(&c.body, &env, "matche")?));
+    };
+    let (args2, clauses2) = (args.clone(), clauses.clone());
+    if let Some(ops) = &st.plan.ops {
+        let values = st
+            .plan
+            .values
+            .iter()
+            .map(|v| match v {
+                Source::Const(t) => Ok(t.clone()),
+                Source::Local(s) => to_term(
+                    &lookup_local(&env, s)
+                        .ok_or_else(|| Error::msg(format!("unbound pattern symbol {s}")))?,
+                ),
+            })
+            .collect::<Result<Vec<_>>>()?;
+        return Ok(kanren::fresh_match_shared(
+            ops.clone(),
+            st.plan.news.len(),
+            values.into(),
+            args[st.arg].clone(),
+            move |slots: Vec<Term>| {
+                guard(|| {
+                    let news = &clauses2[k].steps[s].plan.news;
+                    let e = bind_all(
+                        &env,
+                        news.iter()
+                            .zip(&slots)
+                            .map(|(n, t)| (n.clone(), crate::logic::from_search_term(t)))
+                            .collect(),
+                    );
+                    step(&args2, &clauses2, k, s + 1, e)
+                })
+            },
+        ));
+    }
+    Ok(kanren::fresh(move |[]: [Var; 0]| {
+        guard(|| {
+            let st = &clauses2[k].steps[s];
+            let e = fresh_frame(&env, &st.plan.news);
+            let t = pat_term(&st.template, &e)?;
+            let rest = step(&args2, &clauses2, k, s + 1, e)?;
+            Ok(kanren::conj([kanren::eq(t, args2[st.arg].clone()), rest]))
+        })
+    }))
+}
+
+/// A `run` form: its answers as a lazy seq.
+fn run_query(r: &Run, env: Env) -> Result<Value> {
+    let n = match &r.n {
+        None => None,
+        Some(c) => match c.run(&env)? {
+            Value::Int(n) if n >= 0 => Some(n as usize),
+            Value::Bool(false) | Value::Nil => None,
+            other => {
+                return Err(Error::msg(format!(
+                    "{}: the number of answers must be a non-negative integer (or false for all), got {other}",
+                    r.form
+                )))
+            }
+        },
+    };
+    let (syms, as_name, body, who) = (r.syms.clone(), r.as_name.clone(), r.body.clone(), r.name);
+    let f = move |q: Var| {
+        let (syms, as_name, body, env) = (syms.clone(), as_name.clone(), body.clone(), env.clone());
+        Goal::lazy(move || {
+            guard(|| {
+                let mut bs = Bindings::new();
+                let mut goals_ = Vec::new();
+                if syms.len() == 1 {
+                    bs.push((syms[0].clone(), Value::LVar(q)));
+                } else {
+                    let vars: Vec<Var> = syms.iter().map(|_| Var::fresh()).collect();
+                    bs.extend(
+                        syms.iter()
+                            .zip(&vars)
+                            .map(|(s, v)| (s.clone(), Value::LVar(*v))),
+                    );
+                    goals_.push(kanren::eq(
+                        q,
+                        Term::Vector(vars.into_iter().map(Term::Var).collect()),
+                    ));
+                }
+                if let Some(v) = &as_name {
+                    bs.push((v.clone(), Value::LVar(q)));
+                }
+                goals_.extend(goals(&body, &bind_all(&env, bs), who)?);
+                Ok(kanren::conj(goals_))
+            })
+        })
+    };
+    let answers = match (n, r.nc) {
+        (Some(n), false) => kanren::run(n, f),
+        (Some(n), true) => kanren::run_nc(n, f),
+        (None, false) => kanren::run_all(f),
+        (None, true) => kanren::run_nc_all(f),
+    };
+    Ok(crate::logic::answers_seq(Arc::new(Mutex::new(answers))))
+}
