@@ -14,6 +14,7 @@ use crate::logic_forms::{disjunction, syms_of, Commit};
 use crate::logic_pattern::{compile_pat, pat_term, plan_with, Pat, Plan, Source};
 use crate::value::Value;
 use kanren::{Goal, Term, Var};
+use smallvec::SmallVec;
 use std::sync::{Arc, Mutex};
 
 /// A compiled core.logic form.
@@ -43,6 +44,8 @@ pub(crate) struct Clause {
 struct Step {
     arg: usize,
     plan: Plan,
+    /// The terms of the plan's `Is` ops when they are all constants: made once.
+    constants: Option<Arc<[Term]>>,
     template: Pat,
 }
 
@@ -138,9 +141,19 @@ fn matche(a: &[Value], scope: &mut Scope) -> Option<(MatcheArgs, Vec<Clause>)> {
             }
             let plan = plan_with(p, &|s| scope.is_local(s));
             frames.push(scope.push(plan.news.clone()));
+            let constants = plan
+                .values
+                .iter()
+                .map(|v| match v {
+                    Source::Const(t) => Some(t.clone()),
+                    Source::Local(_) => None,
+                })
+                .collect::<Option<Vec<_>>>()
+                .map(Arc::from);
             steps.push(Step {
                 arg: i,
                 plan,
+                constants,
                 template,
             });
         }
@@ -198,9 +211,21 @@ fn run(name: &str, a: &[Value], scope: &mut Scope) -> Option<Run> {
     })
 }
 
-/// Each form's value as a goal.
-fn goals(body: &[Code], env: &Env, who: &str) -> Result<Vec<Goal>> {
+/// Each form's value as a goal (kept inline: `conj` takes up to four without allocating).
+fn goals(body: &[Code], env: &Env, who: &str) -> Result<Goals> {
     body.iter().map(|c| goal_of(&c.run(env)?, who)).collect()
+}
+
+type Goals = SmallVec<[Goal; 4]>;
+
+/// The disjunction of one goal per clause.
+fn one_per_clause(kind: Commit, gs: Goals) -> Goal {
+    let clauses = gs.into_iter().map(|g| [g]);
+    match kind {
+        Commit::E => kanren::conde(clauses),
+        Commit::A => kanren::conda(clauses),
+        Commit::U => kanren::condu(clauses),
+    }
 }
 
 fn fresh_frame(env: &Env, names: &[Arc<str>]) -> Env {
@@ -241,7 +266,7 @@ impl Logic {
                             .iter()
                             .map(|c| goals(c, &env, "conde"))
                             .collect::<Result<Vec<_>>>()?;
-                        Ok(disjunction(Commit::E, gs))
+                        Ok(kanren::conde(gs))
                     })
                 })
             }
@@ -271,23 +296,21 @@ impl Logic {
             Logic::Matche(kind, m, clauses) => {
                 let mut named = Bindings::new();
                 let mut terms = Vec::with_capacity(m.args.len());
-                let mut values = Vec::with_capacity(m.args.len());
-                for c in &m.args {
+                for (i, c) in m.args.iter().enumerate() {
                     let v = c.run(&env)?;
                     terms.push(to_term(&v)?);
-                    values.push(v);
-                }
-                for (s, i) in &m.named {
-                    named.push((s.clone(), values[*i].clone()));
+                    for (s, _) in m.named.iter().filter(|(_, j)| *j == i) {
+                        named.push((s.clone(), v.clone()));
+                    }
                 }
                 let e = bind_all(&env, named);
                 let (kind, args, clauses) = (*kind, Arc::new(terms), clauses.clone());
                 Goal::lazy(move || {
                     guard(|| {
                         let gs = (0..clauses.len())
-                            .map(|k| Ok(vec![step(&args, &clauses, k, 0, e.clone())?]))
-                            .collect::<Result<Vec<_>>>()?;
-                        Ok(disjunction(kind, gs))
+                            .map(|k| step(&args, &clauses, k, 0, e.clone()))
+                            .collect::<Result<Goals>>()?;
+                        Ok(one_per_clause(kind, gs))
                     })
                 })
             }
@@ -330,22 +353,26 @@ fn step(
     };
     let (args2, clauses2) = (args.clone(), clauses.clone());
     if let Some(ops) = &st.plan.ops {
-        let values = st
-            .plan
-            .values
-            .iter()
-            .map(|v| match v {
-                Source::Const(t) => Ok(t.clone()),
-                Source::Local(s) => to_term(
-                    &lookup_local(&env, s)
-                        .ok_or_else(|| Error::msg(format!("unbound pattern symbol {s}")))?,
-                ),
-            })
-            .collect::<Result<Vec<_>>>()?;
+        let values = match &st.constants {
+            Some(c) => c.clone(),
+            None => st
+                .plan
+                .values
+                .iter()
+                .map(|v| match v {
+                    Source::Const(t) => Ok(t.clone()),
+                    Source::Local(s) => to_term(
+                        &lookup_local(&env, s)
+                            .ok_or_else(|| Error::msg(format!("unbound pattern symbol {s}")))?,
+                    ),
+                })
+                .collect::<Result<Vec<_>>>()?
+                .into(),
+        };
         return Ok(kanren::fresh_match_shared(
             ops.clone(),
             st.plan.news.len(),
-            values.into(),
+            values,
             args[st.arg].clone(),
             move |slots: Vec<Term>| {
                 guard(|| {
@@ -394,7 +421,7 @@ fn run_query(r: &Run, env: Env) -> Result<Value> {
         Goal::lazy(move || {
             guard(|| {
                 let mut bs = Bindings::new();
-                let mut goals_ = Vec::new();
+                let mut goals_ = Goals::new();
                 if syms.len() == 1 {
                     bs.push((syms[0].clone(), Value::LVar(q)));
                 } else {
