@@ -193,21 +193,24 @@ pub(crate) fn compile(form: &Value, scope: &mut Scope) -> Code {
             Some((h, i)) => Code::Local(h, i),
             None => Code::Global(s.clone()),
         },
-        Value::List(_) => {
-            if scope.depth >= MAX_COMPILE_DEPTH {
-                return Code::Interp(form.clone());
-            }
-            scope.depth += 1;
-            let code = stacker::maybe_grow(64 * 1024, 4 * 1024 * 1024, || list(form, scope));
-            scope.depth -= 1;
-            code
+        Value::List(_) | Value::Vector(_) if scope.depth >= MAX_COMPILE_DEPTH => {
+            Code::Interp(form.clone())
         }
+        Value::List(_) => nested_compile(scope, |scope| list(form, scope)),
         Value::Vector(items) if matches!(crate::meta::meta_of(form), Value::Nil) => {
-            Code::Vector(all(scope, items))
+            nested_compile(scope, |scope| Code::Vector(all(scope, items)))
         }
         Value::Vector(_) | Value::Map(_) | Value::Set(_) => Code::Interp(form.clone()),
         other => Code::Const(other.clone()),
     }
+}
+
+/// `f` one level deeper in the form, with room made on the heap when the stack runs low.
+fn nested_compile(scope: &mut Scope, f: impl FnOnce(&mut Scope) -> Code) -> Code {
+    scope.depth += 1;
+    let code = stacker::maybe_grow(64 * 1024, 4 * 1024 * 1024, || f(scope));
+    scope.depth -= 1;
+    code
 }
 
 fn list(form: &Value, scope: &mut Scope) -> Code {

@@ -2,19 +2,26 @@
 //! the same error message, with function bodies compiled and with them interpreted. Each run
 //! is on a thread of its own, so it starts from fresh namespaces.
 
+/// The stack of each run's thread: room for the reader and printer on the deepest forms
+/// of the tests in a debug build.
+const STACK: usize = 64 << 20;
+
 /// The printed value of `src`, or its error message, with the compiler on or off.
 fn outcome(src: &str, compiled: bool) -> String {
     let src = src.to_string();
-    std::thread::spawn(move || {
-        kanren_clj::init();
-        kanren_clj::compile::set_enabled(compiled);
-        match kanren_clj::eval_str(&src).and_then(|v| kanren_clj::print_value(&v)) {
-            Ok(s) => s,
-            Err(e) => format!("error: {}", e.message()),
-        }
-    })
-    .join()
-    .expect("no panic")
+    std::thread::Builder::new()
+        .stack_size(STACK)
+        .spawn(move || {
+            kanren_clj::init();
+            kanren_clj::compile::set_enabled(compiled);
+            match kanren_clj::eval_str(&src).and_then(|v| kanren_clj::print_value(&v)) {
+                Ok(s) => s,
+                Err(e) => format!("error: {}", e.message()),
+            }
+        })
+        .expect("a thread")
+        .join()
+        .expect("no panic")
 }
 
 /// `src` gives the same outcome both ways; returns it.
@@ -90,6 +97,16 @@ fn errors_are_the_interpreters() {
         "(defn f [] when) (f)",
     ] {
         assert!(same(src).starts_with("error: "), "{src}");
+    }
+}
+
+#[test]
+fn deeply_nested_forms_in_a_body_neither_overflow_nor_differ() {
+    for depth in [100, 3_000] {
+        let vector = format!("{}1{}", "[".repeat(depth), "]".repeat(depth));
+        let sum = format!("{}0{}", "(+ 1 ".repeat(depth), ")".repeat(depth));
+        same(&format!("(defn f [] {vector}) (count (str (f)))"));
+        assert_eq!(same(&format!("(defn g [] {sum}) (g)")), depth.to_string());
     }
 }
 
