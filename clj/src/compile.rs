@@ -13,15 +13,15 @@
 //!
 //! Run time keeps the interpreter's guarantees: each form counts against the nesting limit
 //! and grows the stack on the heap ([`crate::eval::MAX_DEPTH`]), checks for Ctrl-C, and an
-//! error carries the position of the innermost form that has one.
+//! error carries the position of the innermost form that has one (`compile_run`).
 
 use crate::compile_logic::Logic;
-use crate::env::{bind, Env, Frame};
-use crate::error::{Error, Kind, Pos, Result};
-use crate::eval::{apply, check_interrupt, eval, nested, unknown, Arity, Closure};
+use crate::env::{Env, Frame};
+use crate::error::Pos;
+use crate::eval::{Arity, Closure};
 use crate::value::Value;
 use std::cell::Cell;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 /// Code compiled from one form.
 pub enum Code {
@@ -41,8 +41,8 @@ pub enum Code {
 
 /// A list form: what it does and where it was written.
 pub struct Form {
-    pos: Option<Pos>,
-    op: Op,
+    pub(crate) pos: Option<Pos>,
+    pub(crate) op: Op,
 }
 
 /// What a compiled list form does.
@@ -302,154 +302,4 @@ fn special(name: &str, a: &[Value], scope: &mut Scope) -> Option<Op> {
         }
         _ => return None,
     })
-}
-
-impl Code {
-    /// Runs the code in the environment `env` (the frames of the scopes it was compiled in).
-    pub fn run(&self, env: &Env) -> Result<Value> {
-        match self {
-            Code::Const(v) => Ok(v.clone()),
-            Code::Local(h, i) => local(env, *h, *i),
-            Code::Global(s) => global(s, env),
-            Code::Vector(items) => Ok(Value::vector(
-                items.iter().map(|c| c.run(env)).collect::<Result<_>>()?,
-            )),
-            Code::Form(f) => {
-                check_interrupt()?;
-                nested(|| f.op.run(env)).map_err(|e| e.with_pos(f.pos))
-            }
-            Code::Interp(form) => eval(form, env),
-        }
-    }
-}
-
-/// The value in slot `i` of frame `h` (from the innermost).
-fn local(env: &Env, h: u32, i: u32) -> Result<Value> {
-    let mut cur = env;
-    for _ in 0..h {
-        cur = match cur.as_deref() {
-            Some(Frame::One(_, _, next) | Frame::Many(_, next)) => next,
-            _ => {
-                return Err(Error::msg(
-                    "internal error: a compiled local's frame is missing",
-                ))
-            }
-        };
-    }
-    match cur.as_deref() {
-        Some(Frame::One(_, v, _)) if i == 0 => Ok(v.clone()),
-        Some(Frame::Many(bs, _)) if (i as usize) < bs.len() => Ok(bs[i as usize].1.clone()),
-        _ => Err(Error::msg(
-            "internal error: a compiled local's slot is missing",
-        )),
-    }
-}
-
-/// The value of a global as the interpreter reads a symbol that is not a local.
-fn global(s: &Arc<str>, env: &Env) -> Result<Value> {
-    match crate::ns::resolve_value(s, env) {
-        Some(Value::Special(n)) => Err(Error::msg(format!(
-            "can't take the value of a macro: {}",
-            crate::printer::special_name(&n)
-        ))),
-        Some(v) => Ok(v),
-        None => Err(unknown(s)),
-    }
-}
-
-fn run_all(codes: &[Code], env: &Env) -> Result<Vec<Value>> {
-    codes.iter().map(|c| c.run(env)).collect()
-}
-
-impl Op {
-    fn run(&self, env: &Env) -> Result<Value> {
-        match self {
-            Op::Call(f, args, form) => {
-                let f = match f {
-                    Code::Global(s) => match crate::ns::resolve_value(s, env) {
-                        // Defined as a macro after this body was compiled.
-                        Some(Value::Special(_) | Value::Macro(_)) => return eval(form, env),
-                        Some(v) => v,
-                        None => return Err(unknown(s)),
-                    },
-                    f => f.run(env)?,
-                };
-                apply(&f, run_all(args, env)?)
-            }
-            Op::If(c, t, e) => {
-                if c.run(env)?.truthy() {
-                    t.run(env)
-                } else {
-                    e.run(env)
-                }
-            }
-            Op::Do(codes) => {
-                let mut last = Value::Nil;
-                for c in codes {
-                    last = c.run(env)?;
-                }
-                Ok(last)
-            }
-            Op::Let(pairs, codes) => {
-                let mut e = env.clone();
-                for (n, c) in pairs {
-                    let v = c.run(&e)?;
-                    e = bind(&e, n.clone(), v);
-                }
-                let mut last = Value::Nil;
-                for c in codes {
-                    last = c.run(&e)?;
-                }
-                Ok(last)
-            }
-            Op::And(codes) => {
-                let mut last = Value::Bool(true);
-                for c in codes {
-                    last = c.run(env)?;
-                    if !last.truthy() {
-                        break;
-                    }
-                }
-                Ok(last)
-            }
-            Op::Or(codes) => {
-                let mut last = Value::Nil;
-                for c in codes {
-                    last = c.run(env)?;
-                    if last.truthy() {
-                        break;
-                    }
-                }
-                Ok(last)
-            }
-            Op::Cond(pairs) => {
-                for (t, v) in pairs {
-                    if t.run(env)?.truthy() {
-                        return v.run(env);
-                    }
-                }
-                Ok(Value::Nil)
-            }
-            Op::Fn(name, arities) => Ok(Value::Fn(Arc::new(Closure {
-                name: name.clone(),
-                arities: arities.clone(),
-                env: crate::env::in_current_ns(env),
-            }))),
-            Op::Recur(args) => Err(Error {
-                kind: Kind::Recur(run_all(args, env)?),
-                pos: None,
-                file: None,
-            }),
-            Op::Logic(l) => l.run(env),
-        }
-    }
-}
-
-/// Whether compiled arities keep their code when a closure is copied (they do: the code is
-/// shared, the closure's frames are made per call).
-#[allow(dead_code)]
-fn _assert_send_sync() {
-    fn is<T: Send + Sync>() {}
-    is::<Code>();
-    is::<OnceLock<Option<Arc<Code>>>>();
 }

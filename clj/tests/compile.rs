@@ -51,6 +51,12 @@ fn clojure_forms_compile_to_what_the_interpreter_computes() {
         ("(defn f [x] (-> x inc (* 2))) (f 1)", "4"),
         ("(defn h [] (k)) (defn k [] 1) (h) (defn k [] 2) (h)", "2"),
         ("(defn f [] (do)) (f)", "nil"),
+        ("(defn f [a b] [(+ a b) (- a b) (* a b) (+ a) (- a) (+ 1.5 a) (* a 1/2)]) (f 3 4)",
+         "[7 -1 12 3 -3 4.5 3/2]"),
+        ("(ns mine (:refer-clojure :exclude [- +]))
+          (defn - [a b] [:minus a b]) (def + (fn [a b] [:plus a b]))
+          (defn f [x] [(- x 1) (+ x 2)]) (f 0)", "[[:minus 0 1] [:plus 0 2]]"),
+        ("(defn f [x] (let [== (fn [a b] :shadowed)] (== x 1))) (f 0)", ":shadowed"),
     ];
     for (src, want) in cases {
         assert_eq!(same(src), want, "{src}");
@@ -87,6 +93,9 @@ fn core_logic_forms_compile_to_the_same_goals() {
 fn errors_are_the_interpreters() {
     for src in [
         "(defn f [x] (+ x :a)) (f 1)",
+        "(defn f [x] (- x 9223372036854775807 10)) (f -10)",
+        "(defn f [x] (* x 9223372036854775807)) (f 2)",
+        "(defn f [x] (== x)) (f 1)",
         "(defn f [x] (nope x)) (f 1)",
         "(defn f [x] x) (f)",
         "(defn f [] (run* [q] 1)) (f)",
