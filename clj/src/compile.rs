@@ -20,7 +20,7 @@ use crate::env::{Env, Frame};
 use crate::error::Pos;
 use crate::eval::{Arity, Closure};
 use crate::value::Value;
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::sync::Arc;
 
 /// Code compiled from one form.
@@ -132,9 +132,32 @@ pub fn set_enabled(on: bool) {
     ENABLED.with(|e| e.set(on));
 }
 
+thread_local! {
+    /// The arities being compiled (by address): a call of one of them while it is compiled
+    /// (from a macro its body uses) runs interpreted instead of compiling it again.
+    static COMPILING: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The code of an arity of `c` (plain symbol parameters), compiled on its first call; `None`
+/// for a body that runs interpreted.
+pub(crate) fn code_of<'a>(c: &Closure, arity: &'a Arity) -> Option<&'a Code> {
+    if let Some(code) = arity.code.get() {
+        return code.as_deref();
+    }
+    let key = arity as *const Arity as usize;
+    if COMPILING.with(|k| k.borrow().contains(&key)) {
+        return None;
+    }
+    COMPILING.with(|k| k.borrow_mut().push(key));
+    let code = compile_arity(c, arity);
+    COMPILING.with(|k| k.borrow_mut().retain(|&x| x != key));
+    let _ = arity.code.set(code);
+    arity.code.get().and_then(|c| c.as_deref())
+}
+
 /// The compiled body of an arity of `c` (plain symbol parameters), or `None` when the
 /// closure's environment binds locals the compiler does not know.
-pub(crate) fn compile_arity(c: &Closure, arity: &Arity) -> Option<Arc<Code>> {
+fn compile_arity(c: &Closure, arity: &Arity) -> Option<Arc<Code>> {
     if !ENABLED.with(Cell::get) || !binds_no_local(&c.env) {
         return None;
     }

@@ -279,10 +279,7 @@ pub fn call_closure(c: &Arc<Closure>, mut args: Vec<Value>) -> Result<Value> {
     // one frame; such a body is compiled on the first call.
     let plain = arity.is_plain();
     let code = if plain {
-        arity
-            .code
-            .get_or_init(|| crate::compile::compile_arity(c, arity))
-            .as_deref()
+        crate::compile::code_of(c, arity)
     } else {
         None
     };

@@ -129,6 +129,17 @@ fn a_name_that_becomes_a_macro_after_the_body_was_compiled_is_expanded() {
 }
 
 #[test]
+fn a_function_called_by_a_macro_of_its_own_body_while_it_is_compiled() {
+    // Compiling `f` expands `(m)`, which calls `f`: that call runs interpreted (no hang, no
+    // endless compiling).
+    let src = "(declare f)
+               (defmacro m [] (f 0))
+               (defn f [n] (if (zero? n) 1 (m)))
+               (f 1)";
+    assert_eq!(same(src), "1");
+}
+
+#[test]
 fn a_compiled_body_expands_its_macros_once() {
     let src = "(def n (atom 0))
                (defmacro counted [] (swap! n inc) 1)
