@@ -2,8 +2,9 @@
 # Benchmarks of the core.logic front end (issue 10), whole processes, in one run:
 #  1. cold start of `kanren -e '(run* [q] (== q 1))'`: wall time and peak RSS (GNU time),
 #     the median of RUNS runs;
-#  2. the second post's solve-nqueens interpreted (clj/examples/nqueens_cl.clj) against the
-#     compiled relation (`queens N --model relational --all`), all answers, n = 8 and 10.
+#  2. the second post's solve-nqueens run by kanren (clj/examples/nqueens_cl.clj; its function
+#     bodies compiled on their first call, KANREN_INTERPRET=1 to interpret them) against the
+#     relation written in Rust (`queens N --model relational --all`), all answers, n = 8 and 10.
 # Usage: clj/bench/run.sh [RUNS]   (from the workspace root; builds the release binaries)
 set -euo pipefail
 RUNS=${1:-5}
@@ -26,6 +27,6 @@ start=$(date +%s%N)
 for _ in $(seq 200); do "$T/kanren" -e '(run* [q] (== q 1))' >/dev/null; done
 echo "cold start, mean of 200: $(( ($(date +%s%N) - start) / 200000 )) µs"
 for n in 8 10; do
-  echo "n=$n interpreted solve-nqueens: $(measure "$T/kanren" --load clj/examples/nqueens_cl.clj -e "(count (solve-nqueens $n))") (s, KB)"
-  echo "n=$n compiled relational --all: $(measure "$T/queens" "$n" --model relational --all --format list) (s, KB)"
+  echo "n=$n kanren solve-nqueens: $(measure "$T/kanren" --load clj/examples/nqueens_cl.clj -e "(count (solve-nqueens $n))") (s, KB)"
+  echo "n=$n queens relational --all: $(measure "$T/queens" "$n" --model relational --all --format list) (s, KB)"
 done

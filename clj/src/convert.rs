@@ -47,6 +47,12 @@ fn opaque(v: &Value) -> Term {
 /// assert_eq!(from_term(&t).to_string(), "(1 [:a \"s\"] nil 1.5 \\c)");
 /// ```
 pub fn to_term(v: &Value) -> Result<Term> {
+    // The common leaves first, without the memo or a stack check.
+    match v {
+        Value::LVar(x) => return Ok(Term::Var(*x)),
+        Value::Int(i) => return Ok(Term::Int(*i)),
+        _ => {}
+    }
     if let Some(t) = memo_get(v) {
         return Ok(t);
     }
@@ -169,7 +175,11 @@ fn to_term_inner(v: &Value) -> Result<Term> {
 
 /// The value for an engine term (reified variables become the symbols `_0`, `_1`, ...).
 pub fn from_term(t: &Term) -> Value {
-    stacker::maybe_grow(32 * 1024, 1024 * 1024, || from_term_inner(t))
+    match t {
+        Term::Var(x) if x.reified_index().is_none() => Value::LVar(*x),
+        Term::Int(i) => Value::Int(*i),
+        _ => stacker::maybe_grow(32 * 1024, 1024 * 1024, || from_term_inner(t)),
+    }
 }
 
 /// [`from_term`] for a term met during the search (no reified variable in it), remembered so
@@ -178,6 +188,11 @@ pub fn from_term(t: &Term) -> Value {
 /// apart (`(safeo [x1 y1] t)`) meets the tail it met as part of the list in the call before,
 /// and gets its value back instead of converting the rest of the list again.
 pub fn from_search_term(t: &Term) -> Value {
+    match t {
+        Term::Var(x) if x.reified_index().is_none() => return Value::LVar(*x),
+        Term::Int(i) => return Value::Int(*i),
+        _ => {}
+    }
     if let Term::Pair(_) = t {
         if let Some(v) = list_from_search_term(t) {
             return v;

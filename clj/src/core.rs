@@ -160,6 +160,7 @@ fn fold_arith(op: char, ident: i64, args: Vec<Value>) -> Result<Value> {
             }
             Ok(args[0].clone())
         }
+        2 => arith(op, &args[0], &args[1]),
         _ => {
             let mut it = args.into_iter();
             let mut acc = it

@@ -140,6 +140,7 @@ pub fn make_closure(name: Option<Arc<str>>, spec: &[Value], env: &Env) -> Result
             params: fixed,
             rest,
             body,
+            code: std::sync::OnceLock::new(),
         })
     };
     match spec.first() {

@@ -10,7 +10,7 @@ use crate::reader::pos_of;
 use crate::value::Value;
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 pub use crate::destructure::{destructure, make_closure};
 pub use crate::env::{bind, bind_all, env_ns, lookup_local, Bindings, Env, Frame, LetFnGroup};
@@ -52,6 +52,21 @@ pub struct Arity {
     pub rest: Option<Value>,
     /// The body forms.
     pub body: Vec<Value>,
+    /// The body compiled ([`crate::compile`]) on the first call, when it can be: `None` for
+    /// an arity that runs interpreted (destructuring parameters, a closure made where locals
+    /// are bound by interpreted code).
+    pub code: OnceLock<Option<Arc<crate::compile::Code>>>,
+}
+
+impl Arity {
+    /// Whether every parameter (the rest one too) is a plain symbol: then the parameters are
+    /// bound in one frame, and the body can be compiled.
+    pub(crate) fn is_plain(&self) -> bool {
+        self.params
+            .iter()
+            .chain(&self.rest)
+            .all(|p| p.as_symbol().is_some())
+    }
 }
 
 /// A function (or macro) written in Clojure: its arities and the environment it closes over.
@@ -77,20 +92,7 @@ pub fn eval(form: &Value, env: &Env) -> Result<Value> {
     match form {
         Value::Symbol(s) => eval_symbol(s, env),
         Value::List(c) => {
-            let depth = DEPTH.with(|d| {
-                let n = d.get() + 1;
-                d.set(n);
-                n
-            });
-            let out = if depth > MAX_DEPTH {
-                Err(Error::msg(format!(
-                    "stack overflow: evaluation nested more than {MAX_DEPTH} deep"
-                )))
-            } else {
-                stacker::maybe_grow(64 * 1024, 4 * 1024 * 1024, || eval_list(&c.0, &c.1, env))
-            };
-            DEPTH.with(|d| d.set(depth - 1));
-            out.map_err(|e| e.with_pos(pos_of(form)))
+            nested(|| eval_list(&c.0, &c.1, env)).map_err(|e| e.with_pos(pos_of(form)))
         }
         Value::Vector(items) => Ok(crate::meta::keep_literal_meta(
             form,
@@ -124,6 +126,26 @@ pub fn eval(form: &Value, env: &Env) -> Result<Value> {
     }
 }
 
+/// Runs `f`, one nested evaluation: counted against [`MAX_DEPTH`] (an error beyond it), with
+/// room made on the heap when the native stack runs low.
+#[inline]
+pub(crate) fn nested<T>(f: impl FnOnce() -> Result<T>) -> Result<T> {
+    let depth = DEPTH.with(|d| {
+        let n = d.get() + 1;
+        d.set(n);
+        n
+    });
+    let out = if depth > MAX_DEPTH {
+        Err(Error::msg(format!(
+            "stack overflow: evaluation nested more than {MAX_DEPTH} deep"
+        )))
+    } else {
+        stacker::maybe_grow(64 * 1024, 4 * 1024 * 1024, f)
+    };
+    DEPTH.with(|d| d.set(depth - 1));
+    out
+}
+
 fn eval_symbol(s: &Arc<str>, env: &Env) -> Result<Value> {
     if let Some(v) = lookup_local(env, s) {
         return Ok(v);
@@ -138,7 +160,7 @@ fn eval_symbol(s: &Arc<str>, env: &Env) -> Result<Value> {
     }
 }
 
-fn unknown(s: &str) -> Error {
+pub(crate) fn unknown(s: &str) -> Error {
     if let Some((ns, _)) = crate::ns::split(s) {
         if crate::ns::BUILTIN.contains(&ns)
             || ["l", "fd", "str", "Math", "clojure.core"].contains(&ns)
@@ -253,8 +275,14 @@ pub fn call_closure(c: &Arc<Closure>, mut args: Vec<Value>) -> Result<Value> {
                 c.name.as_deref().unwrap_or("fn")
             ))
         })?;
-    // The common case: plain symbol parameters, bound with the name in one frame.
-    let plain = arity.rest.is_none() && arity.params.iter().all(|p| p.as_symbol().is_some());
+    // The common case: plain symbol parameters (and rest parameter), bound with the name in
+    // one frame; such a body is compiled on the first call.
+    let plain = arity.is_plain();
+    let code = if plain {
+        crate::compile::code_of(c, arity)
+    } else {
+        None
+    };
     let mut base = c.env.clone();
     if !plain {
         if let Some(name) = &c.name {
@@ -268,6 +296,11 @@ pub fn call_closure(c: &Arc<Closure>, mut args: Vec<Value>) -> Result<Value> {
         } else {
             Vec::new()
         };
+        let rest = if rest.is_empty() {
+            Value::Nil
+        } else {
+            Value::list(rest)
+        };
         if plain {
             let mut bs = Bindings::new();
             if let Some(name) = &c.name {
@@ -278,20 +311,23 @@ pub fn call_closure(c: &Arc<Closure>, mut args: Vec<Value>) -> Result<Value> {
                     bs.push((s.clone(), a));
                 }
             }
+            if let Some(Value::Symbol(r)) = &arity.rest {
+                bs.push((r.clone(), rest.clone()));
+            }
             env = bind_all(&env, bs);
+        } else {
+            for (p, a) in arity.params.iter().zip(args.drain(..)) {
+                env = destructure(p, a, &env)?;
+            }
+            if let Some(r) = &arity.rest {
+                env = destructure(r, rest, &env)?;
+            }
         }
-        for (p, a) in arity.params.iter().zip(args.drain(..)) {
-            env = destructure(p, a, &env)?;
-        }
-        if let Some(r) = &arity.rest {
-            let rest = if rest.is_empty() {
-                Value::Nil
-            } else {
-                Value::list(rest)
-            };
-            env = destructure(r, rest, &env)?;
-        }
-        match eval_body(&arity.body, &env) {
+        let out = match &code {
+            Some(code) => code.run(&env),
+            None => eval_body(&arity.body, &env),
+        };
+        match out {
             Err(Error {
                 kind: Kind::Recur(new),
                 ..

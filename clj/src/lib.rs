@@ -9,6 +9,10 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod compile;
+pub(crate) mod compile_logic;
+pub(crate) mod compile_match;
+pub(crate) mod compile_run;
 pub mod comprehension;
 pub mod convert;
 pub mod core;
@@ -112,6 +116,7 @@ pub fn init() {
     for n in ns::BUILTIN {
         ns::define(n, " ", Value::Nil);
     }
+    compile_run::register_fast();
     ns::switch_to("user", true);
 }
 

@@ -41,8 +41,13 @@ pub(crate) enum Source {
 /// The plan of pattern `p` in the clause's environment `env` (only which names are locals
 /// matters, and that depends only on where the pattern is written).
 pub(crate) fn plan_of(p: &Value, env: &Env) -> Plan {
+    plan_with(p, &|s| lookup_local(env, s).is_some())
+}
+
+/// The plan of pattern `p` where `is_local` tells the names bound around it.
+pub(crate) fn plan_with(p: &Value, is_local: &dyn Fn(&str) -> bool) -> Plan {
     let mut news = Vec::new();
-    pattern_vars(p, env, false, &mut news);
+    pattern_vars(p, is_local, false, &mut news);
     let mut ops = Vec::new();
     let mut values = Vec::new();
     let mut seen = vec![false; news.len()];
@@ -119,28 +124,26 @@ fn pat_ops(
 
 /// The symbols of a pattern that are new variables: not `_`, not `.`, not locals. In a quoted
 /// part only the unquoted (`~x`) symbols are variables.
-fn pattern_vars(p: &Value, env: &Env, quoted: bool, out: &mut Vec<Arc<str>>) {
+fn pattern_vars(p: &Value, is_local: &dyn Fn(&str) -> bool, quoted: bool, out: &mut Vec<Arc<str>>) {
     match p {
         Value::Symbol(s)
-            if !quoted
-                && &**s != "_"
-                && &**s != "."
-                && lookup_local(env, s).is_none()
-                && !out.contains(s) =>
+            if !quoted && &**s != "_" && &**s != "." && !is_local(s) && !out.contains(s) =>
         {
             out.push(s.clone());
         }
-        Value::List(c) if c.0.is_sym("quote") => pattern_vars(&c.1, env, true, out),
-        Value::List(c) if c.0.is_sym("unquote") && quoted => pattern_vars(&c.1, env, false, out),
+        Value::List(c) if c.0.is_sym("quote") => pattern_vars(&c.1, is_local, true, out),
+        Value::List(c) if c.0.is_sym("unquote") && quoted => {
+            pattern_vars(&c.1, is_local, false, out)
+        }
         Value::Vector(_) | Value::List(_) => {
             for x in p.to_vec().unwrap_or_default() {
-                pattern_vars(&x, env, quoted, out);
+                pattern_vars(&x, is_local, quoted, out);
             }
         }
         Value::Map(m) => {
             for (k, v) in m.iter() {
-                pattern_vars(k, env, quoted, out);
-                pattern_vars(v, env, quoted, out);
+                pattern_vars(k, is_local, quoted, out);
+                pattern_vars(v, is_local, quoted, out);
             }
         }
         _ => {}

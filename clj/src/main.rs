@@ -94,6 +94,10 @@ fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
+    // Every function body interpreted, none compiled: to compare the two (docs/performance.md).
+    if std::env::var_os("KANREN_INTERPRET").is_some() {
+        kanren_clj::compile::set_enabled(false);
+    }
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(code) => code,

@@ -83,6 +83,18 @@ fn overflow(op: &str) -> Error {
 
 /// `a op b` for `+ - * /`.
 pub fn arith(op: char, a: &Value, b: &Value) -> Result<Value> {
+    // The common case first: two integers that neither overflow nor divide.
+    if let (Value::Int(p), Value::Int(q)) = (a, b) {
+        let r = match op {
+            '+' => p.checked_add(*q),
+            '-' => p.checked_sub(*q),
+            '*' => p.checked_mul(*q),
+            _ => None,
+        };
+        if let Some(r) = r {
+            return Ok(Value::Int(r));
+        }
+    }
     let name = op_name(op);
     let (x, y) = (num(a, name)?, num(b, name)?);
     if matches!(x, N::F(_)) || matches!(y, N::F(_)) {

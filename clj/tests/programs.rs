@@ -1,7 +1,7 @@
 //! The posts' programs run through the `kanren` binary, with the checks issue 10 lists.
 
 mod common;
-use common::kanren;
+use common::{kanren, kanren_with};
 
 /// The printed value of `expr` after loading `file`.
 fn value(file: &str, expr: &str) -> String {
@@ -91,11 +91,26 @@ fn second_post_final_program_in_core_logic_order() {
 
 /// Each conformance file in core.logic syntax, through `kanren test`.
 fn conformance(name: &str) {
+    conformance_with(name, &[]);
+}
+
+fn conformance_with(name: &str, vars: &[(&str, &str)]) {
     let file = format!("tests/conformance/{name}.clj");
-    let (code, out, err) = kanren(&["test", &file]);
+    let (code, out, err) = kanren_with(&["test", &file], vars);
     let last = out.lines().last().unwrap_or("");
     assert!(last.ends_with(" passed, 0 failed"), "{file}:\n{out}\n{err}");
     assert_eq!(code, 0, "{file}:\n{out}\n{err}");
+}
+
+/// Every conformance file also passes with the compiler off (every function body
+/// interpreted): the two ways of running agree on them.
+#[test]
+fn conformance_interpreted() {
+    for entry in std::fs::read_dir("tests/conformance").expect("conformance folder") {
+        let path = entry.expect("an entry").path();
+        let name = path.file_stem().and_then(|s| s.to_str()).expect("a name");
+        conformance_with(name, &[("KANREN_INTERPRET", "1")]);
+    }
 }
 
 #[test]

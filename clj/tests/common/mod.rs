@@ -4,8 +4,15 @@ use std::process::{Child, Command, Stdio};
 
 /// Runs `kanren` with `args` in the crate's folder; gives (exit code, stdout, stderr).
 pub fn kanren(args: &[&str]) -> (i32, String, String) {
+    kanren_with(args, &[])
+}
+
+/// Runs `kanren` with `args` and the environment variables `vars` in the crate's folder;
+/// gives (exit code, stdout, stderr).
+pub fn kanren_with(args: &[&str], vars: &[(&str, &str)]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_kanren"))
         .args(args)
+        .envs(vars.iter().copied())
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("kanren runs");

@@ -1,0 +1,173 @@
+//! The compiler (`compile.rs`) against the interpreter: each program gives the same value, or
+//! the same error message, with function bodies compiled and with them interpreted. Each run
+//! is on a thread of its own, so it starts from fresh namespaces.
+
+/// The stack of each run's thread: room for the reader and printer on the deepest forms
+/// of the tests in a debug build.
+const STACK: usize = 64 << 20;
+
+/// The printed value of `src`, or its error message, with the compiler on or off.
+fn outcome(src: &str, compiled: bool) -> String {
+    let src = src.to_string();
+    std::thread::Builder::new()
+        .stack_size(STACK)
+        .spawn(move || {
+            kanren_clj::init();
+            kanren_clj::compile::set_enabled(compiled);
+            match kanren_clj::eval_str(&src).and_then(|v| kanren_clj::print_value(&v)) {
+                Ok(s) => s,
+                Err(e) => format!("error: {}", e.message()),
+            }
+        })
+        .expect("a thread")
+        .join()
+        .expect("no panic")
+}
+
+/// `src` gives the same outcome both ways; returns it.
+fn same(src: &str) -> String {
+    let (c, i) = (outcome(src, true), outcome(src, false));
+    assert_eq!(c, i, "compiled vs interpreted: {src}");
+    c
+}
+
+#[test]
+fn clojure_forms_compile_to_what_the_interpreter_computes() {
+    let cases = [
+        ("(defn f [x] (let [x (+ x 1) y x] [x y])) (f 1)", "[2 2]"),
+        ("(defn adder [n] (fn [x] (+ x n))) ((adder 2) 3)", "5"),
+        ("(defn f [a & r] (if (seq r) (recur (+ a (first r)) (next r)) a)) (f 1 2 3)", "6"),
+        ("(defn f ([] (f 1)) ([x] (* 10 x))) (f)", "10"),
+        ("(defn f [x] (cond (< x 0) :neg (= x 0) :zero :else :pos)) (map f [-1 0 1])", "(:neg :zero :pos)"),
+        ("(defn f [x] [(and x 1) (or x 2) (when x 3) (when-not x 4) (if-not x 5 6)]) [(f nil) (f true)]",
+         "[[nil 2 nil 4 5] [1 true 3 nil 6]]"),
+        ("(defn f [x] (quote (a x))) (f 1)", "(a x)"),
+        ("(defn f [x] {:k x :l [x]}) (f 1)", "{:k 1, :l [1]}"),
+        ("(defn f [n] (loop [i 0 acc []] (if (< i n) (recur (inc i) (conj acc i)) acc))) (f 3)", "[0 1 2]"),
+        ("(defn f [x] (letfn [(g [y] (* y x))] (g 3))) (f 2)", "6"),
+        ("(defn f [p] (let [[a b] p {:keys [c]} {:c a}] [a b c])) (f [1 2])", "[1 2 1]"),
+        ("(defn f [x] (let [g (fn self [n] (if (zero? n) x (self (dec n))))] (g 3))) (f :done)", ":done"),
+        ("(defn f [xs] (for [x xs :when (odd? x)] (* x x))) (f (range 5))", "(1 9)"),
+        ("(defn f [x] (-> x inc (* 2))) (f 1)", "4"),
+        ("(defn h [] (k)) (defn k [] 1) (h) (defn k [] 2) (h)", "2"),
+        ("(defn f [] (do)) (f)", "nil"),
+        ("(defn f [a b] [(+ a b) (- a b) (* a b) (+ a) (- a) (+ 1.5 a) (* a 1/2)]) (f 3 4)",
+         "[7 -1 12 3 -3 4.5 3/2]"),
+        ("(ns mine (:refer-clojure :exclude [- +]))
+          (defn - [a b] [:minus a b]) (def + (fn [a b] [:plus a b]))
+          (defn f [x] [(- x 1) (+ x 2)]) (f 0)", "[[:minus 0 1] [:plus 0 2]]"),
+        ("(defn f [x] (let [== (fn [a b] :shadowed)] (== x 1))) (f 0)", ":shadowed"),
+    ];
+    for (src, want) in cases {
+        assert_eq!(same(src), want, "{src}");
+    }
+}
+
+#[test]
+fn core_logic_forms_compile_to_the_same_goals() {
+    let cases = [
+        ("(defn f [] (run* [q] (fresh [a b] (== q [a b]) (== a 1) (== b 2)))) (f)", "([1 2])"),
+        ("(defn f [] (run* [q] (conde [(== q 1)] [(== q 2)] [(== q 3)]))) (f)", "(1 2 3)"),
+        ("(defn f [] (run* [q] (conda [(== q 1)] [(== q 2)]))) (f)", "(1)"),
+        ("(defn f [] (run* [q] (condu [(conde [(== q 1)] [(== q 2)])]))) (f)", "(1)"),
+        ("(defn f [] (run 2 [q] (all (membero q [1 2 3])))) (f)", "(1 2)"),
+        ("(defn f [] (run* [a b :as v] (== a 1) (== b 2))) (f)", "([1 2])"),
+        ("(defn f [n] (run n [q] (membero q [1 2 3]))) (f 2)", "(1 2)"),
+        ("(defn f [] (run* [q] (fresh [x] (== x 3) (project [x] (== q (* x x)))))) (f)", "(9)"),
+        ("(defne appendo [l s out] ([() _ s]) ([[a . d] _ [a . r]] (appendo d s r)))
+          (run* [x y] (appendo x y [1 2]))", "([() [1 2]] [(1) (2)] [(1 2) ()])"),
+        ("(defn f [x y] (matche [x y] ([1 y]) ([2 _]))) (run* [q] (f q 5))", "(2 1)"),
+        ("(defn f [k] (run* [q] (matche [q] ([[k _]])))) (f :a)", "([:a _0])"),
+        ("(defn f [x] (matcha [x] ([1] s#) ([_] u#))) (run* [q] (conde [(== q 1)] [(== q 2)]) (f q))", "(1)"),
+        ("(defne loopo [x] ([_] (loopo x))) (run 1 [q] (conde [(loopo q)] [(== q 1)]))", "(1)"),
+        ("(defn f [] (run* [q] (fresh [a] (!= a 1) (== q a)))) (f)", "((_0 :- (!= (_0 1))))"),
+        ("(defn f [] (run-nc 1 [q] (== q 1))) (f)", "(1)"),
+        ("(defn f [] (run* [q] (fd/in q (fd/interval 1 3)))) (f)", "(1 2 3)"),
+    ];
+    for (src, want) in cases {
+        assert_eq!(same(src), want, "{src}");
+    }
+}
+
+#[test]
+fn errors_are_the_interpreters() {
+    for src in [
+        "(defn f [x] (+ x :a)) (f 1)",
+        "(defn f [x] (- x 9223372036854775807 10)) (f -10)",
+        "(defn f [x] (* x 9223372036854775807)) (f 2)",
+        "(defn f [x] (== x)) (f 1)",
+        "(defn f [x] (nope x)) (f 1)",
+        "(defn f [x] x) (f)",
+        "(defn f [] (run* [q] 1)) (f)",
+        "(defn f [] (run -1 [q] (== q 1))) (f)",
+        "(defn f [] (run* [q] (matche [q] ([1 2])))) (f)",
+        "(defn f [] (let [x])) (f)",
+        "(defn f [] (recur 1)) (f)",
+        "(defn f [] when) (f)",
+    ] {
+        assert!(same(src).starts_with("error: "), "{src}");
+    }
+}
+
+#[test]
+fn deeply_nested_forms_in_a_body_neither_overflow_nor_differ() {
+    for depth in [100, 3_000] {
+        let vector = format!("{}1{}", "[".repeat(depth), "]".repeat(depth));
+        let sum = format!("{}0{}", "(+ 1 ".repeat(depth), ")".repeat(depth));
+        same(&format!("(defn f [] {vector}) (count (str (f)))"));
+        assert_eq!(same(&format!("(defn g [] {sum}) (g)")), depth.to_string());
+    }
+}
+
+#[test]
+fn a_name_that_becomes_a_macro_after_the_body_was_compiled_is_expanded() {
+    let src = "(defn g [] (later 1))
+               (try (g) (catch Exception e :unbound))
+               (defmacro later [x] `(+ ~x 1))
+               (g)";
+    assert_eq!(same(src), "2");
+}
+
+#[test]
+fn a_function_called_by_a_macro_of_its_own_body_while_it_is_compiled() {
+    // Compiling `f` expands `(m)`, which calls `f`: that call runs interpreted (no hang, no
+    // endless compiling).
+    let src = "(declare f)
+               (defmacro m [] (f 0))
+               (defn f [n] (if (zero? n) 1 (m)))
+               (f 1)";
+    assert_eq!(same(src), "1");
+}
+
+#[test]
+fn a_compiled_body_expands_its_macros_once() {
+    let src = "(def n (atom 0))
+               (defmacro counted [] (swap! n inc) 1)
+               (defn f [] (counted))
+               (f) (f) (f)
+               @n";
+    assert_eq!(outcome(src, true), "1");
+    assert_eq!(outcome(src, false), "3");
+}
+
+#[test]
+fn an_error_in_a_compiled_body_names_the_inner_form() {
+    let e = std::thread::spawn(|| {
+        kanren_clj::init();
+        kanren_clj::load("(defn f [x]\n  (do\n    (+ x :a)))\n(f 1)", Some("f.clj")).unwrap_err()
+    })
+    .join()
+    .expect("no panic");
+    let pos = e.pos.expect("a position");
+    assert_eq!((pos.line, pos.col), (3, 5), "{e}");
+}
+
+#[test]
+fn the_fuzz_corpus_in_a_function_body_gives_the_same_outcome() {
+    for line in include_str!("fuzz-corpus.clj").lines() {
+        if line.starts_with(';') || kanren_clj::reader::read_all(line).is_err() {
+            continue;
+        }
+        same(&format!("(defn fuzzed [] {line}\n) (fuzzed)"));
+    }
+}
