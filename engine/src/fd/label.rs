@@ -138,6 +138,9 @@ fn labeling(xs: Arc<[Term]>, how: Labeling) -> Goal {
 /// cutting is still going on; the alternatives' answers, one after the other, are the
 /// depth-first search's in its order. `None` when no variable is left to label.
 fn split_root(s: &State, xs: &Arc<[Term]>, how: Labeling) -> Option<Stream> {
+    if let Some(alternatives) = split_trail(s, xs, how, Vec::new()) {
+        return Some(alternatives);
+    }
     let (x, choices) = Dfs::root(s, xs.clone(), how)?;
     let alternative = |c| {
         let (s, xs) = (s.clone(), xs.clone());
@@ -146,9 +149,39 @@ fn split_root(s: &State, xs: &Arc<[Term]>, how: Labeling) -> Option<Stream> {
             None => Stream::empty(),
         })
     };
-    let mut choices = choices.into_iter().rev();
-    let last = alternative(choices.next()?);
-    Some(choices.fold(last, |rest, c| Stream::mplus(alternative(c), rest)))
+    Some(disjunction(choices.into_iter().map(alternative)))
+}
+
+/// [`split_root`] on the mutable space (`fd/trail`), below the choices `path`: each part
+/// keeps the trail's search, which copies the problem from `s` and follows its path again
+/// (the persistent search's states would leave the parts the trail's slower, general sweep).
+/// `None` when the labeling has no mutable form.
+fn split_trail(s: &State, xs: &Arc<[Term]>, how: Labeling, path: Vec<i64>) -> Option<Stream> {
+    let values = match super::trail::choices_below(s, xs, how, &path)? {
+        None => return Some(Stream::empty()),
+        Some(Err(solution)) => return Some(Stream::unit(solution)),
+        Some(Ok(values)) => values,
+    };
+    let alternative = |v| {
+        let (s, xs) = (s.clone(), xs.clone());
+        let mut path = path.clone();
+        path.push(v);
+        Stream::suspend(move || {
+            match crate::parallel::splitting() {
+                true => split_trail(&s, &xs, how, path),
+                false => super::trail::label_below(&s, &xs, how, &path),
+            }
+            .unwrap_or_else(Stream::empty)
+        })
+    };
+    Some(disjunction(values.into_iter().map(alternative)))
+}
+
+/// The alternatives as one right-nested disjunction, in their order.
+fn disjunction(alternatives: impl DoubleEndedIterator<Item = Stream>) -> Stream {
+    let mut alternatives = alternatives.rev();
+    let last = alternatives.next().unwrap_or_else(Stream::empty);
+    alternatives.fold(last, |rest, a| Stream::mplus(a, rest))
 }
 
 /// Labels `xs` as [`label`] does with the variable order `vars` and a random value order,

@@ -52,3 +52,34 @@ pub(crate) fn label(s: &State, xs: &[Term], how: Labeling) -> Option<Stream> {
     let p = build::build(s, xs)?;
     Some(search::Search::new(p, s.clone(), how).stream())
 }
+
+/// Where the labeling of `xs` in `s` by `how` on a mutable space goes below the choices
+/// `path` (the values given, in turn, to the slots it chooses): the values of its next slot
+/// in the order it tries them, the solution the path reaches, or nothing (a value out of its
+/// domain, or a failed propagation). `None` when the problem or the order has no mutable form.
+/// The parallel search cuts a labeling this way, one choice point at a time, keeping every part
+/// on the mutable space (each part copies the problem and follows its path again).
+pub(crate) fn choices_below(
+    s: &State,
+    xs: &[Term],
+    how: Labeling,
+    path: &[i64],
+) -> Option<Option<Result<Vec<i64>, State>>> {
+    if !search::supports(how) {
+        return None;
+    }
+    let mut search = search::Search::new(build::build(s, xs)?, s.clone(), how);
+    Some(search.descend(path).then(|| search.next_choices()))
+}
+
+/// The solutions of the labeling below `path` (see [`choices_below`]), in its order.
+pub(crate) fn label_below(s: &State, xs: &[Term], how: Labeling, path: &[i64]) -> Option<Stream> {
+    if !search::supports(how) {
+        return None;
+    }
+    let mut search = search::Search::new(build::build(s, xs)?, s.clone(), how);
+    Some(match search.descend(path) {
+        true => search.stream_below(),
+        false => Stream::empty(),
+    })
+}

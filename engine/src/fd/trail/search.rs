@@ -119,6 +119,30 @@ impl Search {
         Some(v)
     }
 
+    /// Follows `path` from the root: each value in turn goes to the slot the search would
+    /// choose next, and is propagated. The search then explores only below the path (its
+    /// levels are not on the stack, so they are never backtracked into). `false` when a
+    /// value is not in its slot's domain, propagation fails, or no slot is left to choose.
+    pub(super) fn descend(&mut self, path: &[i64]) -> bool {
+        for &v in path {
+            let Some(x) = self.select() else { return false };
+            if !self.p.space.member(x, v) || self.p.space.assign(x, v).is_err() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Where the search goes from here: the values of the slot it would choose, in the order
+    /// it tries them (some may fail once propagated), or the solution when no slot is open.
+    pub(super) fn next_choices(mut self) -> Result<Vec<i64>, State> {
+        let Some(x) = self.select() else {
+            return Err(self.solution());
+        };
+        self.push(x);
+        Ok(std::iter::from_fn(|| self.next_value()).collect())
+    }
+
     /// The next solution, or `None` when the search is over.
     pub(super) fn next_solution(&mut self) -> Option<State> {
         if !self.started {
@@ -162,6 +186,14 @@ impl Search {
             cs.entail(id);
         }
         s
+    }
+
+    /// The solutions, lazily, as a stream; the one solution if no slot is open.
+    pub(super) fn stream_below(self) -> Stream {
+        match self.select() {
+            None => Stream::unit(self.solution()),
+            Some(_) => self.stream(),
+        }
     }
 
     /// The solutions, lazily, as a stream.
