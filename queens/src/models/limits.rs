@@ -86,7 +86,7 @@ pub const LIMITS: &[Limit] = &[
         model: Model::FdGlobal,
         labeling: None,
         first: 100_000,
-        first_why: "each queen placed sweeps every open row (O(n) per queen, O(n^2) per board): 1.1 s at n = 10000, 4.4 s at 20000, about two minutes of CPU and 220 MB at 100000",
+        first_why: "each queen placed sweeps every open row, 64 rows a word (O(n^2) per board): 0.1 s at n = 10000, 0.4 s at 20000, about 7 s and 210 MB at 100000",
         exhaustive: 14,
         exhaustive_why: "counting with the FD models takes 7 s at n = 13, about a minute at n = 14, and grows six-fold per size",
     },
