@@ -90,8 +90,40 @@ proptest! {
             prop_assert_eq!(query(&t).parallel(workers).count(), sequential.len());
         }
         let ordered = strings(query(&t).parallel(2).in_order().collect());
-        prop_assert_eq!(ordered, sequential);
+        prop_assert_eq!(ordered, sequential.clone());
+        // Each worker building and cutting its own copy of the query.
+        for workers in [2, 8] {
+            let build = { let t = t.clone(); move || query(&t) };
+            let rebuilt = strings(Answers::parallel_rebuilt(workers, build.clone()).collect());
+            prop_assert_eq!(sorted(rebuilt), sorted(sequential.clone()), "{} workers", workers);
+            let ordered = strings(Answers::parallel_rebuilt(workers, build).in_order().collect());
+            prop_assert_eq!(ordered, sequential.clone(), "{} workers, in order", workers);
+        }
     }
+}
+
+/// A builder that makes a different query after the first: the workers' copies are cut into
+/// other parts, so each worker searches the first build's parts, not its own copy's.
+#[test]
+fn a_rebuilt_query_that_differs_falls_back_to_the_first() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let builds = std::sync::Arc::new(AtomicUsize::new(0));
+    let seen = builds.clone();
+    let build = move || {
+        let upto = if seen.fetch_add(1, Ordering::Relaxed) == 0 {
+            500
+        } else {
+            3
+        };
+        run_all(move |q| disj((0..upto).map(|i| eq(q, i))))
+    };
+    let got = strings(Answers::parallel_rebuilt(2, build).in_order().collect());
+    let want: Vec<String> = (0..500).map(|i| i.to_string()).collect();
+    assert_eq!(got, want);
+    assert!(
+        builds.load(Ordering::Relaxed) >= 2,
+        "the workers built their own copies"
+    );
 }
 
 /// Relational queens, the post's `nqueenso`, small enough for a debug build.
@@ -109,6 +141,21 @@ fn relational_queens_counts_in_parallel() {
     let sequential = strings(queens(6).depth_first());
     assert_eq!(
         strings(queens(6).parallel(3).in_order().collect()),
+        sequential
+    );
+    for (n, count) in [(5, 10), (6, 4), (7, 40)] {
+        assert_eq!(
+            Answers::parallel_rebuilt(2, move || queens(n)).count(),
+            count,
+            "n = {n}"
+        );
+    }
+    assert_eq!(
+        strings(
+            Answers::parallel_rebuilt(2, || queens(6))
+                .in_order()
+                .collect()
+        ),
         sequential
     );
 }

@@ -18,7 +18,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-use kanren::{conde, run_all, Budget, Goal};
+use kanren::{conde, run_all, Answers, Budget, Goal};
 use queens::fd::{answers_with, FdQuery};
 use queens::models::within::{count_within, Within};
 use queens::models::{Model, Query};
@@ -67,7 +67,10 @@ fn speedup(c: &mut Criterion) {
         });
         for w in [1, 2] {
             g.bench_function(format!("{w} workers"), |b| {
-                b.iter(|| fd_answers(black_box(n)).parallel(w).count())
+                b.iter(|| {
+                    let n = black_box(n);
+                    Answers::parallel_rebuilt(w, move || fd_answers(n)).count()
+                })
             });
         }
         g.finish();
@@ -83,7 +86,10 @@ fn speedup(c: &mut Criterion) {
         });
         for w in [1, 2] {
             g.bench_function(format!("{w} workers"), |b| {
-                b.iter(|| fd_label_answers(black_box(n)).parallel(w).count())
+                b.iter(|| {
+                    let n = black_box(n);
+                    Answers::parallel_rebuilt(w, move || fd_label_answers(n)).count()
+                })
             });
         }
         g.finish();
@@ -104,9 +110,8 @@ fn speedup(c: &mut Criterion) {
         for w in [1, 2] {
             g.bench_function(format!("{w} workers"), |b| {
                 b.iter(|| {
-                    relational::nqueens_answers(black_box(n))
-                        .parallel(w)
-                        .count()
+                    let n = black_box(n);
+                    Answers::parallel_rebuilt(w, move || relational::nqueens_answers(n)).count()
                 })
             });
         }

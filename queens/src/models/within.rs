@@ -135,30 +135,34 @@ pub fn count_within(
         .map_err(|e| ModelError::BadQuery(format!("could not start the threads: {e}")))?;
     let found = pool.install(|| match (model, within.part) {
         (_, Some((i, k))) => by_prefixes(model, n, &q, split::part(n, i, k), &within.stop),
-        // `fd::label` yields whole solutions, so the engine would cut it only between them
-        // (docs/design.md): with --labeling leftmost or ff the prefixes split the count.
+        // With --labeling leftmost or ff the first rows' placements split the count (each
+        // part posts its pins before labeling, so it starts from a propagated board).
         (Model::Fd, None) if q.labeling.is_none_or(|l| l == crate::fd::Labeling::Core) => {
             let budget = Budget::new().cancel_on(within.stop.clone());
-            let answers = crate::fd::answers_with(n, &fd_query(&q), |_| kanren::succeed());
-            answers
-                .with_budget(budget)
-                .parallel(within.threads())
-                .count() as u64
+            // Each worker builds its own copy of the query (its terms unshared).
+            let query = fd_query(&q);
+            let build = move || {
+                crate::fd::answers_with(n, &query, |_| kanren::succeed())
+                    .with_budget(budget.clone())
+            };
+            kanren::Answers::parallel_rebuilt(within.threads(), build).count() as u64
         }
         (Model::Relational, None) => {
             let budget = Budget::new().cancel_on(within.stop.clone());
-            let answers = crate::relational::nqueens_answers(n).depth_first();
+            // Each worker builds its own copy of the query (its terms unshared).
+            let build = move || {
+                crate::relational::nqueens_answers(n)
+                    .depth_first()
+                    .with_budget(budget.clone())
+            };
             let kept = AtomicU64::new(0);
             let fixes = q.fixes.clone();
-            answers
-                .with_budget(budget)
-                .parallel(within.threads())
-                .for_each(|a| {
-                    let board = crate::relational::columns(a.value());
-                    if fixes.iter().all(|f| f.holds(&board)) {
-                        kept.fetch_add(1, Ordering::Relaxed);
-                    }
-                });
+            kanren::Answers::parallel_rebuilt(within.threads(), build).for_each(|a| {
+                let board = crate::relational::columns(a.value());
+                if fixes.iter().all(|f| f.holds(&board)) {
+                    kept.fetch_add(1, Ordering::Relaxed);
+                }
+            });
             kept.into_inner()
         }
         (_, None) => {

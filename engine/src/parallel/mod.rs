@@ -23,17 +23,25 @@
 //! stolen out of a running one (see docs/design.md).
 
 use crate::budget::Budget;
-use crate::goal::Goal;
 use crate::reify::{reify, Answer};
 use crate::run::Answers;
 use crate::solve::solve_node;
 use crate::state::State;
-use crate::stream::{Frame, Link, Node};
+use crate::stream::Node;
 use crate::term::Term;
 use rayon::prelude::*;
-use std::cell::Cell;
+use rebuild::Copies;
+pub(crate) use split::splitting;
+use split::{split, Part, Splitting};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+mod rebuild;
+mod split;
+
+/// A query's builder, shared by the workers.
+type Rebuild = Box<dyn Fn() -> Answers + Send + Sync>;
 
 /// How many parts the search is cut into per worker: enough that the unequal sizes of a
 /// search tree's branches even out over the workers.
@@ -42,10 +50,6 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 /// assert_eq!(kanren::PARTS_PER_WORKER, 64);
 /// ```
 pub const PARTS_PER_WORKER: usize = 64;
-
-/// At most this many rounds of cutting (each cuts every part once): a search that does not
-/// branch (a deterministic recursion) is then searched as one part rather than cut forever.
-const MAX_ROUNDS: usize = 64;
 
 /// A query to be searched depth-first on several threads: [`Answers::parallel`].
 ///
@@ -65,17 +69,12 @@ const MAX_ROUNDS: usize = 64;
 pub struct Parallel {
     stream: Node,
     query: Term,
+    /// Builds the query again, once per worker: see [`Answers::parallel_rebuilt`].
+    rebuild: Option<Rebuild>,
     remaining: Option<usize>,
     budget: Option<Budget>,
     workers: usize,
     ordered: bool,
-}
-
-/// One part of a split search, in depth-first order: an answer found while cutting, or a
-/// branch still to search.
-enum Part {
-    Answer(State),
-    Branch(Node),
 }
 
 impl Answers {
@@ -97,11 +96,33 @@ impl Answers {
         Parallel {
             stream: stream.0,
             query,
+            rebuild: None,
             remaining,
             budget,
             workers,
             ordered: false,
         }
+    }
+
+    /// [`Answers::parallel`] of the query `build` makes, which each worker builds again for
+    /// itself and cuts the same way, so that the parts it searches share nothing with the
+    /// other workers' (the query's terms and goals, whose reference counts two cores would
+    /// otherwise both write). `build` must make the same query each time (fresh variables
+    /// aside); a worker whose cut comes out different searches the first build's parts. The
+    /// first build's budget and `n` hold for the whole search.
+    ///
+    /// ```
+    /// use kanren::{disj, eq, run_all, Answers};
+    /// let build = || run_all(|q| disj((0..100).map(|i| eq(q, i))));
+    /// assert_eq!(Answers::parallel_rebuilt(2, build).count(), 100);
+    /// ```
+    pub fn parallel_rebuilt(
+        workers: usize,
+        build: impl Fn() -> Answers + Send + Sync + 'static,
+    ) -> Parallel {
+        let mut p = build().parallel(workers);
+        p.rebuild = Some(Box::new(build));
+        p
     }
 }
 
@@ -197,13 +218,14 @@ impl Parallel {
         } else {
             self.workers
         };
-        let pool = match search_pool(workers) {
+        let pool = match kept_pool(workers) {
             Ok(pool) => pool,
             Err(e) => panic!("kanren: could not start {workers} search threads: {e}"),
         };
         let Parallel {
             stream,
             query,
+            rebuild,
             remaining,
             budget,
             ordered,
@@ -222,7 +244,7 @@ impl Parallel {
         let found = AtomicUsize::new(0);
         let stopped =
             || enough.load(Ordering::Relaxed) || budget.as_ref().is_some_and(Budget::is_stopped);
-        let search = |part: Part| -> Vec<T> {
+        let search = |part: Part, query: &Term| -> Vec<T> {
             let mut out = Vec::new();
             if stopped() {
                 return out;
@@ -232,7 +254,7 @@ impl Parallel {
                 if stopped() {
                     return ControlFlow::Break(());
                 }
-                out.push(each(reify(s, &query)));
+                out.push(each(reify(s, query)));
                 match remaining {
                     // In order: each part stops at n (the first n come from the first parts).
                     Some(n) if ordered && out.len() >= n => ControlFlow::Break(()),
@@ -253,8 +275,31 @@ impl Parallel {
             }
             out
         };
-        let results: Vec<Vec<T>> =
-            pool.install(|| parts.into_par_iter().with_max_len(1).map(search).collect());
+        let results: Vec<Vec<T>> = pool.install(|| match rebuild {
+            // One worker shares with nobody: it searches the first cut.
+            Some(build) if workers > 1 => {
+                let cut = || {
+                    let (stream, query, ..) = build().into_parts();
+                    let _entered = budget.as_ref().map(Budget::enter);
+                    let _splitting = Splitting::enter();
+                    (query, split(stream.0, workers * PARTS_PER_WORKER))
+                };
+                let copies = Copies::new(parts, query, workers);
+                (0..copies.len())
+                    .into_par_iter()
+                    .with_max_len(1)
+                    .map(|i| {
+                        let (part, query) = copies.take(i, cut);
+                        search(part, &query)
+                    })
+                    .collect()
+            }
+            _ => parts
+                .into_par_iter()
+                .with_max_len(1)
+                .map(|p| search(p, &query))
+                .collect(),
+        });
         all(results)
     }
 }
@@ -283,183 +328,18 @@ pub fn search_pool(workers: usize) -> Result<rayon::ThreadPool, rayon::ThreadPoo
         .build()
 }
 
-thread_local! {
-    /// Set on the thread that cuts a query into parts, while it does.
-    static SPLITTING: Cell<bool> = const { Cell::new(false) };
-}
-
-/// Whether this thread is cutting a query into parts: goals whose search is one loop (such
-/// as `fd::label`) then show their first choice point as a disjunction, so it can be cut.
-pub(crate) fn splitting() -> bool {
-    SPLITTING.with(Cell::get)
-}
-
-/// [`splitting`] while this guard lives (cleared again if the cutting panics).
-struct Splitting;
-
-impl Splitting {
-    fn enter() -> Splitting {
-        SPLITTING.with(|f| f.set(true));
-        Splitting
+/// The pool of `workers` threads that [`Parallel`] searches on: made by [`search_pool`] the
+/// first time, then kept for the process, so a program that runs many parallel queries
+/// starts its threads once (and their stacks are paged in once).
+fn kept_pool(workers: usize) -> Result<Arc<rayon::ThreadPool>, rayon::ThreadPoolBuildError> {
+    static POOLS: Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(Vec::new());
+    let mut pools = POOLS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, pool)) = pools.iter().find(|(w, _)| *w == workers) {
+        return Ok(pool.clone());
     }
-}
-
-impl Drop for Splitting {
-    fn drop(&mut self) {
-        SPLITTING.with(|f| f.set(false));
-    }
-}
-
-/// Cuts `node` into at least `want` parts where it branches (fewer if it has fewer), in
-/// depth-first order.
-///
-/// Each round cuts every branch into all the alternatives of its first disjunction, not into
-/// two: a disjunction is a right-nested `mplus` (`conde`'s clauses, a labeling's values), and
-/// a binary cut would leave its last alternatives together in one part while the first
-/// alternative is cut again, round after round (at 12-queens, a fourth of the work in one
-/// part of 216). The alternatives are followed along the `mplus` spine, up to
-/// [`MAX_ALTERNATIVES`] per round.
-fn split(node: Node, want: usize) -> Vec<Part> {
-    let mut parts = vec![Part::Branch(node)];
-    for _ in 0..MAX_ROUNDS {
-        let branches = parts
-            .iter()
-            .filter(|p| matches!(p, Part::Branch(_)))
-            .count();
-        if branches == 0 || branches >= want || crate::budget::stopped_here() {
-            break;
-        }
-        let mut next = Vec::with_capacity(parts.len() * 4);
-        for part in parts {
-            match part {
-                Part::Answer(s) => next.push(Part::Answer(s)),
-                Part::Branch(node) => alternatives(node, &mut next),
-            }
-        }
-        parts = next;
-    }
-    parts
-}
-
-/// At most this many alternatives of one disjunction are cut apart in one round of
-/// [`split`]; the rest stay one part, cut in the next round.
-const MAX_ALTERNATIVES: usize = 64;
-
-/// Pushes the alternatives of `node`'s first disjunction onto `parts`, in order (an answer
-/// found on the way, and the rest after it, as two parts).
-fn alternatives(node: Node, parts: &mut Vec<Part>) {
-    let mut rest = node;
-    for _ in 0..MAX_ALTERNATIVES {
-        match expand(rest) {
-            Expanded::Empty => return,
-            Expanded::Answer(s, more) => {
-                parts.push(Part::Answer(s));
-                parts.push(Part::Branch(more));
-                return;
-            }
-            Expanded::Branch(x, y) => {
-                parts.push(Part::Branch(x));
-                rest = y;
-            }
-        }
-    }
-    parts.push(Part::Branch(rest));
-}
-
-/// What forcing a stream depth-first up to its first branch found.
-enum Expanded {
-    /// No answers.
-    Empty,
-    /// An answer, then the rest.
-    Answer(State, Node),
-    /// Two branches: the first's answers come first.
-    Branch(Node, Node),
-}
-
-/// Forces `node` by the depth-first rules of `stream/mod.rs` until it ends, gives an answer, or
-/// branches; binds pending at a branch are put around each side.
-fn expand(node: Node) -> Expanded {
-    // Runs of pending binds, outermost first; within a run, innermost last.
-    let mut binds: Vec<Vec<Goal>> = Vec::new();
-    let mut node = node;
-    loop {
-        node = match node {
-            Node::Empty => return Expanded::Empty,
-            Node::Unit(s) => match pop_bind(&mut binds) {
-                None => return Expanded::Answer(s, Node::Empty),
-                Some(g) => g.apply(s).0,
-            },
-            Node::Choice(s, rest) => match pop_bind(&mut binds) {
-                None => return Expanded::Answer(s, rest.into_inner()),
-                // bind(Choice(a, r), g) = mplus(g(a), bind(r, g))
-                Some(g) => {
-                    let rest = Node::Bind(rest, vec![g.clone()]);
-                    let first = Node::Apply(g, s);
-                    return Expanded::Branch(wrap(first, &binds), wrap(rest, &binds));
-                }
-            },
-            Node::Mplus(x, y) => {
-                return Expanded::Branch(wrap(x.into_inner(), &binds), wrap(y.into_inner(), &binds))
-            }
-            Node::Inc(t) => t.into_inner(),
-            Node::Captured(t, frames) => Node::Resume(t, frames),
-            Node::Suspended(g, s) | Node::Apply(g, s) => g.apply(s).0,
-            Node::Lazy(f) => f().0,
-            Node::Bind(x, goals) => {
-                binds.push(goals);
-                x.into_inner()
-            }
-            Node::Conj(x, goals) => {
-                binds.push(goals.iter().rev().cloned().collect());
-                x.into_inner()
-            }
-            Node::All(s, goals) => match goals.split_first() {
-                None => Node::Unit(s),
-                Some((first, rest)) => {
-                    binds.push(rest.iter().rev().cloned().collect());
-                    first.apply(s).0
-                }
-            },
-            // The frames outermost first: binds go on; mplus(_, y) around the suspension
-            // became Mplus(y, rest), whose first branch is y.
-            Node::Resume(t, mut frames) => match frames.pop_front() {
-                None => t.into_inner(),
-                Some(Frame::Binds(run)) => {
-                    binds.push(run);
-                    Node::Resume(t, frames)
-                }
-                Some(Frame::Mplus(y)) => {
-                    let rest = Node::Resume(t, frames);
-                    return Expanded::Branch(wrap(y.into_inner(), &binds), wrap(rest, &binds));
-                }
-            },
-        };
-    }
-}
-
-/// The innermost pending bind, if any (empty runs are dropped).
-fn pop_bind(binds: &mut Vec<Vec<Goal>>) -> Option<Goal> {
-    while let Some(run) = binds.last_mut() {
-        if let Some(g) = run.pop() {
-            if run.is_empty() {
-                binds.pop();
-            }
-            return Some(g);
-        }
-        binds.pop();
-    }
-    None
-}
-
-/// `node` under the pending `binds`, as one stream.
-fn wrap(node: Node, binds: &[Vec<Goal>]) -> Node {
-    binds.iter().rev().fold(node, |inner, run| {
-        if run.is_empty() {
-            inner
-        } else {
-            Node::Bind(Link::new(inner), run.clone())
-        }
-    })
+    let pool = Arc::new(search_pool(workers)?);
+    pools.push((workers, pool.clone()));
+    Ok(pool)
 }
 
 /// The streams' parts are sent to the workers.
@@ -469,35 +349,4 @@ fn assert_send() {
     send::<Node>();
     send::<Part>();
     send::<Answer>();
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{split, Part, Splitting};
-    use crate::{conj, eq, fd, run_all, Term, Var};
-
-    /// A query whose only choice points are `fd::label`'s is cut at them: into many branches,
-    /// not into its answers one by one and one branch holding the rest of the search.
-    #[test]
-    fn a_labeling_is_cut_at_its_choice_points() {
-        let xs: Vec<Var> = (0..6).map(|_| Var::fresh()).collect();
-        let answers = run_all(|q| {
-            conj([
-                fd::in_(&xs, fd::interval(0, 5)),
-                fd::distinct(&xs),
-                fd::label(&xs, fd::Labeling::FF),
-                eq(q, Term::list(xs.clone())),
-            ])
-        });
-        let (stream, ..) = answers.into_parts();
-        let parts = {
-            let _splitting = Splitting::enter();
-            split(stream.0, 32)
-        };
-        let branches = parts
-            .iter()
-            .filter(|p| matches!(p, Part::Branch(_)))
-            .count();
-        assert!(branches >= 32, "{branches} branches");
-    }
 }
