@@ -133,9 +133,8 @@ pub fn int_arg(v: &Value, name: &str) -> Result<i64> {
         Value::Int(i) => Ok(*i),
         Value::Float(f) => Ok(*f as i64),
         other => Err(Error::msg(format!(
-            "{name}: expected an integer, got {} {}",
-            other.type_name(),
-            pr_str(other)
+            "{name}: expected an integer, got {}",
+            crate::printer::describe(other)
         ))),
     }
 }
@@ -349,9 +348,8 @@ fn abs(a: Vec<Value>) -> Result<Value> {
         Value::Float(f) => Ok(Value::Float(f.abs())),
         Value::Ratio(n, d) => Ok(Value::Ratio(n.abs(), *d)),
         other => Err(Error::msg(format!(
-            "abs: expected a number, got {} {}",
-            other.type_name(),
-            pr_str(other)
+            "abs: expected a number, got {}",
+            crate::printer::describe(other)
         ))),
     }
 }

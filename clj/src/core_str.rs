@@ -8,8 +8,8 @@ fn s_arg(v: &Value, name: &str) -> Result<String> {
     match v {
         Value::Str(s) => Ok(s.to_string()),
         other => Err(Error::msg(format!(
-            "{name}: expected a string, got {} {other}",
-            other.type_name()
+            "{name}: expected a string, got {}",
+            crate::printer::describe(other)
         ))),
     }
 }

@@ -15,8 +15,8 @@ pub fn fd_arg(v: &Value, who: &str) -> Result<Term> {
     match v {
         Value::Int(_) | Value::LVar(_) => to_term(v),
         other => Err(Error::msg(format!(
-            "fd/{who}: expected an integer or a logic variable, got {} {other}",
-            other.type_name()
+            "fd/{who}: expected an integer or a logic variable, got {}",
+            crate::printer::describe(other)
         ))),
     }
 }
@@ -25,8 +25,8 @@ fn int(v: &Value, who: &str) -> Result<i64> {
     match v {
         Value::Int(i) => Ok(*i),
         other => Err(Error::msg(format!(
-            "fd/{who}: expected an integer, got {} {other}",
-            other.type_name()
+            "fd/{who}: expected an integer, got {}",
+            crate::printer::describe(other)
         ))),
     }
 }

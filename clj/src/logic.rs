@@ -59,8 +59,8 @@ pub fn goal_of(v: &Value, who: &str) -> Result<Goal> {
             "{who}: expected a goal, got a function (was a relation called without its arguments?)"
         ))),
         other => Err(Error::msg(format!(
-            "{who}: expected a goal, got {} {other}",
-            other.type_name()
+            "{who}: expected a goal, got {}",
+            crate::printer::describe(other)
         ))),
     }
 }

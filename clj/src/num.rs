@@ -44,9 +44,8 @@ fn num(v: &Value, op: &str) -> Result<N> {
         Value::Ratio(n, d) => Ok(N::R(*n, *d)),
         Value::Float(f) => Ok(N::F(*f)),
         other => Err(Error::msg(format!(
-            "{op}: expected a number, got {} {}",
-            other.type_name(),
-            crate::printer::pr_str(other)
+            "{op}: expected a number, got {}",
+            crate::printer::describe(other)
         ))),
     }
 }

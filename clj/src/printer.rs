@@ -2,7 +2,46 @@
 
 use crate::error::Result;
 use crate::value::Value;
+use std::cell::Cell;
 use std::fmt::Write;
+
+thread_local! {
+    /// Set while [`describe`] prints: lazy seqs not yet realized are not forced.
+    static BRIEF: Cell<bool> = const { Cell::new(false) };
+}
+
+/// At most this many characters of a value in an error message.
+const BRIEF_CHARS: usize = 120;
+
+/// A value as an error message names it: its type, then the value as `pr` prints it, except
+/// that a lazy seq not yet realized is shown as `...` instead of being forced (naming a value
+/// must not run it: the seq of a query that calls itself would search again to say what it
+/// is), and a long value is cut at 120 characters.
+///
+/// ```
+/// use kanren_clj::reader::read_all;
+/// use kanren_clj::printer::describe;
+/// assert_eq!(describe(&read_all("[1 2]").unwrap()[0]), "vector [1 2]");
+/// assert_eq!(describe(&kanren_clj::value::Value::lazy(|| unreachable!())), "seq (...)");
+/// ```
+pub fn describe(v: &Value) -> String {
+    let was = BRIEF.with(|b| b.replace(true));
+    let printed = pr_str(v);
+    BRIEF.with(|b| b.set(was));
+    let printed = match printed.char_indices().nth(BRIEF_CHARS) {
+        Some((i, _)) => format!("{}...", &printed[..i]),
+        None => printed,
+    };
+    format!("{} {printed}", v.type_name())
+}
+
+/// `v` forced for printing; `None` for a lazy seq not yet realized while [`describe`] prints.
+fn forced(v: &Value) -> Result<Option<Value>> {
+    match BRIEF.with(Cell::get) {
+        true => Ok(v.realized()),
+        false => v.force().map(Some),
+    }
+}
 
 /// The value as `pr` prints it; a lazy seq whose forcing fails prints the error inline.
 ///
@@ -120,9 +159,12 @@ fn write_inner(out: &mut String, v: &Value, r: bool, depth: usize) -> Result<()>
         Value::EmptyList => out.push_str("()"),
         Value::List(_) | Value::VecSeq(..) | Value::Lazy(_) => {
             out.push('(');
-            let mut cur = v.force()?;
+            let mut next = forced(v)?;
+            if next.is_none() {
+                out.push_str("...");
+            }
             let mut first = true;
-            loop {
+            while let Some(cur) = next.take() {
                 match cur {
                     Value::Nil | Value::EmptyList => break,
                     Value::List(_) | Value::VecSeq(..) => {
@@ -132,7 +174,10 @@ fn write_inner(out: &mut String, v: &Value, r: bool, depth: usize) -> Result<()>
                         }
                         first = false;
                         write_value(out, &h, r, depth + 1)?;
-                        cur = t.force()?;
+                        next = forced(&t)?;
+                        if next.is_none() {
+                            out.push_str(" ...");
+                        }
                     }
                     other => {
                         out.push_str(" . ");

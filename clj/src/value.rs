@@ -80,7 +80,17 @@ pub struct Cons(pub Value, pub Value);
 
 impl Drop for Cons {
     fn drop(&mut self) {
-        drop_chain(std::mem::replace(&mut self.1, Value::Nil));
+        // The tail in a loop; the head (a list nested in a list, as deep as a program built
+        // it) with the native stack grown on the heap when it runs low.
+        let head = std::mem::replace(&mut self.0, Value::Nil);
+        let tail = std::mem::replace(&mut self.1, Value::Nil);
+        match head {
+            Value::List(_) | Value::Lazy(_) | Value::Vector(_) | Value::Map(_) | Value::Set(_) => {
+                stacker::maybe_grow(32 * 1024, 1024 * 1024, move || drop(head))
+            }
+            _ => {}
+        }
+        drop_chain(tail);
     }
 }
 
@@ -238,6 +248,28 @@ impl Value {
             Value::Nom(_) => "nom",
             Value::Tie(_) => "tie",
         }
+    }
+
+    /// The value, with a lazy seq's realized value in its place; `None` for a lazy seq not
+    /// yet realized (or being realized). Runs nothing.
+    ///
+    /// ```
+    /// use kanren_clj::value::Value;
+    /// let seq = Value::lazy(|| Ok(Value::Nil));
+    /// assert!(seq.realized().is_none());
+    /// seq.force().unwrap();
+    /// assert!(matches!(seq.realized(), Some(Value::Nil)));
+    /// ```
+    pub fn realized(&self) -> Option<Value> {
+        let mut v = self.clone();
+        while let Value::Lazy(cell) = &v {
+            let next = match &*cell.lock().unwrap_or_else(|e| e.into_inner()) {
+                LazyCell::Done(x) => x.clone(),
+                LazyCell::Thunk(_) | LazyCell::Forcing => return None,
+            };
+            v = next;
+        }
+        Some(v)
     }
 
     /// Forces a lazy seq (repeatedly) until the value is not `Lazy`.

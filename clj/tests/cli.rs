@@ -66,6 +66,25 @@ fn deep_recursion_is_an_error_not_a_crash() {
     );
 }
 
+/// Naming a wrong argument in an error forces no lazy seq: the seq of a query whose goal is
+/// itself such a seq (core.logic: a ClassCastException) and an endless `(range)` are errors,
+/// not searches or prints without end.
+#[test]
+fn errors_name_a_lazy_seq_without_forcing_it() {
+    let (code, _, err) = kanren(&[
+        "-e",
+        "(defn f [] (run 1 [q] (fresh [a] (f)))) (prn (f))",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("fresh: expected a goal, got seq (...)"), "{err}");
+    let (code, _, err) = kanren(&["-e", "(+ 1 (range))"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("+: expected a number, got seq (...)"), "{err}");
+    let (code, _, err) = kanren(&["-e", "(let [s (map inc [1 2])] (doall s) (+ 1 s))"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("+: expected a number, got seq (2 3)"), "{err}");
+}
+
 #[test]
 fn unknown_namespaces_list_the_supported_ones() {
     let (code, _, err) = kanren(&["-e", "(ns foo (:require [clojure.data.json :as json]))"]);
