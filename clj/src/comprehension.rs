@@ -57,7 +57,7 @@ pub fn doseq(b: &[Value], body: &[Value], env: &Env) -> Result<()> {
 }
 
 /// `(for bindings body)`: a lazy seq.
-pub fn for_seq(b: Arc<Vec<Value>>, body: Value, env: Env) -> Result<Value> {
+pub fn for_seq(b: Arc<crate::items::Items<Value>>, body: Value, env: Env) -> Result<Value> {
     if b.len() < 2 || matches!(b[0], Value::Keyword(_)) {
         return Err(Error::msg("for needs a binding pair first"));
     }
@@ -65,7 +65,7 @@ pub fn for_seq(b: Arc<Vec<Value>>, body: Value, env: Env) -> Result<Value> {
     Ok(step(b, body, env, coll))
 }
 
-fn step(b: Arc<Vec<Value>>, body: Value, env: Env, coll: Value) -> Value {
+fn step(b: Arc<crate::items::Items<Value>>, body: Value, env: Env, coll: Value) -> Value {
     Value::lazy(move || {
         let mut cur = coll;
         loop {

@@ -279,13 +279,13 @@ fn from_term_inner(t: &Term) -> Value {
         Term::Nom(a) => Value::Nom(*a),
         Term::Tie(t) => Value::Tie(Arc::new((from_term(&t.nom), from_term(&t.body)))),
         Term::Vector(items) => Value::vector(items.iter().map(from_term).collect()),
-        Term::Map(entries) => Value::Map(Arc::new(
+        Term::Map(entries) => Value::Map(crate::items::Items::arc(
             entries
                 .iter()
                 .map(|(k, v)| (from_term(k), from_term(v)))
                 .collect(),
         )),
-        Term::PartialMap(entries) => Value::PartialMap(Arc::new(
+        Term::PartialMap(entries) => Value::PartialMap(crate::items::Items::arc(
             entries
                 .iter()
                 .map(|(k, v)| (from_term(k), from_term(v)))

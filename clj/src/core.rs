@@ -324,7 +324,7 @@ pub fn install() {
     });
     reg(c, "ex-info", |a| {
         arity(&a, 1, 3, "ex-info")?;
-        Ok(Value::Map(Arc::new(vec![
+        Ok(Value::Map(crate::items::Items::arc(vec![
             (Value::kw("message"), a[0].clone()),
             (Value::kw("data"), a.get(1).cloned().unwrap_or(Value::Nil)),
         ])))

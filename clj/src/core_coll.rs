@@ -32,7 +32,7 @@ pub fn seq_to_map(s: &Value) -> Result<Value> {
             pair.get(1).cloned().unwrap_or(Value::Nil),
         );
     }
-    Ok(Value::Map(Arc::new(m)))
+    Ok(Value::Map(crate::items::Items::arc(m)))
 }
 
 /// `(get coll key)`.
@@ -108,7 +108,7 @@ pub fn conj1(coll: Value, x: Value) -> Result<Value> {
                 Value::Vector(kv) if kv.len() == 2 => (kv[0].clone(), kv[1].clone()),
                 Value::Map(other) => {
                     for (k, v) in other.iter() {
-                        map_insert(Arc::make_mut(&mut m), k.clone(), v.clone());
+                        map_insert(&mut *Arc::make_mut(&mut m), k.clone(), v.clone());
                     }
                     return Ok(Value::Map(m));
                 }
@@ -118,7 +118,7 @@ pub fn conj1(coll: Value, x: Value) -> Result<Value> {
                     )))
                 }
             };
-            map_insert(Arc::make_mut(&mut m), k, v);
+            map_insert(&mut *Arc::make_mut(&mut m), k, v);
             Value::Map(m)
         }
         s if s.is_seq() => Value::List(Arc::new(crate::value::Cons(x, s))),
@@ -129,9 +129,9 @@ pub fn conj1(coll: Value, x: Value) -> Result<Value> {
 /// `(assoc coll k v)`.
 pub fn assoc1(coll: Value, k: Value, v: Value) -> Result<Value> {
     Ok(match coll {
-        Value::Nil => Value::Map(Arc::new(vec![(k, v)])),
+        Value::Nil => Value::Map(crate::items::Items::arc(vec![(k, v)])),
         Value::Map(mut m) => {
-            map_insert(Arc::make_mut(&mut m), k, v);
+            map_insert(&mut *Arc::make_mut(&mut m), k, v);
             Value::Map(m)
         }
         Value::Vector(mut items) => {
@@ -200,7 +200,7 @@ pub fn install() {
     reg(c, "dissoc", |a| {
         arity(&a, 1, usize::MAX, "dissoc")?;
         match &a[0] {
-            Value::Map(m) => Ok(Value::Map(Arc::new(
+            Value::Map(m) => Ok(Value::Map(crate::items::Items::arc(
                 m.iter()
                     .filter(|(k, _)| !a[1..].iter().any(|d| equal(k, d)))
                     .cloned()
@@ -212,7 +212,7 @@ pub fn install() {
     reg(c, "disj", |a| {
         arity(&a, 1, usize::MAX, "disj")?;
         match &a[0] {
-            Value::Set(s) => Ok(Value::Set(Arc::new(
+            Value::Set(s) => Ok(Value::Set(crate::items::Items::arc(
                 s.iter()
                     .filter(|x| !a[1..].iter().any(|d| equal(x, d)))
                     .cloned()

@@ -7,7 +7,6 @@ use crate::core::{arity, assoc1, equal, get, int_arg, map_insert, reg};
 use crate::error::{Error, Result};
 use crate::eval::apply;
 use crate::value::Value;
-use std::sync::Arc;
 
 fn get_in(m: &Value, path: &Value) -> Result<Value> {
     let mut cur = m.clone();
@@ -45,7 +44,7 @@ pub fn install() {
                 other => return Err(Error::msg(format!("merge: expected maps, got {other}"))),
             }
         }
-        Ok(out.map_or(Value::Nil, |o| Value::Map(Arc::new(o))))
+        Ok(out.map_or(Value::Nil, |o| Value::Map(crate::items::Items::arc(o))))
     });
     reg(c, "select-keys", |a| {
         arity(&a, 2, 2, "select-keys")?;
@@ -55,7 +54,7 @@ pub fn install() {
                 out.push((k.clone(), get(&a[0], &k)?));
             }
         }
-        Ok(Value::Map(Arc::new(out)))
+        Ok(Value::Map(crate::items::Items::arc(out)))
     });
     reg(c, "zipmap", |a| {
         arity(&a, 2, 2, "zipmap")?;
@@ -65,7 +64,7 @@ pub fn install() {
             map_insert(&mut out, k, v);
             (ks, vs) = (kr, vr);
         }
-        Ok(Value::Map(Arc::new(out)))
+        Ok(Value::Map(crate::items::Items::arc(out)))
     });
     reg(c, "get-in", |a| {
         arity(&a, 2, 3, "get-in")?;
@@ -103,7 +102,7 @@ pub fn install() {
                 _ => out.push((x, Value::Int(1))),
             }
         }
-        Ok(Value::Map(Arc::new(out)))
+        Ok(Value::Map(crate::items::Items::arc(out)))
     });
     reg(c, "group-by", |a| {
         arity(&a, 2, 2, "group-by")?;
@@ -115,14 +114,14 @@ pub fn install() {
                 None => out.push((k, Value::vector(vec![x]))),
             }
         }
-        Ok(Value::Map(Arc::new(out)))
+        Ok(Value::Map(crate::items::Items::arc(out)))
     });
     reg(c, "empty", |a| {
         arity(&a, 1, 1, "empty")?;
         Ok(match &a[0] {
             Value::Vector(_) => Value::vector(Vec::new()),
-            Value::Map(_) => Value::Map(Arc::new(Vec::new())),
-            Value::Set(_) => Value::Set(Arc::new(Vec::new())),
+            Value::Map(_) => Value::Map(crate::items::Items::arc(Vec::new())),
+            Value::Set(_) => Value::Set(crate::items::Items::arc(Vec::new())),
             Value::Nil => Value::Nil,
             _ => Value::EmptyList,
         })

@@ -299,7 +299,7 @@ fn set_of(items: Vec<Value>) -> Result<Value> {
             out.push(x);
         }
     }
-    Ok(Value::Set(Arc::new(out)))
+    Ok(Value::Set(crate::items::Items::arc(out)))
 }
 
 fn num_conv(a: Vec<Value>, name: &str) -> Result<Value> {

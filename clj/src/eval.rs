@@ -106,7 +106,7 @@ pub fn eval(form: &Value, env: &Env) -> Result<Value> {
             }
             Ok(crate::meta::keep_literal_meta(
                 form,
-                Value::Map(Arc::new(out)),
+                Value::Map(crate::items::Items::arc(out)),
             ))
         }
         Value::Set(s) => {
@@ -119,7 +119,7 @@ pub fn eval(form: &Value, env: &Env) -> Result<Value> {
             }
             Ok(crate::meta::keep_literal_meta(
                 form,
-                Value::Set(Arc::new(out)),
+                Value::Set(crate::items::Items::arc(out)),
             ))
         }
         other => Ok(other.clone()),

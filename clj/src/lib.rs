@@ -29,6 +29,7 @@ pub mod env;
 pub mod error;
 pub mod eval;
 pub mod fd;
+pub mod items;
 pub mod logic;
 pub mod logic_arith;
 pub mod logic_constraints;

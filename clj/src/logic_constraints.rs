@@ -238,7 +238,7 @@ fn when(
         }
     };
     let cs = match cs {
-        Value::Vector(items) => items.as_ref().clone(),
+        Value::Vector(items) => items.to_vec(),
         c => vec![c.clone()],
     };
     for group in groups {
@@ -290,7 +290,7 @@ fn prep(v: &Value) -> Result<Value> {
             }
         }
         Value::Vector(items) => Value::vector(items.iter().map(prep).collect::<Result<Vec<_>>>()?),
-        Value::Map(m) => Value::Map(Arc::new(
+        Value::Map(m) => Value::Map(crate::items::Items::arc(
             m.iter()
                 .map(|(k, x)| Ok((prep(k)?, prep(x)?)))
                 .collect::<Result<Vec<_>>>()?,

@@ -79,14 +79,14 @@ fn parse_match(a: &[Value], who: &str) -> Result<MatchForm> {
             )));
         }
         out.push(Clause {
-            pats: pats.as_ref().clone(),
+            pats: pats.to_vec(),
             templates: pats.iter().map(|p| compile_pat(p, false)).collect(),
             plans: pats.iter().map(|_| OnceLock::new()).collect(),
             body: body.to_vec(),
         });
     }
     Ok(MatchForm {
-        args: arg_forms.as_ref().clone(),
+        args: arg_forms.to_vec(),
         clauses: out,
     })
 }

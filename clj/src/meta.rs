@@ -96,7 +96,7 @@ pub fn has_flag(v: &Value, k: &str) -> bool {
 /// ```
 pub fn set_def_meta(name: &Value, doc_and_attrs: &[Value], v: &Value) {
     let mut out = match meta_of(name) {
-        Value::Map(m) => m.as_ref().clone(),
+        Value::Map(m) => m.to_vec(),
         _ => Vec::new(),
     };
     for f in doc_and_attrs {
@@ -111,7 +111,7 @@ pub fn set_def_meta(name: &Value, doc_and_attrs: &[Value], v: &Value) {
         }
     }
     if !out.is_empty() {
-        set_meta(v, Value::Map(Arc::new(out)));
+        set_meta(v, Value::Map(crate::items::Items::arc(out)));
     }
 }
 
@@ -128,7 +128,7 @@ pub fn set_meta(v: &Value, meta: Value) {
 /// string `{:tag form}`, a map itself; merged over what `target` has already (`^:a ^:b x`).
 pub fn reader_meta(form: Value, target: &Value) -> Result<Value> {
     let mut out = match meta_of(target) {
-        Value::Map(m) => m.as_ref().clone(),
+        Value::Map(m) => m.to_vec(),
         _ => Vec::new(),
     };
     match form {
@@ -145,7 +145,7 @@ pub fn reader_meta(form: Value, target: &Value) -> Result<Value> {
             )))
         }
     }
-    Ok(Value::Map(Arc::new(out)))
+    Ok(Value::Map(crate::items::Items::arc(out)))
 }
 
 /// A copy of `v` (a new allocation, equal to it) whose metadata is `meta` (`with-meta`).

@@ -195,7 +195,7 @@ impl<'a> Reader<'a> {
                         }
                         pairs.push((k, v));
                     }
-                    Value::Map(Arc::new(pairs))
+                    Value::Map(crate::items::Items::arc(pairs))
                 }
                 ')' | ']' | '}' => {
                     return Err(Error::at(format!("unmatched delimiter: {c}"), start));
@@ -249,7 +249,7 @@ impl<'a> Reader<'a> {
                                 }
                                 set.push(x);
                             }
-                            Value::Set(Arc::new(set))
+                            Value::Set(crate::items::Items::arc(set))
                         }
                         Some('(') => self.read_fn_literal(start, depth)?,
                         Some('\'') => {

@@ -378,7 +378,7 @@ fn try_form(a: &[Value], env: &Env) -> Result<Value> {
                     let name = items.get(2).cloned().unwrap_or(Value::sym("_"));
                     let ex = match &e.kind {
                         Kind::Thrown(v) => v.clone(),
-                        _ => Value::Map(Arc::new(vec![(
+                        _ => Value::Map(crate::items::Items::arc(vec![(
                             Value::kw("message"),
                             Value::str(&e.message()),
                         )])),

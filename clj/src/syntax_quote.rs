@@ -4,7 +4,6 @@
 use crate::error::{Error, Result};
 use crate::eval::{eval, Env};
 use crate::value::Value;
-use std::sync::Arc;
 
 const TRUE_SPECIALS: &[&str] = &[
     "if", "do", "let*", "fn*", "quote", "def", "loop*", "recur", "throw", "try", "var", "&", ".",
@@ -47,7 +46,9 @@ pub fn syntax_quote(form: &Value, env: &Env, gensyms: &mut Vec<(String, Value)>)
             Ok(Value::list(sq_items(&form.to_vec()?, env, gensyms)?))
         }
         Value::Vector(items) => Ok(Value::vector(sq_items(items, env, gensyms)?)),
-        Value::Set(items) => Ok(Value::Set(Arc::new(sq_items(items, env, gensyms)?))),
+        Value::Set(items) => Ok(Value::Set(crate::items::Items::arc(sq_items(
+            items, env, gensyms,
+        )?))),
         Value::Map(m) => {
             let mut out = Vec::new();
             for (k, v) in m.iter() {
@@ -56,7 +57,7 @@ pub fn syntax_quote(form: &Value, env: &Env, gensyms: &mut Vec<(String, Value)>)
                     syntax_quote(v, env, gensyms)?,
                 ));
             }
-            Ok(Value::Map(Arc::new(out)))
+            Ok(Value::Map(crate::items::Items::arc(out)))
         }
         other => Ok(other.clone()),
     }

@@ -9,6 +9,7 @@
 //! - Maps and sets keep insertion order (Clojure's array maps print that way).
 
 use crate::error::{Error, Result};
+use crate::items::Items;
 use kanren::{fd::Domain, Goal, Var};
 use std::fmt;
 use std::sync::{Arc, Mutex};
@@ -39,15 +40,15 @@ pub enum Value {
     /// A cons cell: head and tail.
     List(Arc<Cons>),
     /// A seq over a vector from an index on.
-    VecSeq(Arc<Vec<Value>>, usize),
+    VecSeq(Arc<Items<Value>>, usize),
     /// A lazy seq, realised once.
     Lazy(Arc<Mutex<LazyCell>>),
     /// A vector.
-    Vector(Arc<Vec<Value>>),
+    Vector(Arc<Items<Value>>),
     /// A map, in insertion order.
-    Map(Arc<Vec<(Value, Value)>>),
+    Map(Arc<Items<(Value, Value)>>),
     /// A set, in insertion order.
-    Set(Arc<Vec<Value>>),
+    Set(Arc<Items<Value>>),
     /// A function defined in Clojure.
     Fn(Arc<crate::eval::Closure>),
     /// A macro defined with `defmacro`.
@@ -65,7 +66,7 @@ pub enum Value {
     /// A finite domain (`fd/interval`, `fd/domain`).
     Domain(Domain),
     /// A partial map (core.logic's `partial-map`): unifies with any map that has its keys.
-    PartialMap(Arc<Vec<(Value, Value)>>),
+    PartialMap(Arc<Items<(Value, Value)>>),
     /// A nom of nominal logic (`clojure.core.logic.nominal`).
     Nom(kanren::Nom),
     /// A tie `[nom] body` of nominal logic.
@@ -96,8 +97,14 @@ impl Drop for Cons {
 
 impl Drop for LazyCell {
     fn drop(&mut self) {
-        if let LazyCell::Done(v) = self {
-            drop_chain(std::mem::replace(v, Value::Nil));
+        match self {
+            LazyCell::Done(v) => drop_chain(std::mem::replace(v, Value::Nil)),
+            // A thunk holds the environment it was made in, which can hold another thunk.
+            LazyCell::Thunk(f) => {
+                let f = std::mem::replace(f, Box::new(|| Ok(Value::Nil)));
+                stacker::maybe_grow(32 * 1024, 1024 * 1024, move || drop(f))
+            }
+            LazyCell::Forcing => {}
         }
     }
 }
@@ -181,7 +188,7 @@ impl Value {
 
     /// A vector of the values.
     pub fn vector(items: Vec<Value>) -> Value {
-        Value::Vector(Arc::new(items))
+        Value::Vector(Items::arc(items))
     }
 
     /// A lazy seq produced by `f` when first needed.
@@ -330,7 +337,7 @@ impl Value {
                         .iter()
                         .map(|(k, v)| Value::vector(vec![k.clone(), v.clone()]))
                         .collect();
-                    let items = Arc::new(items);
+                    let items = Items::arc(items);
                     Some((items[0].clone(), vec_seq(items, 1)))
                 }
             }
@@ -346,7 +353,7 @@ impl Value {
                 if items.is_empty() {
                     None
                 } else {
-                    let items = Arc::new(items);
+                    let items = Items::arc(items);
                     Some((items[0].clone(), vec_seq(items, 1)))
                 }
             }
@@ -363,7 +370,7 @@ impl Value {
     /// All elements of a finite seqable value.
     pub fn to_vec(&self) -> Result<Vec<Value>> {
         match self {
-            Value::Vector(v) => return Ok(v.as_ref().clone()),
+            Value::Vector(v) => return Ok(v.to_vec()),
             Value::Nil | Value::EmptyList => return Ok(Vec::new()),
             _ => {}
         }
@@ -381,7 +388,7 @@ impl Value {
 }
 
 /// The seq of `items` from `i` on (the empty list at the end).
-pub fn vec_seq(items: Arc<Vec<Value>>, i: usize) -> Value {
+pub fn vec_seq(items: Arc<Items<Value>>, i: usize) -> Value {
     if i >= items.len() {
         Value::EmptyList
     } else {

@@ -71,18 +71,43 @@ fn deep_recursion_is_an_error_not_a_crash() {
 /// not searches or prints without end.
 #[test]
 fn errors_name_a_lazy_seq_without_forcing_it() {
-    let (code, _, err) = kanren(&[
-        "-e",
-        "(defn f [] (run 1 [q] (fresh [a] (f)))) (prn (f))",
-    ]);
+    let (code, _, err) = kanren(&["-e", "(defn f [] (run 1 [q] (fresh [a] (f)))) (prn (f))"]);
     assert_eq!(code, 1);
-    assert!(err.contains("fresh: expected a goal, got seq (...)"), "{err}");
+    assert!(
+        err.contains("fresh: expected a goal, got seq (...)"),
+        "{err}"
+    );
     let (code, _, err) = kanren(&["-e", "(+ 1 (range))"]);
     assert_eq!(code, 1);
     assert!(err.contains("+: expected a number, got seq (...)"), "{err}");
     let (code, _, err) = kanren(&["-e", "(let [s (map inc [1 2])] (doall s) (+ 1 s))"]);
     assert_eq!(code, 1);
     assert!(err.contains("+: expected a number, got seq (2 3)"), "{err}");
+}
+
+/// Values nested deeper than the native stack could recurse are read, built and freed: a
+/// form nested 9000 deep, and vectors, lists, maps, sets, lazy seqs and closures nested
+/// 100 000 deep (before, freeing them overflowed the stack and aborted the process).
+#[test]
+fn deeply_nested_values_are_read_and_freed() {
+    let deep = format!("(count (quote {}{}))", "[".repeat(9000), "]".repeat(9000));
+    assert_eq!(kanren(&["-e", &deep]), (0, "1\n".into(), String::new()));
+    for wrap in ["[a]", "(list a)", "{:a a}", "#{a}", "(lazy-seq (list a))"] {
+        let program = format!("(count (reduce (fn [a _] {wrap}) [] (range 100000)))");
+        assert_eq!(
+            kanren(&["-e", &program]),
+            (0, "1\n".into(), String::new()),
+            "{wrap}"
+        );
+    }
+    for wrap in ["(fn [] a)", "(let [b a c 1] (fn [] [b c]))"] {
+        let program = format!("(def x (reduce (fn [a _] {wrap}) nil (range 100000))) (def x 1) x");
+        assert_eq!(
+            kanren(&["-e", &program]),
+            (0, "1\n".into(), String::new()),
+            "{wrap}"
+        );
+    }
 }
 
 #[test]
