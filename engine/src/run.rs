@@ -34,6 +34,48 @@ impl Iterator for Answers {
     type Item = Answer;
 
     fn next(&mut self) -> Option<Answer> {
+        let state = self.next_final_state()?;
+        Some(reify(&state, &self.query))
+    }
+
+    /// The number of answers, counted as final states: none is reified (each final state is
+    /// one answer, so the count is the same).
+    ///
+    /// ```
+    /// use kanren::{disj, eq, run, run_all};
+    /// assert_eq!(run_all(|q| disj([eq(q, 1), eq(q, 2), eq(q, 3)])).count(), 3);
+    /// assert_eq!(run_all(|q| disj([eq(q, 1), eq(q, 2)])).depth_first().count(), 2);
+    /// assert_eq!(run(2, |q| disj([eq(q, 1), eq(q, 2), eq(q, 3)])).depth_first().count(), 2);
+    /// ```
+    fn count(self) -> usize {
+        self.fold_states(0, |n, _, _| n + 1)
+    }
+
+    /// Depth-first ([`Answers::depth_first`]), the rest of the search runs by
+    /// continuation-passing: each answer goes to `f` as it is found, and nothing is built
+    /// for the search itself (no stream nodes, no suspensions), which makes `count`,
+    /// `for_each`, `fold` and `sum` of a depth-first query faster than pulling its answers
+    /// with `next` (counting the relational 10-queens: 2.7 times). The answers, and their
+    /// order, are the same. The search stops once `run`'s `n` answers are found.
+    /// Interleaved, this is the loop over `next`.
+    ///
+    /// ```
+    /// use kanren::{disj, eq, run, run_all};
+    /// assert_eq!(run_all(|q| disj([eq(q, 1), eq(q, 2), eq(q, 3)])).depth_first().count(), 3);
+    /// let firsts = run(2, |q| disj([eq(q, 1), eq(q, 2), eq(q, 3)]))
+    ///     .depth_first()
+    ///     .fold(String::new(), |acc, a| acc + &a.to_string());
+    /// assert_eq!(firsts, "12");
+    /// ```
+    fn fold<B, F: FnMut(B, Answer) -> B>(self, init: B, mut f: F) -> B {
+        self.fold_states(init, |acc, s, query| f(acc, reify(s, query)))
+    }
+}
+
+impl Answers {
+    /// The next final state of the search (its answer not yet reified), after `run`'s `n`
+    /// and the budget.
+    fn next_final_state(&mut self) -> Option<State> {
         if self.remaining == Some(0) {
             return None;
         }
@@ -58,7 +100,7 @@ impl Iterator for Answers {
                         self.stream = Stream::empty();
                     }
                 }
-                Some(reify(&state, &self.query))
+                Some(state)
             }
             None => {
                 self.remaining = Some(0);
@@ -67,27 +109,13 @@ impl Iterator for Answers {
         }
     }
 
-    /// Depth-first ([`Answers::depth_first`]), the rest of the search runs by
-    /// continuation-passing: each answer goes to `f` as it is found, and nothing is built
-    /// for the search itself (no stream nodes, no suspensions), which makes `count`,
-    /// `for_each`, `fold` and `sum` of a depth-first query faster than pulling its answers
-    /// with `next` (counting the relational 10-queens: 2.7 times). The answers, and their
-    /// order, are the same. The search stops once `run`'s `n` answers are found.
-    /// Interleaved, this is the loop over `next`.
-    ///
-    /// ```
-    /// use kanren::{disj, eq, run, run_all};
-    /// assert_eq!(run_all(|q| disj([eq(q, 1), eq(q, 2), eq(q, 3)])).depth_first().count(), 3);
-    /// let firsts = run(2, |q| disj([eq(q, 1), eq(q, 2), eq(q, 3)]))
-    ///     .depth_first()
-    ///     .fold(String::new(), |acc, a| acc + &a.to_string());
-    /// assert_eq!(firsts, "12");
-    /// ```
-    fn fold<B, F: FnMut(B, Answer) -> B>(mut self, init: B, mut f: F) -> B {
+    /// [`Iterator::fold`] over the final states, each with the query term to reify it by:
+    /// see [`Iterator::fold`]'s doc above for the depth-first search.
+    fn fold_states<B>(mut self, init: B, mut f: impl FnMut(B, &State, &Term) -> B) -> B {
         if !self.depth_first {
             let mut acc = init;
-            for a in self.by_ref() {
-                acc = f(acc, a);
+            while let Some(s) = self.next_final_state() {
+                acc = f(acc, &s, &self.query);
             }
             return acc;
         }
@@ -107,7 +135,7 @@ impl Iterator for Answers {
             let a = acc
                 .take()
                 .expect("the fold's value is put back after each answer");
-            acc = Some(f(a, reify(s, query)));
+            acc = Some(f(a, s, query));
             match &mut left {
                 Some(n) => {
                     *n -= 1;

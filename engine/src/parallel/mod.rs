@@ -151,8 +151,9 @@ impl Parallel {
     /// ```
     pub fn count(self) -> usize {
         let n = self.remaining;
+        // Counting needs no answer: the states are counted, not reified.
         let found = self.run(
-            |_| (),
+            |_, _| (),
             |counts: Vec<Vec<()>>| counts.iter().map(Vec::len).sum(),
         );
         n.map_or(found, |n| found.min(n))
@@ -170,7 +171,7 @@ impl Parallel {
     /// ```
     pub fn collect(self) -> Vec<Answer> {
         let n = self.remaining;
-        let mut all: Vec<Answer> = self.run(|a| a, |parts| parts.into_iter().flatten().collect());
+        let mut all: Vec<Answer> = self.run(reify, |parts| parts.into_iter().flatten().collect());
         if let Some(n) = n {
             all.truncate(n);
         }
@@ -196,9 +197,9 @@ impl Parallel {
             let n = self.remaining;
             let given = AtomicUsize::new(0);
             self.run(
-                |a| {
+                |s, query| {
                     if n.is_none_or(|n| given.fetch_add(1, Ordering::Relaxed) < n) {
-                        f(a)
+                        f(reify(s, query))
                     }
                 },
                 |_: Vec<Vec<()>>| (),
@@ -206,11 +207,12 @@ impl Parallel {
         }
     }
 
-    /// Cuts the search into parts, searches them on the pool, mapping each answer with
-    /// `each`, and combines the parts' results, in order, with `all`.
+    /// Cuts the search into parts, searches them on the pool, mapping each answer's state
+    /// (with the query term to reify it by) with `each`, and combines the parts' results, in
+    /// order, with `all`.
     fn run<T: Send, R>(
         self,
-        each: impl Fn(Answer) -> T + Send + Sync,
+        each: impl Fn(&State, &Term) -> T + Send + Sync,
         all: impl FnOnce(Vec<Vec<T>>) -> R,
     ) -> R {
         let workers = if self.workers == 0 {
@@ -254,7 +256,7 @@ impl Parallel {
                 if stopped() {
                     return ControlFlow::Break(());
                 }
-                out.push(each(reify(s, query)));
+                out.push(each(s, query));
                 match remaining {
                     // In order: each part stops at n (the first n come from the first parts).
                     Some(n) if ordered && out.len() >= n => ControlFlow::Break(()),
