@@ -155,9 +155,14 @@ pub fn count_within(
                     .depth_first()
                     .with_budget(budget.clone())
             };
+            let search = kanren::Answers::parallel_rebuilt(within.threads(), build);
+            if q.fixes.is_empty() {
+                // Nothing to check on the boards: count them without reifying them.
+                return search.count() as u64;
+            }
             let kept = AtomicU64::new(0);
             let fixes = q.fixes.clone();
-            kanren::Answers::parallel_rebuilt(within.threads(), build).for_each(|a| {
+            search.for_each(|a| {
                 let board = crate::relational::columns(a.value());
                 if fixes.iter().all(|f| f.holds(&board)) {
                     kept.fetch_add(1, Ordering::Relaxed);
