@@ -166,12 +166,20 @@ pub fn install() {
         arity(&a, 2, 2, "fnil")?;
         closure_fn("fnil", a, "(fn [x & xs] (apply c0 (if (nil? x) c1 x) xs))")
     });
+    // As Clojure's: a keyword is itself, a symbol or string names one, anything else is nil;
+    // with a namespace, a nil namespace is none.
     reg(c, "keyword", |a| {
         arity(&a, 1, 2, "keyword")?;
-        let s = crate::core::str_of(&a[a.len() - 1..])?;
-        Ok(match a.len() {
-            2 => Value::kw(&format!("{}/{s}", crate::core::str_of(&a[..1])?)),
-            _ => Value::kw(&s),
+        Ok(match (a.len(), &a[a.len() - 1]) {
+            (1, Value::Keyword(_)) => a[0].clone(),
+            (1, Value::Symbol(s) | Value::Str(s)) => Value::kw(s),
+            (1, _) => Value::Nil,
+            (_, _) if matches!(a[0], Value::Nil) => Value::kw(&crate::core::str_of(&a[1..])?),
+            _ => Value::kw(&format!(
+                "{}/{}",
+                crate::core::str_of(&a[..1])?,
+                crate::core::str_of(&a[1..])?
+            )),
         })
     });
     reg(c, "symbol", |a| {

@@ -13,6 +13,12 @@ fn eval_prints_the_value() {
         kanren(&["-e", "(run* [q] (== q 1))"]),
         (0, "(1)\n".into(), String::new())
     );
+    // `keyword` as Clojure's: nil for what names no keyword (checked with core.logic's Clojure).
+    let kws = "[(keyword nil) (keyword :a) (keyword 'b) (keyword \"c\") (keyword \"n\" \"d\") (keyword nil \"e\") (keyword 1)]";
+    assert_eq!(
+        kanren(&["-e", kws]),
+        (0, "[nil :a :b :c :n/d :e nil]\n".into(), String::new())
+    );
 }
 
 #[test]
