@@ -22,6 +22,7 @@
 //! clones what they capture (see `capture.rs`).
 
 mod capture;
+mod clause;
 mod fd_eq;
 mod pattern;
 
@@ -218,13 +219,15 @@ fn define(input: TokenStream, combinator: Option<TokenStream>) -> Result<TokenSt
     };
     let convert = quote!(#(let #args: ::kanren::Term = ::std::convert::Into::into(#args);)*);
     let Some(combinator) = combinator else {
-        // Each call's clauses are built when its stream runs; searched depth-first, the
-        // clauses are matched and run directly (`kanren::relation`).
-        let clauses = clauses.iter().map(|goals| match goals.as_slice() {
-            [one] => one.clone(),
-            _ => quote!(::kanren::conj([#(#goals),*])),
-        });
+        // Each clause is matched, all its pattern levels at once, when the stream gets to
+        // it (`kanren::clause_relation`); searched depth-first, the clauses are matched and
+        // run directly.
+        let _ = clauses;
         let n = parsed.len();
+        let arms = parsed.iter().enumerate().map(|(i, (pats, goals, _))| {
+            let matched = clause::stream_clause(&args, pats, goals);
+            quote!(#i => #matched,)
+        });
         let solve = parsed
             .iter()
             .enumerate()
@@ -235,9 +238,32 @@ fn define(input: TokenStream, combinator: Option<TokenStream>) -> Result<TokenSt
         // The goal keeps the arguments; both halves see them as `&Term`s.
         return Ok(quote! {
             #signature {
-                ::kanren::relation(
+                ::kanren::clause_relation::<#n, #a, _, _>(
                     [#(::std::convert::Into::<::kanren::Term>::into(#args)),*],
-                    |[#(#args),*]: &[::kanren::Term; #a]| [#(#clauses),*],
+                    |[#(#args),*]: &[::kanren::Term; #a],
+                     __kanren_i: usize,
+                     __kanren_state: ::kanren::State| {
+                        let __kanren_matched: ::std::result::Result<
+                            (u32, ::kanren::Goal, ::std::option::Option<::kanren::State>),
+                            u32,
+                        > = {
+                            let __kanren_s: &::kanren::State = &__kanren_state;
+                            match __kanren_i {
+                                #(#arms)*
+                                _ => ::std::unreachable!("a clause of this relation"),
+                            }
+                        };
+                        match __kanren_matched {
+                            ::std::result::Result::Ok((levels, body, bound)) => {
+                                ::kanren::Stream::delayed(
+                                    levels,
+                                    body,
+                                    bound.unwrap_or(__kanren_state),
+                                )
+                            }
+                            ::std::result::Result::Err(level) => ::kanren::Stream::paused(level),
+                        }
+                    },
                     |[#(#args),*]: &[::kanren::Term; #a],
                      __kanren_s: &::kanren::State,
                      __kanren_k: &mut ::kanren::Cont<'_>| {

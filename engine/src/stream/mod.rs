@@ -44,6 +44,7 @@
 //! in another order. The committed-choice goals decide with the interleaved rules
 //! ([`head_normal_form`]), whatever order forces the stream around them.
 
+mod delay;
 mod frames;
 mod link;
 
@@ -97,6 +98,14 @@ pub(crate) enum Node {
     /// such a suspension where it is met instead (`hnf`'s `OPEN`).
     Captured(Link, VecDeque<Frame>),
     Lazy(Box<dyn FnOnce() -> Stream + Send>),
+    /// `Inc^k(Apply(g, s))`, `k >= 2`, in one node: a `defne!` clause whose patterns all
+    /// matched, one suspension per pattern level (see `delay.rs`).
+    Delayed(u32, Goal, State),
+    /// `Inc^k(Empty)`, `k >= 1`: a clause whose `k`-th pattern level did not match.
+    Paused(u32),
+    /// Clause `i` of the relation `g` applied to `s` (see [`crate::goal::clause_relation`]):
+    /// a pending goal application, as `Apply`.
+    Clause(Goal, State, u32),
 }
 
 impl Stream {
@@ -181,12 +190,15 @@ impl Stream {
 }
 
 impl Node {
-    /// What the suspension `self` (an `Inc` or a `Suspended`) delays.
+    /// What the suspension `self` (an `Inc`, a `Suspended`, a `Captured`, a `Delayed` or a
+    /// `Paused`) delays.
     pub(crate) fn open(self) -> Node {
         match self {
             Node::Inc(t) => t.into_inner(),
             Node::Suspended(g, s) => Node::Apply(g, s),
             Node::Captured(t, fs) => Node::Resume(t, fs),
+            Node::Delayed(k, g, s) => delay::delayed(k - 1, g, s),
+            Node::Paused(k) => delay::paused(k - 1),
             _ => unreachable!("a head normal form that is not an answer is a suspension"),
         }
     }
@@ -264,6 +276,7 @@ fn hnf<const DEPTH_FIRST: bool, const OPEN: bool>(mut node: Node, frames: &mut V
                 }
             },
             Node::Apply(g, s) => g.apply_framed(s, frames),
+            Node::Clause(g, s, i) => g.clause(i, s),
             Node::Lazy(f) => f().0,
             // The same in both orders: a Resume is data, built by the interleaved rules.
             Node::Resume(t, mut fs) => loop {
@@ -290,6 +303,8 @@ fn hnf<const DEPTH_FIRST: bool, const OPEN: bool>(mut node: Node, frames: &mut V
             Node::Inc(t) if DEPTH_FIRST => t.into_inner(),
             Node::Suspended(g, s) if DEPTH_FIRST => g.apply_framed(s, frames),
             Node::Captured(t, fs) if DEPTH_FIRST => Node::Resume(t, fs),
+            Node::Delayed(_, g, s) if DEPTH_FIRST => g.apply_framed(s, frames),
+            Node::Paused(_) if DEPTH_FIRST => Node::Empty,
             // Interleaved, a suspension the caller would open at once: opened here.
             Node::Suspended(g, s) if OPEN => match outermost_mplus(frames) {
                 // Under binds only, Inc(t) opened is t under the same binds.
@@ -307,6 +322,11 @@ fn hnf<const DEPTH_FIRST: bool, const OPEN: bool>(mut node: Node, frames: &mut V
                 None => stop(frames),
                 Some(j) => reopen(j, Held::Bare(Node::Resume(t, fs)), frames),
             },
+            node @ (Node::Delayed(..) | Node::Paused(_)) if OPEN => match outermost_mplus(frames) {
+                None if !crate::budget::stopped_here() => node.open(),
+                None => stop(frames),
+                Some(j) => reopen(j, Held::Bare(node.open()), frames),
+            },
             // Interleaved: Suspended(g, s) is Inc(Apply(g, s)), captured as below.
             Node::Suspended(g, s) if !frames.is_empty() => {
                 let t = Link::new(Node::Apply(g, s));
@@ -319,6 +339,9 @@ fn hnf<const DEPTH_FIRST: bool, const OPEN: bool>(mut node: Node, frames: &mut V
             Node::Captured(t, fs) if !frames.is_empty() => {
                 let t = Link::new(Node::Resume(t, fs));
                 Node::Captured(t, take_frames(frames).into())
+            }
+            node @ (Node::Delayed(..) | Node::Paused(_)) if !frames.is_empty() => {
+                Node::Captured(Link::new(node.open()), take_frames(frames).into())
             }
             head => match frames.last_mut() {
                 None => return head,

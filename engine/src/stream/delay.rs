@@ -1,0 +1,56 @@
+//! Counted suspensions: `Inc^k(Apply(g, s))` and `Inc^k(Empty)` as one node each.
+//!
+//! A `defne!` clause is core.logic's nested `(fresh [..] (== pattern arg) ...)`, one `fresh`,
+//! so one suspension, per argument with a pattern. Nothing in between branches: the clause
+//! is the stream `Inc^k(body(s'))` when all `k` levels match, `Inc^j(Empty)` when level `j`
+//! does not. The clause is matched when it is applied, all its levels at once, and the
+//! suspensions are kept as a count, opened one at a time by the rules of `mod.rs` as before:
+//! what the search sees (each `Inc` and where it swaps) is unchanged, only the goals of the
+//! inner levels are no longer built.
+
+use super::{Node, Stream};
+use crate::goal::Goal;
+use crate::state::State;
+
+/// `Inc^k(Apply(g, s))`.
+pub(super) fn delayed(k: u32, g: Goal, s: State) -> Node {
+    match k {
+        0 => Node::Apply(g, s),
+        1 => Node::Suspended(g, s),
+        _ => Node::Delayed(k, g, s),
+    }
+}
+
+/// `Inc^k(Empty)`.
+pub(super) fn paused(k: u32) -> Node {
+    match k {
+        0 => Node::Empty,
+        _ => Node::Paused(k),
+    }
+}
+
+impl Stream {
+    /// `g` applied to `s` after `k` suspensions (core.logic's `-inc` nested `k` times around
+    /// the application): what a `defne!` clause whose `k` pattern levels matched is.
+    ///
+    /// ```
+    /// use kanren::{eq, run_all, Goal, Stream};
+    /// let g = Goal::new(|s| Stream::delayed(3, eq(1, 1), s));
+    /// assert_eq!(run_all(|_q| g.clone()).count(), 1);
+    /// ```
+    pub fn delayed(k: u32, g: Goal, s: State) -> Stream {
+        Stream(delayed(k, g, s))
+    }
+
+    /// No state, after `k` suspensions: what a `defne!` clause whose `k`-th pattern level
+    /// does not match is (core.logic's `fresh` suspends before its `==` fails).
+    ///
+    /// ```
+    /// use kanren::{run_all, Goal, Stream};
+    /// let g = Goal::new(|_s| Stream::paused(2));
+    /// assert_eq!(run_all(|_q| g.clone()).count(), 0);
+    /// ```
+    pub fn paused(k: u32) -> Stream {
+        Stream(paused(k))
+    }
+}
