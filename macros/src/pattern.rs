@@ -1,5 +1,6 @@
 //! Patterns of `defne`/`matche` clauses: parsing, their expansion into nested `fresh` + `==`
-//! for the stream, and (`defne` only) into matching code for the depth-first search.
+//! for the stream (`matche` and the committed-choice forms; `defne`'s stream is `clause.rs`),
+//! and (`defne` only) into matching code for the depth-first search.
 //!
 //! The expansion is core.logic's (`ex*` in `clojure.core.logic`): for each argument whose
 //! pattern is not `_`, in order, one `(fresh [vars first seen here] (== pattern-term arg) rest)`;

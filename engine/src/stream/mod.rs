@@ -11,6 +11,8 @@
 //!        | Conj(Stream, [Goal])                            -- pending bind* over many goals
 //!        | All(State, [Goal])                              -- Conj(Unit(State), ..), unboxed
 //!        | Apply(Goal, State) | Lazy(FnOnce -> Stream)     -- pending goal applications
+//!        | Clause(Goal, State, i)                          -- clause i of a relation, pending
+//!        | Delayed(k, Goal, State) | Paused(k)             -- Inc^k(Apply(..)), Inc^k(Empty)
 //! ```
 //!
 //! The rules are core.logic's (`IBind`/`IMPlus` for nil, Substitutions, `Choice` and `Fn`):
@@ -205,7 +207,7 @@ impl Node {
 }
 
 /// `s` rewritten to a head normal form (`Empty`, `Unit`, `Choice`, or a suspension: `Inc`,
-/// `Suspended` or `Captured`) by the rules above: what `conda` and `condu` look at to decide. Iterative,
+/// `Suspended`, `Captured`, `Delayed` or `Paused`) by the rules above: what `conda` and `condu` look at to decide. Iterative,
 /// like all forcing. Always interleaved, so that they commit to the same answer in either
 /// order.
 pub(crate) fn head_normal_form(s: Stream) -> Stream {
@@ -238,8 +240,8 @@ pub(crate) fn push_binds(frames: &mut Vec<Frame>, goals: impl ExactSizeIterator<
 }
 
 /// Rewrites `node` until it is `Empty`, `Unit`, `Choice` or a suspension (`Inc`,
-/// `Suspended`, `Captured`), using the rules above: core.logic's, or with `DEPTH_FIRST` the depth-first
-/// ones (which never return a suspension).
+/// `Suspended`, `Captured`, `Delayed`, `Paused`), using the rules above: core.logic's, or
+/// with `DEPTH_FIRST` the depth-first ones (which never return a suspension).
 ///
 /// With `OPEN`, the caller would open a suspension as soon as it got one (`take*` does):
 /// an interleaved suspension is then opened where it is met, under its frames, instead of

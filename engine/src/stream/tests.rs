@@ -57,10 +57,11 @@ fn build(t: &Tree, vars: [Var; SLOTS], literal: bool) -> Goal {
         Tree::EqVars(x, y) => eq(vars[*x], vars[*y]),
         Tree::Neq(x, k) => neq(vars[*x], *k),
         Tree::Conj(ts) => conj(ts.iter().map(|t| build(t, vars, literal))),
-        Tree::Conde(cs) => conde(
-            cs.iter()
-                .map(|c| c.iter().map(|t| build(t, vars, literal)).collect::<Vec<_>>()),
-        ),
+        Tree::Conde(cs) => conde(cs.iter().map(|c| {
+            c.iter()
+                .map(|t| build(t, vars, literal))
+                .collect::<Vec<_>>()
+        })),
         Tree::Fresh(x, t) => {
             let (x, t) = (*x, (**t).clone());
             fresh(move |[v]| {
@@ -103,9 +104,7 @@ fn query(t: &Tree) -> (Stream, Term) {
 fn query_built(t: &Tree, literal: bool) -> (Stream, Term) {
     let q = Var::fresh();
     let t = t.clone();
-    let g = fresh(move |vars: [Var; SLOTS]| {
-        conj([build(&t, vars, literal), eq(q, vars.to_vec())])
-    });
+    let g = fresh(move |vars: [Var; SLOTS]| conj([build(&t, vars, literal), eq(q, vars.to_vec())]));
     (Stream::inc_apply(g, State::new()), q.into())
 }
 
