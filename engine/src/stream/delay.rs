@@ -12,6 +12,26 @@ use super::{Node, Stream};
 use crate::goal::Goal;
 use crate::state::State;
 
+/// `Delayed(k, g, s)` or `Paused(k)` (`k >= 2`) opened: one suspension fewer. Opening it
+/// stands for applying the goal of the clause's next pattern level, which was a goal of its
+/// own: one budget step, as that application was; `Empty` when the budget says stop.
+pub(super) fn open(node: Node) -> Node {
+    if !crate::budget::tick() {
+        return Node::Empty;
+    }
+    match node {
+        Node::Delayed(k, g, s) => delayed(k - 1, g, s),
+        Node::Paused(k) => paused(k - 1),
+        _ => unreachable!("a counted suspension"),
+    }
+}
+
+/// The budget steps of the `k - 1` pattern levels inside `k` counted suspensions, passed
+/// over at once (depth-first): `false` when the budget says stop.
+pub(crate) fn pass_levels(k: u32) -> bool {
+    (1..k).all(|_| crate::budget::tick())
+}
+
 /// `Inc^k(Apply(g, s))`.
 pub(super) fn delayed(k: u32, g: Goal, s: State) -> Node {
     match k {

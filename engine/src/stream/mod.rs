@@ -50,6 +50,8 @@ mod delay;
 mod frames;
 mod link;
 
+pub(crate) use delay::pass_levels;
+
 pub(crate) use link::Link;
 
 use crate::goal::Goal;
@@ -199,8 +201,7 @@ impl Node {
             Node::Inc(t) => t.into_inner(),
             Node::Suspended(g, s) => Node::Apply(g, s),
             Node::Captured(t, fs) => Node::Resume(t, fs),
-            Node::Delayed(k, g, s) => delay::delayed(k - 1, g, s),
-            Node::Paused(k) => delay::paused(k - 1),
+            node @ (Node::Delayed(..) | Node::Paused(_)) => delay::open(node),
             _ => unreachable!("a head normal form that is not an answer is a suspension"),
         }
     }
@@ -305,8 +306,14 @@ fn hnf<const DEPTH_FIRST: bool, const OPEN: bool>(mut node: Node, frames: &mut V
             Node::Inc(t) if DEPTH_FIRST => t.into_inner(),
             Node::Suspended(g, s) if DEPTH_FIRST => g.apply_framed(s, frames),
             Node::Captured(t, fs) if DEPTH_FIRST => Node::Resume(t, fs),
-            Node::Delayed(_, g, s) if DEPTH_FIRST => g.apply_framed(s, frames),
-            Node::Paused(_) if DEPTH_FIRST => Node::Empty,
+            Node::Delayed(k, g, s) if DEPTH_FIRST => match delay::pass_levels(k) {
+                true => g.apply_framed(s, frames),
+                false => Node::Empty,
+            },
+            Node::Paused(k) if DEPTH_FIRST => {
+                delay::pass_levels(k);
+                Node::Empty
+            }
             // Interleaved, a suspension the caller would open at once: opened here.
             Node::Suspended(g, s) if OPEN => match outermost_mplus(frames) {
                 // Under binds only, Inc(t) opened is t under the same binds.
