@@ -152,14 +152,17 @@ impl Goal {
         self.0.apply_framed(self, s, frames)
     }
 
-    /// Clause `i` of this relation applied to `s` (a [`Node::Clause`]); a budget step, as
-    /// applying a goal.
+    /// Clause `i` of this relation applied to `s` (a [`Node::Clause`]): a budget step, as
+    /// applying the goal of its first pattern level was, unless the clause has no patterns
+    /// (`Apply` of its body, whose application is the step).
     #[inline]
     pub(crate) fn clause(&self, i: u32, s: State) -> Node {
-        if !crate::budget::tick() {
-            return Node::Empty;
+        let node = self.0.clause(i, s);
+        if matches!(node, Node::Apply(..)) || crate::budget::tick() {
+            node
+        } else {
+            Node::Empty
         }
-        self.0.clause(i, s)
     }
 
     /// Depth-first: calls `k` with each state in which the goal holds (see [`Solve::solve`]).
