@@ -299,3 +299,109 @@ fn compiled_patterns_on_known_cases() {
         |q: kanren::Var| fresh!([a], swappedo_by_hand(list![a], q.into()), eq(a, vec![1, 2]));
     assert_eq!(common::strings(run_all(by_hand)), ["[[1 2] ()]", "([2 1])"]);
 }
+
+// A relation whose patterns need the general matcher (a literal, an argument, a variable met
+// again) and skip an argument (`_`): its clauses fail at the first or the second level, and
+// each failure suspends as often as core.logic's nested `fresh`s do.
+
+defne! {
+    /// `out` is `l` with each leading `1` replaced by `tag`, copied while items repeat in
+    /// `out`; `()` ends both.
+    fn tago(l, tag, out) {
+        ([[1 . t] _ [tag . u]] tago(t, tag, u))
+        ([[x . t] _ [x . u]] tago(t, tag, u))
+        ([() _ ()])
+    }
+}
+
+/// `tago` as core.logic expands it.
+fn tago_by_hand(l: Term, tag: Term, out: Term) -> kanren::Goal {
+    kanren::Goal::lazy(move || {
+        let (l1, tag1, out1) = (l.clone(), tag.clone(), out.clone());
+        let (l2, tag2, out2) = (l.clone(), tag.clone(), out.clone());
+        let (l3, out3) = (l.clone(), out.clone());
+        conde([
+            vec![fresh(move |[t]| {
+                let (tag, out) = (tag1.clone(), out1.clone());
+                kanren::conj([
+                    eq(list![1; t], l1.clone()),
+                    fresh(move |[u]| {
+                        kanren::conj([
+                            eq(list![tag.clone(); u], out.clone()),
+                            tago_by_hand(t.into(), tag.clone(), u.into()),
+                        ])
+                    }),
+                ])
+            })],
+            vec![fresh(move |[x, t]| {
+                let (tag, out) = (tag2.clone(), out2.clone());
+                kanren::conj([
+                    eq(list![x; t], l2.clone()),
+                    fresh(move |[u]| {
+                        kanren::conj([
+                            eq(list![x; u], out.clone()),
+                            tago_by_hand(t.into(), tag.clone(), u.into()),
+                        ])
+                    }),
+                ])
+            })],
+            vec![fresh(move |[]: [kanren::Var; 0]| {
+                let out = out3.clone();
+                kanren::conj([
+                    eq(list![], l3.clone()),
+                    fresh(move |[]: [kanren::Var; 0]| eq(list![], out.clone())),
+                ])
+            })],
+        ])
+    })
+}
+
+proptest! {
+    /// On a proper list of any items, any tag and any `out`, partly built and partly fresh:
+    /// the same answers in the same order, interleaved with those of another branch.
+    #[test]
+    fn general_patterns_suspend_as_fresh_and_eq(
+        spine in prop::collection::vec(small_term(), 0..4),
+        tag in small_term(),
+        out in small_term(),
+    ) {
+        let query = |by_hand: bool| {
+            let (spine, tag, out) = (Small::List(spine.clone()), tag.clone(), out.clone());
+            run_all(move |q| {
+                let (spine, tag, out) = (spine.clone(), tag.clone(), out.clone());
+                fresh(move |vars: [kanren::Var; 3]| {
+                    let (l, t, o) = (small(&spine, vars), small(&tag, vars), small(&out, vars));
+                    let goal = if by_hand { tago_by_hand(l, t, o) } else { tago(l, t, o) };
+                    // A branch of answers beside it, which each suspension of the
+                    // relation's (failed clauses' too) moves relative to its answers.
+                    let ticks = kanren::membero(q, Term::list((10..20).map(Term::from)));
+                    conde([vec![goal, eq(q, vars.to_vec())], vec![ticks]])
+                })
+            })
+        };
+        prop_assert_eq!(common::strings(query(false)), common::strings(query(true)));
+    }
+}
+
+/// A clause that fails at its second level suspends twice: the answers after it come one
+/// suspension later relative to another branch's.
+#[test]
+fn a_clause_failing_at_its_second_level_suspends_twice() {
+    let query = |by_hand: bool| {
+        run(12, move |q| {
+            fresh(move |[v]| {
+                let (l, tag, out) = (list![1, 1], Term::from(2), list![1; v]);
+                let goal = if by_hand {
+                    tago_by_hand(l, tag, out)
+                } else {
+                    tago(l, tag, out)
+                };
+                let ticks = kanren::membero(q, Term::list((10..20).map(Term::from)));
+                conde([vec![goal, eq(q, v)], vec![ticks]])
+            })
+        })
+    };
+    let answers = common::strings(query(false));
+    assert_eq!(answers, common::strings(query(true)));
+    assert!(answers.len() > 10, "{answers:?}");
+}

@@ -28,8 +28,22 @@ pub(crate) trait Solve: Send + Sync {
     /// hand: a goal whose stream would start by pushing frames (a conjunction's binds)
     /// pushes them itself and returns the node to force under them, instead of building a
     /// node for the loop to take apart at once. Same stream, by the rules of `stream/mod.rs`.
-    fn apply_framed(&self, s: State, _frames: &mut Vec<Frame>) -> Node {
-        self.apply(s).0
+    fn apply_framed(&self, me: &Goal, s: State, _frames: &mut Vec<Frame>) -> Node {
+        self.apply_goal(me, s).0
+    }
+
+    /// [`apply`](Solve::apply) as [`Goal::apply`] calls it, with the goal itself at hand
+    /// (`me`, the `Arc` this is in): a goal whose stream names the goal again (a
+    /// [`clause_relation`](crate::clause_relation)'s clauses) clones it instead of
+    /// building a goal per clause.
+    fn apply_goal(&self, _me: &Goal, s: State) -> Stream {
+        self.apply(s)
+    }
+
+    /// The stream of clause `i` applied to `s`: only a goal that makes
+    /// [`Node::Clause`] nodes of itself has clauses.
+    fn clause(&self, _i: u32, _s: State) -> Node {
+        unreachable!("only a clause relation has clauses")
     }
 
     /// Calls `k` with each state in which the goal holds, depth-first (in the order
@@ -125,7 +139,7 @@ impl Goal {
         if !crate::budget::tick() {
             return Stream::empty();
         }
-        self.0.apply(s)
+        self.0.apply_goal(self, s)
     }
 
     /// [`apply`](Goal::apply) inside the forcing loop, which hands over its pending frames
@@ -135,7 +149,20 @@ impl Goal {
         if !crate::budget::tick() {
             return Node::Empty;
         }
-        self.0.apply_framed(s, frames)
+        self.0.apply_framed(self, s, frames)
+    }
+
+    /// Clause `i` of this relation applied to `s` (a [`Node::Clause`]): a budget step, as
+    /// applying the goal of its first pattern level was, unless the clause has no patterns
+    /// (`Apply` of its body, whose application is the step).
+    #[inline]
+    pub(crate) fn clause(&self, i: u32, s: State) -> Node {
+        let node = self.0.clause(i, s);
+        if matches!(node, Node::Apply(..)) || crate::budget::tick() {
+            node
+        } else {
+            Node::Empty
+        }
     }
 
     /// Depth-first: calls `k` with each state in which the goal holds (see [`Solve::solve`]).
@@ -313,7 +340,7 @@ impl Solve for Conj {
     }
 
     /// `bind*(Unit(s), g0, g1, ...)` = `g0(s)` under the binds of the others: no node.
-    fn apply_framed(&self, s: State, frames: &mut Vec<Frame>) -> Node {
+    fn apply_framed(&self, _me: &Goal, s: State, frames: &mut Vec<Frame>) -> Node {
         let (first, rest) = self
             .0
             .split_first()
@@ -367,7 +394,7 @@ impl Solve for AndFrom {
     }
 
     /// As [`Conj`]'s: the rest of the conjunction pushed as a bind, no node.
-    fn apply_framed(&self, s: State, frames: &mut Vec<Frame>) -> Node {
+    fn apply_framed(&self, _me: &Goal, s: State, frames: &mut Vec<Frame>) -> Node {
         let AndFrom(goals, i) = self;
         push_binds(frames, std::iter::once(and_from(goals.clone(), i + 1)));
         goals[*i].apply_framed(s, frames)
@@ -442,7 +469,7 @@ fn mplus_clauses(clauses: &[Arc<[Goal]>], s: &State) -> Node {
 }
 
 /// `mplus(n0, mplus(n1, ...))`, or `Empty` for no nodes.
-fn mplus_nodes(nodes: impl DoubleEndedIterator<Item = Node>) -> Node {
+pub(crate) fn mplus_nodes(nodes: impl DoubleEndedIterator<Item = Node>) -> Node {
     let mut nodes = nodes.rev();
     let last = nodes.next().unwrap_or(Node::Empty);
     nodes.fold(last, |rest, c| Node::Mplus(Link::new(c), Link::new(rest)))

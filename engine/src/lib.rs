@@ -34,6 +34,7 @@
 extern crate self as kanren;
 
 mod budget;
+mod clause;
 mod conda;
 mod conjo;
 mod copy_term;
@@ -75,6 +76,7 @@ pub mod unifier;
 mod unify;
 
 pub use budget::{Budget, CancelToken, Stop, CHECK_EVERY};
+pub use clause::{clause_relation, match_clause};
 pub use conda::{conda, condu, onceo};
 pub use conjo::conjo;
 pub use copy_term::copy_term;

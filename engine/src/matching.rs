@@ -260,32 +260,34 @@ fn match_into<const A: usize>(
         match shape(&mut ops, arg, s, slots, &mut equal) {
             Ok(()) => {}
             Err(Fail::Mismatch) => return None,
-            Err(Fail::Unbuilt) => return match_levels(pattern, lengths, values, args, s, slots),
+            Err(Fail::Unbuilt) => {
+                return match_levels(pattern, lengths, values, args, s, slots).ok()
+            }
         }
     }
     unify_equal(&equal, slots, values, s)
 }
 
 /// [`match_into`] one argument after the other, each in the state the ones before it made,
-/// building what is not yet built.
-fn match_levels<const A: usize>(
+/// building what is not yet built: `Err(j)` when the `j`-th argument (from 1) does not match.
+pub(crate) fn match_levels<const A: usize>(
     pattern: &[PatOp],
     lengths: &[usize; A],
     values: &[Term],
     args: [&Term; A],
     s: &State,
     slots: &mut [Term],
-) -> Option<Option<State>> {
+) -> Result<Option<State>, u32> {
     let mut bound: Option<State> = None;
     let mut start = 0;
-    for (&length, arg) in lengths.iter().zip(args) {
+    for (level, (&length, arg)) in (1..).zip(lengths.iter().zip(args)) {
         let ops = &pattern[start..start + length];
         start += length;
         let now = bound.as_ref().unwrap_or(s);
         match destructure(ops, values, arg, now, slots) {
             Shape::Matched(None) => {}
             Shape::Matched(next) => bound = next,
-            Shape::Mismatch => return None,
+            Shape::Mismatch => return Err(level),
             Shape::Unbuilt => {
                 for op in ops {
                     if let PatOp::Slot(k) = op {
@@ -293,11 +295,11 @@ fn match_levels<const A: usize>(
                     }
                 }
                 let term = build(ops, values, slots);
-                bound = Some(now.unify(&term, arg)?);
+                bound = Some(now.unify(&term, arg).ok_or(level)?);
             }
         }
     }
-    Some(bound)
+    Ok(bound)
 }
 
 /// The pattern as a term, its slots filled with `vars`.

@@ -130,6 +130,17 @@ pub(crate) fn solve_node(node: Node, k: &mut Cont<'_>) -> Flow {
                 Node::Inc(t) => t.into_inner(),
                 Node::Captured(t, frames) => Node::Resume(t, frames),
                 Node::Suspended(g, s) | Node::Apply(g, s) => return g.solve(&s, k),
+                Node::Delayed(levels, g, s) => {
+                    if !crate::stream::pass_levels(levels) {
+                        return Flow::Break(());
+                    }
+                    return g.solve(&s, k);
+                }
+                Node::Paused(levels) => {
+                    crate::stream::pass_levels(levels);
+                    return Flow::Continue(());
+                }
+                Node::Clause(g, s, i) => g.clause(i, s),
                 Node::Mplus(x, y) => {
                     solve_node(x.into_inner(), k)?;
                     y.into_inner()

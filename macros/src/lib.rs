@@ -3,9 +3,11 @@
 //! Use them through the `kanren` crate, which re-exports them. Each expands to the clause
 //! combinator of the same letter (`conde`, `conda`, `condu`) over clauses built as core.logic's
 //! macros build them, `fresh` and `==` per argument (see `pattern.rs`), so answers come in
-//! core.logic's order. A `defne` relation also gets its own depth-first search
-//! (`kanren::relation`): its clauses matched directly against the arguments and their goals
-//! run on a continuation, for folding a depth-first query.
+//! core.logic's order. A `defne` relation is a `kanren::clause_relation` instead: its stream
+//! matches each clause's patterns, all levels at once, when the search gets to the clause,
+//! and is that clause's `fresh` suspensions as a count (`clause.rs`); its depth-first search
+//! matches the clauses directly against the arguments and runs their goals on a
+//! continuation, for folding a depth-first query.
 //!
 //! Patterns (whitespace-separated, as in core.logic):
 //! - `_` matches anything; a name is a variable, fresh where first mentioned in the clause,
@@ -22,6 +24,7 @@
 //! clones what they capture (see `capture.rs`).
 
 mod capture;
+mod clause;
 mod fd_eq;
 mod pattern;
 
@@ -177,7 +180,8 @@ fn err<T>(span: Span, msg: &str) -> Result<T, Error> {
 }
 
 /// `#[attr]* vis fn name(args) { clauses }`.
-/// `combinator` is `conda` or `condu`; `None` is `conde`, which becomes a `kanren::relation`.
+/// `combinator` is `conda` or `condu`; `None` is `conde`, which becomes a
+/// `kanren::clause_relation`.
 fn define(input: TokenStream, combinator: Option<TokenStream>) -> Result<TokenStream, Error> {
     let tts: Vec<TokenTree> = input.into_iter().collect();
     let mut i = 0;
@@ -211,6 +215,7 @@ fn define(input: TokenStream, combinator: Option<TokenStream>) -> Result<TokenSt
         })
         .collect::<Result<_, _>>()?;
     let parsed = captured(&args, parse_clauses(body.stream())?);
+    // Also checks each clause's number of patterns, for every form.
     let clauses = expand(&args, &parsed)?;
     let signature = quote! {
         #[allow(unused_variables)]
@@ -218,13 +223,14 @@ fn define(input: TokenStream, combinator: Option<TokenStream>) -> Result<TokenSt
     };
     let convert = quote!(#(let #args: ::kanren::Term = ::std::convert::Into::into(#args);)*);
     let Some(combinator) = combinator else {
-        // Each call's clauses are built when its stream runs; searched depth-first, the
-        // clauses are matched and run directly (`kanren::relation`).
-        let clauses = clauses.iter().map(|goals| match goals.as_slice() {
-            [one] => one.clone(),
-            _ => quote!(::kanren::conj([#(#goals),*])),
-        });
+        // Each clause is matched, all its pattern levels at once, when the stream gets to
+        // it (`kanren::clause_relation`); searched depth-first, the clauses are matched and
+        // run directly.
         let n = parsed.len();
+        let arms = parsed.iter().enumerate().map(|(i, (pats, goals, _))| {
+            let matched = clause::stream_clause(&args, pats, goals);
+            quote!(#i => #matched,)
+        });
         let solve = parsed
             .iter()
             .enumerate()
@@ -235,9 +241,32 @@ fn define(input: TokenStream, combinator: Option<TokenStream>) -> Result<TokenSt
         // The goal keeps the arguments; both halves see them as `&Term`s.
         return Ok(quote! {
             #signature {
-                ::kanren::relation(
+                ::kanren::clause_relation::<#n, #a, _, _>(
                     [#(::std::convert::Into::<::kanren::Term>::into(#args)),*],
-                    |[#(#args),*]: &[::kanren::Term; #a]| [#(#clauses),*],
+                    |[#(#args),*]: &[::kanren::Term; #a],
+                     __kanren_i: usize,
+                     __kanren_state: ::kanren::State| {
+                        let __kanren_matched: ::std::result::Result<
+                            (u32, ::kanren::Goal, ::std::option::Option<::kanren::State>),
+                            u32,
+                        > = {
+                            let __kanren_s: &::kanren::State = &__kanren_state;
+                            match __kanren_i {
+                                #(#arms)*
+                                _ => ::std::unreachable!("a clause of this relation"),
+                            }
+                        };
+                        match __kanren_matched {
+                            ::std::result::Result::Ok((levels, body, bound)) => {
+                                ::kanren::Stream::delayed(
+                                    levels,
+                                    body,
+                                    bound.unwrap_or(__kanren_state),
+                                )
+                            }
+                            ::std::result::Result::Err(level) => ::kanren::Stream::paused(level),
+                        }
+                    },
                     |[#(#args),*]: &[::kanren::Term; #a],
                      __kanren_s: &::kanren::State,
                      __kanren_k: &mut ::kanren::Cont<'_>| {

@@ -1,5 +1,6 @@
 //! Patterns of `defne`/`matche` clauses: parsing, their expansion into nested `fresh` + `==`
-//! for the stream, and (`defne` only) into matching code for the depth-first search.
+//! for the stream (`matche` and the committed-choice forms; `defne`'s stream is `clause.rs`),
+//! and (`defne` only) into matching code for the depth-first search.
 //!
 //! The expansion is core.logic's (`ex*` in `clojure.core.logic`): for each argument whose
 //! pattern is not `_`, in order, one `(fresh [vars first seen here] (== pattern-term arg) rest)`;
@@ -174,7 +175,7 @@ pub(crate) struct Scope<'a> {
 
 impl Scope<'_> {
     /// Records the variables of `p` that are neither arguments nor seen, in order.
-    fn new_vars(&mut self, p: &Pat, out: &mut Vec<Ident>) {
+    pub(crate) fn new_vars(&mut self, p: &Pat, out: &mut Vec<Ident>) {
         match p {
             Pat::Name(id) => {
                 if !self.args.contains(id) && !self.seen.contains(id) {
@@ -198,9 +199,9 @@ impl Scope<'_> {
 /// The pattern as `kanren::PatOp`s in prefix order (see `kanren::fresh_match`). `vars` are
 /// the variables first seen in this pattern, in slot order.
 /// The pattern's [`PatOp`]s (constants) and, in `values`, the terms its `Is` ops refer to.
-struct Ops {
-    ops: Vec<TokenStream>,
-    values: Vec<TokenStream>,
+pub(crate) struct Ops {
+    pub(crate) ops: Vec<TokenStream>,
+    pub(crate) values: Vec<TokenStream>,
 }
 
 impl Ops {
@@ -211,7 +212,7 @@ impl Ops {
     }
 }
 
-fn ops(p: &Pat, vars: &[Ident], out: &mut Ops, filled: &mut Vec<Ident>) {
+pub(crate) fn ops(p: &Pat, vars: &[Ident], out: &mut Ops, filled: &mut Vec<Ident>) {
     match p {
         Pat::Blank => out.ops.push(quote!(::kanren::PatOp::Any)),
         Pat::Name(id) => match vars.iter().position(|v| v == id) {
@@ -409,9 +410,9 @@ pub(crate) fn solve_clause(
     // reads the terms in place, the general matcher kept for arguments not yet built.
     let mut code = TokenStream::new();
     let (mut seen, mut n) = (Vec::new(), 0);
-    let compiled = pairs
-        .iter()
-        .try_for_each(|(p, arg)| straight(p, quote!(#arg), args, &mut seen, &mut n, &mut code));
+    let compiled = (1..).zip(&pairs).try_for_each(|(level, (p, arg))| {
+        straight(p, quote!(#arg), level, args, &mut seen, &mut n, &mut code)
+    });
     if compiled.is_some() {
         let skip = if last {
             quote!(::kanren::Step::Done(::std::ops::ControlFlow::Continue(())))
@@ -421,15 +422,15 @@ pub(crate) fn solve_clause(
         return quote!('__kanren_clause: {
             const __KANREN_PATTERN: &[::kanren::PatOp] = &[#(#ops),*];
             let __kanren_owned: [::kanren::Term; #k];
-            let __kanren_fast: ::std::result::Result<[&::kanren::Term; #k], bool> =
+            let __kanren_fast: ::std::result::Result<[&::kanren::Term; #k], u32> =
                 '__kanren_match: {
                     #code
                     ::std::result::Result::Ok([#(#vars),*])
                 };
             let (__kanren_refs, __kanren_bound) = match __kanren_fast {
                 ::std::result::Result::Ok(refs) => (refs, ::std::option::Option::None),
-                ::std::result::Result::Err(false) => break '__kanren_clause #skip,
-                ::std::result::Result::Err(true) => match #general {
+                ::std::result::Result::Err(1..) => break '__kanren_clause #skip,
+                ::std::result::Result::Err(0) => match #general {
                     ::std::option::Option::Some((slots, bound)) => {
                         __kanren_owned = slots;
                         (__kanren_owned.each_ref(), bound)
@@ -462,29 +463,41 @@ pub(crate) fn solve_clause(
 /// `Err(unbuilt)` where the term does not have the pattern's shape. `None` when the pattern
 /// needs unification (a literal, an argument, a variable met again), which this code does not
 /// do.
-fn straight(
+pub(crate) fn straight(
     p: &Pat,
     t: TokenStream,
+    level: u32,
     args: &[Ident],
     seen: &mut Vec<Ident>,
     n: &mut usize,
     out: &mut TokenStream,
 ) -> Option<()> {
-    // `Err(true)`: not decided here (a variable where the pattern has structure, or a
-    // sequence of the other kind), so the general matcher takes over; `Err(false)`: no match.
+    // `Err(0)`: not decided here (a variable where the pattern has structure, or a
+    // sequence of the other kind), so the general matcher takes over; `Err(level)`: no
+    // match, at this pattern level (the argument's, counted from 1 over the patterns not `_`).
     let fail = |w: &Ident| {
         quote!(
             break '__kanren_match ::std::result::Result::Err(
-                ::std::matches!(#w, ::kanren::Term::Var(_) | ::kanren::Term::Vector(_))
+                if ::std::matches!(#w, ::kanren::Term::Var(_) | ::kanren::Term::Vector(_)) {
+                    0u32
+                } else {
+                    #level
+                }
             )
         )
     };
     let fail_vector = |w: &Ident| {
         quote!(
-            break '__kanren_match ::std::result::Result::Err(::std::matches!(
-                #w,
-                ::kanren::Term::Var(_) | ::kanren::Term::Pair(_) | ::kanren::Term::Nil
-            ))
+            break '__kanren_match ::std::result::Result::Err(
+                if ::std::matches!(
+                    #w,
+                    ::kanren::Term::Var(_) | ::kanren::Term::Pair(_) | ::kanren::Term::Nil
+                ) {
+                    0u32
+                } else {
+                    #level
+                }
+            )
         )
     };
     match p {
@@ -505,11 +518,11 @@ fn straight(
                 let #w = __kanren_s.walk_ref(#t);
                 let ::kanren::Term::Vector(#v) = #w else { #fail };
                 if #v.len() != #len {
-                    break '__kanren_match ::std::result::Result::Err(false);
+                    break '__kanren_match ::std::result::Result::Err(#level);
                 }
             });
             for (i, item) in items.iter().enumerate() {
-                straight(item, quote!(&#v[#i]), args, seen, n, out)?;
+                straight(item, quote!(&#v[#i]), level, args, seen, n, out)?;
             }
         }
         Pat::List(items, tail) => {
@@ -521,11 +534,11 @@ fn straight(
                     let #w = __kanren_s.walk_ref(#rest);
                     let ::kanren::Term::Pair(#pair) = #w else { #fail };
                 });
-                straight(item, quote!(&#pair.0), args, seen, n, out)?;
+                straight(item, quote!(&#pair.0), level, args, seen, n, out)?;
                 rest = quote!(&#pair.1);
             }
             match tail {
-                Some(tail) => straight(tail, rest, args, seen, n, out)?,
+                Some(tail) => straight(tail, rest, level, args, seen, n, out)?,
                 None => {
                     let w = local("t", n);
                     let fail = fail(&w);

@@ -137,7 +137,9 @@ fn expand(node: Node) -> Expanded {
             }
             Node::Inc(t) => t.into_inner(),
             Node::Captured(t, frames) => Node::Resume(t, frames),
-            Node::Suspended(g, s) | Node::Apply(g, s) => g.apply(s).0,
+            Node::Suspended(g, s) | Node::Apply(g, s) | Node::Delayed(_, g, s) => g.apply(s).0,
+            Node::Paused(_) => Node::Empty,
+            Node::Clause(g, s, i) => g.clause(i, s),
             Node::Lazy(f) => f().0,
             Node::Bind(x, goals) => {
                 binds.push(goals);

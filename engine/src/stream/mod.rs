@@ -11,6 +11,8 @@
 //!        | Conj(Stream, [Goal])                            -- pending bind* over many goals
 //!        | All(State, [Goal])                              -- Conj(Unit(State), ..), unboxed
 //!        | Apply(Goal, State) | Lazy(FnOnce -> Stream)     -- pending goal applications
+//!        | Clause(Goal, State, i)                          -- clause i of a relation, pending
+//!        | Delayed(k, Goal, State) | Paused(k)             -- Inc^k(Apply(..)), Inc^k(Empty)
 //! ```
 //!
 //! The rules are core.logic's (`IBind`/`IMPlus` for nil, Substitutions, `Choice` and `Fn`):
@@ -44,8 +46,11 @@
 //! in another order. The committed-choice goals decide with the interleaved rules
 //! ([`head_normal_form`]), whatever order forces the stream around them.
 
+mod delay;
 mod frames;
 mod link;
+
+pub(crate) use delay::pass_levels;
 
 pub(crate) use link::Link;
 
@@ -97,6 +102,14 @@ pub(crate) enum Node {
     /// such a suspension where it is met instead (`hnf`'s `OPEN`).
     Captured(Link, VecDeque<Frame>),
     Lazy(Box<dyn FnOnce() -> Stream + Send>),
+    /// `Inc^k(Apply(g, s))`, `k >= 2`, in one node: a `defne!` clause whose patterns all
+    /// matched, one suspension per pattern level (see `delay.rs`).
+    Delayed(u32, Goal, State),
+    /// `Inc^k(Empty)`, `k >= 1`: a clause whose `k`-th pattern level did not match.
+    Paused(u32),
+    /// Clause `i` of the relation `g` applied to `s` (see [`crate::goal::clause_relation`]):
+    /// a pending goal application, as `Apply`.
+    Clause(Goal, State, u32),
 }
 
 impl Stream {
@@ -181,19 +194,21 @@ impl Stream {
 }
 
 impl Node {
-    /// What the suspension `self` (an `Inc` or a `Suspended`) delays.
+    /// What the suspension `self` (an `Inc`, a `Suspended`, a `Captured`, a `Delayed` or a
+    /// `Paused`) delays.
     pub(crate) fn open(self) -> Node {
         match self {
             Node::Inc(t) => t.into_inner(),
             Node::Suspended(g, s) => Node::Apply(g, s),
             Node::Captured(t, fs) => Node::Resume(t, fs),
+            node @ (Node::Delayed(..) | Node::Paused(_)) => delay::open(node),
             _ => unreachable!("a head normal form that is not an answer is a suspension"),
         }
     }
 }
 
 /// `s` rewritten to a head normal form (`Empty`, `Unit`, `Choice`, or a suspension: `Inc`,
-/// `Suspended` or `Captured`) by the rules above: what `conda` and `condu` look at to decide. Iterative,
+/// `Suspended`, `Captured`, `Delayed` or `Paused`) by the rules above: what `conda` and `condu` look at to decide. Iterative,
 /// like all forcing. Always interleaved, so that they commit to the same answer in either
 /// order.
 pub(crate) fn head_normal_form(s: Stream) -> Stream {
@@ -226,8 +241,8 @@ pub(crate) fn push_binds(frames: &mut Vec<Frame>, goals: impl ExactSizeIterator<
 }
 
 /// Rewrites `node` until it is `Empty`, `Unit`, `Choice` or a suspension (`Inc`,
-/// `Suspended`, `Captured`), using the rules above: core.logic's, or with `DEPTH_FIRST` the depth-first
-/// ones (which never return a suspension).
+/// `Suspended`, `Captured`, `Delayed`, `Paused`), using the rules above: core.logic's, or
+/// with `DEPTH_FIRST` the depth-first ones (which never return a suspension).
 ///
 /// With `OPEN`, the caller would open a suspension as soon as it got one (`take*` does):
 /// an interleaved suspension is then opened where it is met, under its frames, instead of
@@ -264,6 +279,7 @@ fn hnf<const DEPTH_FIRST: bool, const OPEN: bool>(mut node: Node, frames: &mut V
                 }
             },
             Node::Apply(g, s) => g.apply_framed(s, frames),
+            Node::Clause(g, s, i) => g.clause(i, s),
             Node::Lazy(f) => f().0,
             // The same in both orders: a Resume is data, built by the interleaved rules.
             Node::Resume(t, mut fs) => loop {
@@ -290,6 +306,14 @@ fn hnf<const DEPTH_FIRST: bool, const OPEN: bool>(mut node: Node, frames: &mut V
             Node::Inc(t) if DEPTH_FIRST => t.into_inner(),
             Node::Suspended(g, s) if DEPTH_FIRST => g.apply_framed(s, frames),
             Node::Captured(t, fs) if DEPTH_FIRST => Node::Resume(t, fs),
+            Node::Delayed(k, g, s) if DEPTH_FIRST => match delay::pass_levels(k) {
+                true => g.apply_framed(s, frames),
+                false => Node::Empty,
+            },
+            Node::Paused(k) if DEPTH_FIRST => {
+                delay::pass_levels(k);
+                Node::Empty
+            }
             // Interleaved, a suspension the caller would open at once: opened here.
             Node::Suspended(g, s) if OPEN => match outermost_mplus(frames) {
                 // Under binds only, Inc(t) opened is t under the same binds.
@@ -307,6 +331,11 @@ fn hnf<const DEPTH_FIRST: bool, const OPEN: bool>(mut node: Node, frames: &mut V
                 None => stop(frames),
                 Some(j) => reopen(j, Held::Bare(Node::Resume(t, fs)), frames),
             },
+            node @ (Node::Delayed(..) | Node::Paused(_)) if OPEN => match outermost_mplus(frames) {
+                None if !crate::budget::stopped_here() => node.open(),
+                None => stop(frames),
+                Some(j) => reopen(j, Held::Bare(node.open()), frames),
+            },
             // Interleaved: Suspended(g, s) is Inc(Apply(g, s)), captured as below.
             Node::Suspended(g, s) if !frames.is_empty() => {
                 let t = Link::new(Node::Apply(g, s));
@@ -319,6 +348,9 @@ fn hnf<const DEPTH_FIRST: bool, const OPEN: bool>(mut node: Node, frames: &mut V
             Node::Captured(t, fs) if !frames.is_empty() => {
                 let t = Link::new(Node::Resume(t, fs));
                 Node::Captured(t, take_frames(frames).into())
+            }
+            node @ (Node::Delayed(..) | Node::Paused(_)) if !frames.is_empty() => {
+                Node::Captured(Link::new(node.open()), take_frames(frames).into())
             }
             head => match frames.last_mut() {
                 None => return head,

@@ -21,6 +21,11 @@ enum Tree {
     /// The goal inside a suspension of its own (`Stream::suspend`).
     Delay(Box<Tree>),
     Once(Box<Tree>),
+    /// The goal after `k` suspensions: `Stream::delayed` (one counted node), or, literally,
+    /// `k` nested `Stream::suspend`s.
+    Counted(u32, Box<Tree>),
+    /// No state after `k` suspensions: `Stream::paused`, or `k` nested suspensions.
+    Paused(u32),
 }
 
 const SLOTS: usize = 3;
@@ -30,6 +35,7 @@ fn tree() -> impl Strategy<Value = Tree> {
         (0..SLOTS, 0i64..3).prop_map(|(x, k)| Tree::Eq(x, k)),
         (0..SLOTS, 0..SLOTS).prop_map(|(x, y)| Tree::EqVars(x, y)),
         (0..SLOTS, 0i64..3).prop_map(|(x, k)| Tree::Neq(x, k)),
+        (0u32..4).prop_map(Tree::Paused),
     ];
     leaf.prop_recursive(6, 48, 4, |inner| {
         prop_oneof![
@@ -38,45 +44,67 @@ fn tree() -> impl Strategy<Value = Tree> {
                 .prop_map(Tree::Conde),
             (0..SLOTS, inner.clone()).prop_map(|(x, t)| Tree::Fresh(x, Box::new(t))),
             inner.clone().prop_map(|t| Tree::Delay(Box::new(t))),
-            inner.prop_map(|t| Tree::Once(Box::new(t))),
+            inner.clone().prop_map(|t| Tree::Once(Box::new(t))),
+            (0u32..4, inner).prop_map(|(k, t)| Tree::Counted(k, Box::new(t))),
         ]
     })
 }
 
-fn build(t: &Tree, vars: [Var; SLOTS]) -> Goal {
+/// The goal of `t`; with `literal`, counted suspensions are built as nested ones.
+fn build(t: &Tree, vars: [Var; SLOTS], literal: bool) -> Goal {
     match t {
         Tree::Eq(x, k) => eq(vars[*x], *k),
         Tree::EqVars(x, y) => eq(vars[*x], vars[*y]),
         Tree::Neq(x, k) => neq(vars[*x], *k),
-        Tree::Conj(ts) => conj(ts.iter().map(|t| build(t, vars))),
-        Tree::Conde(cs) => conde(
-            cs.iter()
-                .map(|c| c.iter().map(|t| build(t, vars)).collect::<Vec<_>>()),
-        ),
+        Tree::Conj(ts) => conj(ts.iter().map(|t| build(t, vars, literal))),
+        Tree::Conde(cs) => conde(cs.iter().map(|c| {
+            c.iter()
+                .map(|t| build(t, vars, literal))
+                .collect::<Vec<_>>()
+        })),
         Tree::Fresh(x, t) => {
             let (x, t) = (*x, (**t).clone());
             fresh(move |[v]| {
                 let mut inner = vars;
                 inner[x] = v;
-                build(&t, inner)
+                build(&t, inner, literal)
             })
         }
-        Tree::Delay(t) => {
-            let g = build(t, vars);
-            Goal::new(move |s| {
-                let g = g.clone();
-                Stream::suspend(move || g.apply(s))
-            })
+        Tree::Delay(t) => suspended(1, build(t, vars, literal)),
+        Tree::Once(t) => onceo(build(t, vars, literal)),
+        Tree::Counted(k, t) if literal => suspended(*k, build(t, vars, literal)),
+        Tree::Counted(k, t) => {
+            let (k, g) = (*k, build(t, vars, literal));
+            Goal::new(move |s| Stream::delayed(k, g.clone(), s))
         }
-        Tree::Once(t) => onceo(build(t, vars)),
+        Tree::Paused(k) if literal => suspended(*k, crate::fail()),
+        Tree::Paused(k) => {
+            let k = *k;
+            Goal::new(move |_| Stream::paused(k))
+        }
     }
+}
+
+/// `g` inside `k` nested suspensions, each a `Stream::suspend`.
+fn suspended(k: u32, g: Goal) -> Goal {
+    (0..k).fold(g, |g, _| {
+        Goal::new(move |s| {
+            let g = g.clone();
+            Stream::suspend(move || g.apply(s))
+        })
+    })
 }
 
 /// The query's stream, as `run` starts it (inside one suspension), and its variable.
 fn query(t: &Tree) -> (Stream, Term) {
+    query_built(t, false)
+}
+
+/// [`query`], counted suspensions built literally or not.
+fn query_built(t: &Tree, literal: bool) -> (Stream, Term) {
     let q = Var::fresh();
     let t = t.clone();
-    let g = fresh(move |vars: [Var; SLOTS]| conj([build(&t, vars), eq(q, vars.to_vec())]));
+    let g = fresh(move |vars: [Var; SLOTS]| conj([build(&t, vars, literal), eq(q, vars.to_vec())]));
     (Stream::inc_apply(g, State::new()), q.into())
 }
 
@@ -108,10 +136,28 @@ fn opened_at_the_top((mut s, q): (Stream, Term)) -> Vec<String> {
     }
 }
 
+/// The answers forced depth-first.
+fn depth_first((mut s, q): (Stream, Term)) -> Vec<String> {
+    let mut frames = Vec::new();
+    std::iter::from_fn(|| s.next_state::<true>(&mut frames))
+        .map(|a| reify(&a, &q).to_string())
+        .collect()
+}
+
 proptest! {
     #[test]
     fn opening_in_place_keeps_the_order(t in tree()) {
         prop_assert_eq!(opened_in_place(query(&t)), opened_at_the_top(query(&t)));
+    }
+
+    /// A counted suspension (`Delayed`, `Paused`) is its `k` suspensions: the same answers
+    /// in the same order as `k` nested ones, in both orders and opened either way.
+    #[test]
+    fn counted_suspensions_are_nested_ones(t in tree()) {
+        let literal = opened_at_the_top(query_built(&t, true));
+        prop_assert_eq!(opened_in_place(query_built(&t, false)), literal.clone());
+        prop_assert_eq!(opened_at_the_top(query_built(&t, false)), literal);
+        prop_assert_eq!(depth_first(query_built(&t, false)), depth_first(query_built(&t, true)));
     }
 }
 
