@@ -53,8 +53,9 @@ fn safe(cols: &[usize], row: usize, col: usize) -> bool {
 
 /// Every prefix of `depth` rows of the `n`×`n` board that keeps `fixes` (pins on those rows),
 /// in lexicographic order. With `mirror` (and no fixes), only first-row columns of the left
-/// half are taken, each counting twice, the middle column of an odd board once: the mirror
-/// image of a board is a board.
+/// half are taken, each counting twice: the mirror image of a board is a board. Below the
+/// middle column of an odd board the second row is halved the same way (its own middle is
+/// attacked), when the prefixes reach it; at depth 1 the middle column counts once.
 ///
 /// ```
 /// use queens::models::split::prefixes;
@@ -78,8 +79,9 @@ pub fn prefixes(n: usize, depth: usize, fixes: &[Fix], mirror: bool) -> Vec<Pref
     ) {
         let row = cols.len();
         if row == depth {
-            let weight = match cols.first() {
-                Some(&c) if mirror && c < n / 2 => 2,
+            let weight = match cols[..] {
+                [c, ..] if mirror && c < n / 2 => 2,
+                [c, _, ..] if mirror && c == n / 2 => 2,
                 _ => 1,
             };
             out.push(Prefix {
@@ -88,7 +90,11 @@ pub fn prefixes(n: usize, depth: usize, fixes: &[Fix], mirror: bool) -> Vec<Pref
             });
             return;
         }
-        let last = if mirror && row == 0 { n.div_ceil(2) } else { n };
+        let last = match cols[..] {
+            [] if mirror => n.div_ceil(2),
+            [c] if mirror && c == n / 2 => n / 2,
+            _ => n,
+        };
         for col in 0..last {
             if pinned(row).is_some_and(|p| p != col) || !safe(cols, row, col) {
                 continue;
@@ -208,5 +214,31 @@ mod tests {
             let mirrored: u64 = prefixes(n, 1, &[], true).iter().map(|p| p.weight).sum();
             assert_eq!(plain, mirrored, "n = {n}");
         }
+    }
+
+    /// Mirrored prefixes, weighted, count every board once: at every depth, the middle
+    /// column's second row halved on odd boards.
+    #[test]
+    fn mirrored_prefixes_count_every_board() {
+        for n in 2..=9 {
+            let count = crate::bitboard::count(n).unwrap();
+            for depth in 1..=3.min(n) {
+                let by_parts: u64 = prefixes(n, depth, &[], true)
+                    .iter()
+                    .map(|p| {
+                        p.weight
+                            * crate::bitboard::count_below_until(n, &p.cols, &|| false).unwrap()
+                    })
+                    .sum();
+                assert_eq!(by_parts, count, "n = {n}, depth {depth}");
+            }
+        }
+        // n = 5, depth 2: the middle column's second row takes columns 0 and 1 only.
+        let middle: Vec<Vec<usize>> = prefixes(5, 2, &[], true)
+            .into_iter()
+            .filter(|p| p.cols[0] == 2)
+            .map(|p| p.cols)
+            .collect();
+        assert_eq!(middle, [vec![2, 0]]);
     }
 }

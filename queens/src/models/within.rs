@@ -221,6 +221,10 @@ fn pinned_count(
     let mut fixes: Vec<Fix> = p.fixes();
     fixes.extend(q.fixes.iter().filter(|f| f.row >= p.cols.len()));
     let counted = match model {
+        // No pin below the prefix: the plain counter (no pins, no statistics to keep).
+        Model::Bitboard if q.fixes.iter().all(|f| f.row < p.cols.len()) => {
+            crate::bitboard::count_below_until(n, &p.cols, &|| stop.is_cancelled())?
+        }
         Model::Bitboard => count::bitboard_until(n, &fixes, &mut |_| {}, Some(stop))?.solutions,
         Model::Backtrack => count::backtrack_until(n, &fixes, &mut |_| {}, Some(stop))?.solutions,
         Model::List => {
