@@ -64,10 +64,26 @@ pub(super) fn split(node: Node, want: usize) -> Vec<Part> {
             break;
         }
         let mut next = Vec::with_capacity(parts.len() * 4);
+        // Branches made in this round, and branches of the last round not yet cut: once they
+        // make `want`, the rest are kept whole (a round can multiply the parts by 64).
+        let (mut made, mut left) = (0, branches);
         for part in parts {
             match part {
                 Part::Answer(s) => next.push(Part::Answer(s)),
-                Part::Branch(node) => alternatives(node, &mut next),
+                Part::Branch(node) if made + left >= want => {
+                    next.push(Part::Branch(node));
+                    made += 1;
+                    left -= 1;
+                }
+                Part::Branch(node) => {
+                    let before = next.len();
+                    alternatives(node, &mut next);
+                    made += next[before..]
+                        .iter()
+                        .filter(|p| matches!(p, Part::Branch(_)))
+                        .count();
+                    left -= 1;
+                }
             }
         }
         parts = next;
@@ -202,6 +218,32 @@ fn wrap(node: Node, binds: &[Vec<Goal>]) -> Node {
 mod tests {
     use super::{split, Part, Splitting};
     use crate::{conj, eq, fd, run_all, Term, Var};
+
+    /// A round stops cutting once the parts are enough: six queens' first-fail labeling cut
+    /// for 32 parts has 6 x 5 = 30 after two rounds; the third cuts one or two of them (four
+    /// values each) and keeps the rest whole, where cutting all would make 120.
+    #[test]
+    fn a_round_stops_cutting_once_the_parts_are_enough() {
+        let xs: Vec<Var> = (0..6).map(|_| Var::fresh()).collect();
+        let answers = run_all(|q| {
+            conj([
+                fd::in_(&xs, fd::interval(0, 5)),
+                fd::distinct(&xs),
+                fd::label(&xs, fd::Labeling::FF),
+                eq(q, Term::list(xs.clone())),
+            ])
+        });
+        let (stream, ..) = answers.into_parts();
+        let parts = {
+            let _splitting = Splitting::enter();
+            split(stream.0, 32)
+        };
+        let branches = parts
+            .iter()
+            .filter(|p| matches!(p, Part::Branch(_)))
+            .count();
+        assert!((32..=40).contains(&branches), "{branches} branches");
+    }
 
     /// A query whose only choice points are `fd::label`'s is cut at them: into many branches,
     /// not into its answers one by one and one branch holding the rest of the search.
