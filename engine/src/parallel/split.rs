@@ -52,7 +52,10 @@ impl Drop for Splitting {
 /// a binary cut would leave its last alternatives together in one part while the first
 /// alternative is cut again, round after round (at 12-queens, a fourth of the work in one
 /// part of 216). The alternatives are followed along the `mplus` spine, up to
-/// [`MAX_ALTERNATIVES`] per round.
+/// [`MAX_ALTERNATIVES`] per round. A round stops cutting once its parts and the branches it
+/// has not reached make `want`: a round can multiply the parts by up to 64, and a cut four
+/// times too fine costs its time before the workers start (2.1 ms for 536 parts of the FD
+/// 11-queens count, 0.6 ms for 132).
 pub(super) fn split(node: Node, want: usize) -> Vec<Part> {
     let mut parts = vec![Part::Branch(node)];
     for _ in 0..MAX_ROUNDS {
