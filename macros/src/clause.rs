@@ -2,7 +2,7 @@
 //! of all its levels matched at once, by the straight-line code of the depth-first half
 //! where it can, and the clause's goals built only when every level matched.
 
-use crate::pattern::{mentions, ops, straight, Ops, Pat, Scope};
+use crate::pattern::{compile_levels, mentions, straight, Ops, Pat};
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
@@ -29,24 +29,7 @@ pub(crate) fn stream_clause(args: &[Ident], pats: &[Pat], goals: &[TokenStream])
     if pairs.is_empty() {
         return quote!(::std::result::Result::Ok((0u32, #body, ::std::option::Option::None)));
     }
-    let mut scope = Scope {
-        args,
-        seen: Vec::new(),
-    };
-    let mut vars = Vec::new();
-    for (p, _) in &pairs {
-        scope.new_vars(p, &mut vars);
-    }
-    let mut pattern = Ops {
-        ops: Vec::new(),
-        values: Vec::new(),
-    };
-    let (mut filled, mut lengths) = (Vec::new(), Vec::new());
-    for (p, _) in &pairs {
-        let before = pattern.ops.len();
-        ops(p, &vars, &mut pattern, &mut filled);
-        lengths.push(pattern.ops.len() - before);
-    }
+    let (vars, pattern, lengths) = compile_levels(args, &pairs);
     let Ops { ops, values } = pattern;
     let (k, a) = (vars.len(), pairs.len());
     let levels = a as u32;

@@ -250,6 +250,34 @@ pub(crate) fn ops(p: &Pat, vars: &[Ident], out: &mut Ops, filled: &mut Vec<Ident
     }
 }
 
+/// The general matcher's program for a clause's patterns (each paired with its argument): the
+/// pattern variables that are new (neither arguments nor seen before), the ops and values of
+/// all the levels, and how many ops each level has.
+pub(crate) fn compile_levels(
+    args: &[Ident],
+    pairs: &[(&Pat, &Ident)],
+) -> (Vec<Ident>, Ops, Vec<usize>) {
+    let mut scope = Scope {
+        args,
+        seen: Vec::new(),
+    };
+    let mut vars = Vec::new();
+    for (p, _) in pairs {
+        scope.new_vars(p, &mut vars);
+    }
+    let mut pattern = Ops {
+        ops: Vec::new(),
+        values: Vec::new(),
+    };
+    let (mut filled, mut lengths) = (Vec::new(), Vec::new());
+    for (p, _) in pairs {
+        let before = pattern.ops.len();
+        ops(p, &vars, &mut pattern, &mut filled);
+        lengths.push(pattern.ops.len() - before);
+    }
+    (vars, pattern, lengths)
+}
+
 /// One clause expanded: the goal expressions of a `conde` clause, one when it has patterns.
 pub(crate) fn clause(
     scope: &mut Scope<'_>,
@@ -351,24 +379,7 @@ pub(crate) fn solve_clause(
         .zip(args)
         .filter(|(p, _)| !matches!(p, Pat::Blank))
         .collect();
-    let mut scope = Scope {
-        args,
-        seen: Vec::new(),
-    };
-    let mut vars = Vec::new();
-    for (p, _) in &pairs {
-        scope.new_vars(p, &mut vars);
-    }
-    let mut pattern = Ops {
-        ops: Vec::new(),
-        values: Vec::new(),
-    };
-    let (mut filled, mut lengths) = (Vec::new(), Vec::new());
-    for (p, _) in &pairs {
-        let before = pattern.ops.len();
-        ops(p, &vars, &mut pattern, &mut filled);
-        lengths.push(pattern.ops.len() - before);
-    }
+    let (vars, pattern, lengths) = compile_levels(args, &pairs);
     // The goals see the arguments they name as owned terms, as in the stream's clauses.
     let body: TokenStream = goals.iter().cloned().collect();
     let used: Vec<&Ident> = args.iter().filter(|a| mentions(&body, a)).collect();

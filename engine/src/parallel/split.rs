@@ -222,11 +222,9 @@ mod tests {
     use super::{split, Part, Splitting};
     use crate::{conj, eq, fd, run_all, Term, Var};
 
-    /// A round stops cutting once the parts are enough: six queens' first-fail labeling cut
-    /// for 32 parts has 6 x 5 = 30 after two rounds; the third cuts one or two of them (four
-    /// values each) and keeps the rest whole, where cutting all would make 120.
-    #[test]
-    fn a_round_stops_cutting_once_the_parts_are_enough() {
+    /// How many branches the cut for `want` parts makes of six variables in 0..=5, all
+    /// different, labeled first-fail (`fd::label`'s only choice points).
+    fn labeling_cut_for(want: usize) -> usize {
         let xs: Vec<Var> = (0..6).map(|_| Var::fresh()).collect();
         let answers = run_all(|q| {
             conj([
@@ -239,12 +237,20 @@ mod tests {
         let (stream, ..) = answers.into_parts();
         let parts = {
             let _splitting = Splitting::enter();
-            split(stream.0, 32)
+            split(stream.0, want)
         };
-        let branches = parts
+        parts
             .iter()
             .filter(|p| matches!(p, Part::Branch(_)))
-            .count();
+            .count()
+    }
+
+    /// A round stops cutting once the parts are enough: six queens' first-fail labeling cut
+    /// for 32 parts has 6 x 5 = 30 after two rounds; the third cuts one or two of them (four
+    /// values each) and keeps the rest whole, where cutting all would make 120.
+    #[test]
+    fn a_round_stops_cutting_once_the_parts_are_enough() {
+        let branches = labeling_cut_for(32);
         assert!((32..=40).contains(&branches), "{branches} branches");
     }
 
@@ -252,24 +258,7 @@ mod tests {
     /// not into its answers one by one and one branch holding the rest of the search.
     #[test]
     fn a_labeling_is_cut_at_its_choice_points() {
-        let xs: Vec<Var> = (0..6).map(|_| Var::fresh()).collect();
-        let answers = run_all(|q| {
-            conj([
-                fd::in_(&xs, fd::interval(0, 5)),
-                fd::distinct(&xs),
-                fd::label(&xs, fd::Labeling::FF),
-                eq(q, Term::list(xs.clone())),
-            ])
-        });
-        let (stream, ..) = answers.into_parts();
-        let parts = {
-            let _splitting = Splitting::enter();
-            split(stream.0, 32)
-        };
-        let branches = parts
-            .iter()
-            .filter(|p| matches!(p, Part::Branch(_)))
-            .count();
+        let branches = labeling_cut_for(32);
         assert!(branches >= 32, "{branches} branches");
     }
 }
