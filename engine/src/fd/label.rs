@@ -138,7 +138,7 @@ fn labeling(xs: Arc<[Term]>, how: Labeling) -> Goal {
 /// cutting is still going on; the alternatives' answers, one after the other, are the
 /// depth-first search's in its order. `None` when no variable is left to label.
 fn split_root(s: &State, xs: &Arc<[Term]>, how: Labeling) -> Option<Stream> {
-    if let Some(alternatives) = split_trail(s, xs, how, Vec::new()) {
+    if let Some(alternatives) = split_trail(s, xs, how) {
         return Some(alternatives);
     }
     let (x, choices) = Dfs::root(s, xs.clone(), how)?;
@@ -152,29 +152,30 @@ fn split_root(s: &State, xs: &Arc<[Term]>, how: Labeling) -> Option<Stream> {
     Some(disjunction(choices.into_iter().map(alternative)))
 }
 
-/// [`split_root`] on the mutable space (`fd/trail`), below the choices `path`: each part
-/// keeps the trail's search, which copies the problem from `s` and follows its path again
-/// (the persistent search's states would leave the parts the trail's slower, general sweep).
+/// [`split_root`] on the mutable space (`fd/trail`): each part keeps the trail's search (the
+/// persistent search's states would leave the parts the trail's slower, general sweep).
 /// `None` when the labeling has no mutable form.
-fn split_trail(s: &State, xs: &Arc<[Term]>, how: Labeling, path: Vec<i64>) -> Option<Stream> {
-    let values = match super::trail::choices_below(s, xs, how, &path)? {
-        None => return Some(Stream::empty()),
-        Some(Err(solution)) => return Some(Stream::unit(solution)),
-        Some(Ok(values)) => values,
+fn split_trail(s: &State, xs: &Arc<[Term]>, how: Labeling) -> Option<Stream> {
+    Some(split_below(super::trail::Below::root(s, xs, how)?))
+}
+
+/// The choices of the labeling stopped at `below`, as a disjunction: each alternative goes
+/// one choice further in its own copy, and is cut again if the cutting is still going on.
+fn split_below(below: super::trail::Below) -> Stream {
+    let values = match below.choices() {
+        Err(solution) => return Stream::unit(solution),
+        Ok(values) => values,
     };
+    let below = Arc::new(below);
     let alternative = |v| {
-        let (s, xs) = (s.clone(), xs.clone());
-        let mut path = path.clone();
-        path.push(v);
-        Stream::suspend(move || {
-            match crate::parallel::splitting() {
-                true => split_trail(&s, &xs, how, path),
-                false => super::trail::label_below(&s, &xs, how, &path),
-            }
-            .unwrap_or_else(Stream::empty)
+        let below = below.clone();
+        Stream::suspend(move || match below.child(v) {
+            None => Stream::empty(),
+            Some(next) if crate::parallel::splitting() => split_below(next),
+            Some(next) => next.stream(),
         })
     };
-    Some(disjunction(values.into_iter().map(alternative)))
+    disjunction(values.into_iter().map(alternative))
 }
 
 /// The alternatives as one right-nested disjunction, in their order.

@@ -23,6 +23,7 @@ use super::space::BOUND;
 use super::uniform::{Swept, MAX};
 
 /// The marks as bits, with room around them so that every window read is in range.
+#[derive(Clone)]
 pub(super) struct Affine {
     n: usize,
     k: usize,

@@ -24,6 +24,7 @@ pub(super) struct AllDiffSpec {
 /// An all-different in the space: its members, which of them are open (a bit per member:
 /// a sweep visits the open ones only), and where its marks are (one byte per shifted value,
 /// `marks[start..start + len]` for `origin..origin + len`).
+#[derive(Clone)]
 pub(super) struct AllDiff {
     pub(super) members: Vec<(u32, i64)>,
     pub(super) lo: i64,

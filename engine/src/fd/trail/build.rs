@@ -24,6 +24,7 @@ const MAX_MARKS: i128 = 1 << 26;
 const SMALL: u64 = 1 << 60;
 
 /// A labeling problem copied out of a state.
+#[derive(Clone)]
 pub(super) struct Problem {
     pub(super) space: Space,
     /// Each slot's variable.

@@ -53,33 +53,41 @@ pub(crate) fn label(s: &State, xs: &[Term], how: Labeling) -> Option<Stream> {
     Some(search::Search::new(p, s.clone(), how).stream())
 }
 
-/// Where the labeling of `xs` in `s` by `how` on a mutable space goes below the choices
-/// `path` (the values given, in turn, to the slots it chooses): the values of its next slot
-/// in the order it tries them, the solution the path reaches, or nothing (a value out of its
-/// domain, or a failed propagation). `None` when the problem or the order has no mutable form.
-/// The parallel search cuts a labeling this way, one choice point at a time, keeping every part
-/// on the mutable space (each part copies the problem and follows its path again).
-pub(crate) fn choices_below(
-    s: &State,
-    xs: &[Term],
-    how: Labeling,
-    path: &[i64],
-) -> Option<Option<Result<Vec<i64>, State>>> {
-    if !search::supports(how) {
-        return None;
-    }
-    let mut search = search::Search::new(build::build(s, xs)?, s.clone(), how);
-    Some(search.descend(path).then(|| search.next_choices()))
-}
+/// The labeling of `xs` in `s` by `how` on a mutable space, stopped below a path of choices
+/// (at first, none), for the parallel search that cuts it one choice point at a time: each
+/// alternative copies it and goes one choice further (the copy is a few arrays; copying the
+/// problem out of the state again and following the whole path cost a tenth of a small
+/// search).
+#[derive(Clone)]
+pub(crate) struct Below(search::Search);
 
-/// The solutions of the labeling below `path` (see [`choices_below`]), in its order.
-pub(crate) fn label_below(s: &State, xs: &[Term], how: Labeling, path: &[i64]) -> Option<Stream> {
-    if !search::supports(how) {
-        return None;
+impl Below {
+    /// The labeling at its root, or `None` when the problem or the order has no mutable form.
+    pub(crate) fn root(s: &State, xs: &[Term], how: Labeling) -> Option<Below> {
+        if !search::supports(how) {
+            return None;
+        }
+        Some(Below(search::Search::new(
+            build::build(s, xs)?,
+            s.clone(),
+            how,
+        )))
     }
-    let mut search = search::Search::new(build::build(s, xs)?, s.clone(), how);
-    Some(match search.descend(path) {
-        true => search.stream_below(),
-        false => Stream::empty(),
-    })
+
+    /// The values of the next slot in the order the labeling tries them (some may fail once
+    /// propagated), or the solution when no slot is open.
+    pub(crate) fn choices(&self) -> Result<Vec<i64>, State> {
+        self.0.clone().next_choices()
+    }
+
+    /// This labeling one choice further, `v` for the next slot; `None` when it fails.
+    pub(crate) fn child(&self, v: i64) -> Option<Below> {
+        let mut search = self.0.clone();
+        search.descend(&[v]).then_some(Below(search))
+    }
+
+    /// The solutions below this point, in the labeling's order.
+    pub(crate) fn stream(self) -> Stream {
+        self.0.stream_below()
+    }
 }

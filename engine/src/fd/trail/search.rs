@@ -18,6 +18,7 @@ use crate::term::Term;
 use std::sync::Arc;
 
 /// One chosen slot and where its values are.
+#[derive(Clone)]
 struct Level {
     x: u32,
     mark: usize,
@@ -31,6 +32,7 @@ struct Level {
 }
 
 /// A resumable labeling search over a mutable space.
+#[derive(Clone)]
 pub(super) struct Search {
     p: Problem,
     how: Labeling,

@@ -49,6 +49,7 @@ pub(super) struct Swept {
 
 /// The rows of a uniform space, one per slot, and the marks as bits when its offsets are
 /// affine (then the sweep is [`Affine`]'s).
+#[derive(Clone)]
 pub(super) struct Uniform {
     k: usize,
     rows: Vec<Row>,

@@ -74,6 +74,7 @@ pub(super) const BOUND: u32 = u32::MAX;
 
 /// The mutable space, one array per field (the propagation loop reads a few fields of many
 /// slots: kept apart, they stay in cache).
+#[derive(Clone)]
 pub(super) struct Space {
     /// What the membership test reads, per slot.
     hot: Vec<Hot>,
