@@ -31,20 +31,19 @@ pub enum Frame {
 
 impl Drop for Frame {
     /// A frame that alone holds a function (whose environment can hold another such frame)
-    /// drops it with the native stack grown on the heap when it runs low: closures nested in
-    /// closures a million deep are freed without overflow. Other frames only look at their
-    /// bindings' kinds.
+    /// drops it through [`drop_deep`](crate::items::drop_deep): closures nested in closures a
+    /// million deep are freed without overflow. Other frames only look at their bindings'
+    /// kinds.
     fn drop(&mut self) {
         let closure = |v: &Value| matches!(v, Value::Fn(c) if Arc::strong_count(c) == 1);
-        let held = match self {
-            Frame::One(_, v, _) if closure(v) => Some(std::mem::replace(v, Value::Nil)),
-            Frame::Many(b, _) if b.iter().any(|(_, v)| closure(v)) => Some(Value::vector(
-                std::mem::take(b).into_iter().map(|(_, v)| v).collect(),
-            )),
-            _ => None,
-        };
-        if let Some(held) = held {
-            stacker::maybe_grow(32 * 1024, 1024 * 1024, move || drop(held));
+        match self {
+            Frame::One(_, v, _) if closure(v) => {
+                crate::items::drop_deep(std::mem::replace(v, Value::Nil))
+            }
+            Frame::Many(b, _) if b.iter().any(|(_, v)| closure(v)) => {
+                crate::items::drop_deep(std::mem::take(b))
+            }
+            _ => {}
         }
     }
 }

@@ -11,32 +11,15 @@ use std::sync::Arc;
 /// use kanren_clj::items::Items;
 /// let items = Items::arc(vec![1, 2, 3]);
 /// assert_eq!(items.len(), 3);
-/// assert_eq!(Items::into_vec(items), [1, 2, 3]);
+/// assert_eq!(items.to_vec(), [1, 2, 3]);
 /// ```
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone)]
 pub struct Items<T>(Vec<T>);
 
 impl<T> Items<T> {
     /// The items behind an `Arc`, as the values hold them.
     pub fn arc(items: Vec<T>) -> Arc<Items<T>> {
         Arc::new(Items(items))
-    }
-
-    /// The items as a vector: moved out when this is their only owner, else cloned.
-    pub fn into_vec(items: Arc<Items<T>>) -> Vec<T>
-    where
-        T: Clone,
-    {
-        match Arc::try_unwrap(items) {
-            Ok(mut own) => std::mem::take(&mut own.0),
-            Err(shared) => shared.0.clone(),
-        }
-    }
-}
-
-impl<T> From<Vec<T>> for Items<T> {
-    fn from(items: Vec<T>) -> Items<T> {
-        Items(items)
     }
 }
 
@@ -56,8 +39,14 @@ impl<T> DerefMut for Items<T> {
 impl<T> Drop for Items<T> {
     fn drop(&mut self) {
         if !self.0.is_empty() {
-            let items = std::mem::take(&mut self.0);
-            stacker::maybe_grow(32 * 1024, 1024 * 1024, move || drop(items));
+            drop_deep(std::mem::take(&mut self.0));
         }
     }
+}
+
+/// Drops `x`, which may hold values nested as deep as a program built them, with the native
+/// stack grown on the heap when it runs low. Every drop that can recurse into a nested value
+/// (items, a list's head, a lazy seq's thunk, a closure an environment holds) goes through it.
+pub(crate) fn drop_deep<T>(x: T) {
+    stacker::maybe_grow(32 * 1024, 1024 * 1024, move || drop(x));
 }

@@ -87,7 +87,7 @@ impl Drop for Cons {
         let tail = std::mem::replace(&mut self.1, Value::Nil);
         match head {
             Value::List(_) | Value::Lazy(_) | Value::Vector(_) | Value::Map(_) | Value::Set(_) => {
-                stacker::maybe_grow(32 * 1024, 1024 * 1024, move || drop(head))
+                crate::items::drop_deep(head)
             }
             _ => {}
         }
@@ -101,8 +101,7 @@ impl Drop for LazyCell {
             LazyCell::Done(v) => drop_chain(std::mem::replace(v, Value::Nil)),
             // A thunk holds the environment it was made in, which can hold another thunk.
             LazyCell::Thunk(f) => {
-                let f = std::mem::replace(f, Box::new(|| Ok(Value::Nil)));
-                stacker::maybe_grow(32 * 1024, 1024 * 1024, move || drop(f))
+                crate::items::drop_deep(std::mem::replace(f, Box::new(|| Ok(Value::Nil))))
             }
             LazyCell::Forcing => {}
         }
