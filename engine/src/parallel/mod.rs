@@ -236,11 +236,8 @@ impl Parallel {
         if remaining == Some(0) {
             return all(Vec::new());
         }
-        let parts = {
-            let _entered = budget.as_ref().map(Budget::enter);
-            let _splitting = Splitting::enter();
-            split(stream, workers * PARTS_PER_WORKER)
-        };
+        let want = workers * PARTS_PER_WORKER;
+        let parts = cut(stream, budget.as_ref(), want);
         // Enough answers (`run`'s n, unordered): every part stops.
         let enough = AtomicBool::new(false);
         let found = AtomicUsize::new(0);
@@ -280,18 +277,16 @@ impl Parallel {
         let results: Vec<Vec<T>> = pool.install(|| match rebuild {
             // One worker shares with nobody: it searches the first cut.
             Some(build) if workers > 1 => {
-                let cut = || {
+                let copy = || {
                     let (stream, query, ..) = build().into_parts();
-                    let _entered = budget.as_ref().map(Budget::enter);
-                    let _splitting = Splitting::enter();
-                    (query, split(stream.0, workers * PARTS_PER_WORKER))
+                    (query, cut(stream.0, budget.as_ref(), want))
                 };
                 let copies = Copies::new(parts, query, workers);
                 (0..copies.len())
                     .into_par_iter()
                     .with_max_len(1)
                     .map(|i| {
-                        let (part, query) = copies.take(i, cut);
+                        let (part, query) = copies.take(i, copy);
                         search(part, &query)
                     })
                     .collect()
@@ -304,6 +299,13 @@ impl Parallel {
         });
         all(results)
     }
+}
+
+/// `stream` cut into `want` parts (see [`split`]) on this thread, within `budget`.
+fn cut(stream: Node, budget: Option<&Budget>, want: usize) -> Vec<Part> {
+    let _entered = budget.map(Budget::enter);
+    let _splitting = Splitting::enter();
+    split(stream, want)
 }
 
 /// Stack reserved for each worker (address space: pages are used only as the search goes

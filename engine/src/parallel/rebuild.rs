@@ -36,15 +36,15 @@ impl Copies {
         self.first.len()
     }
 
-    /// Part `i`, from the calling worker's own copy (made by `cut` the first time), with that
+    /// Part `i`, from the calling worker's own copy (made by `copy` the first time), with that
     /// copy's answer term. A copy cut into a different number of parts is not the same query:
     /// the worker then takes the first cut's part.
-    pub(super) fn take(&self, i: usize, cut: impl FnOnce() -> (Term, Vec<Part>)) -> (Part, Term) {
+    pub(super) fn take(&self, i: usize, copy: impl FnOnce() -> (Term, Vec<Part>)) -> (Part, Term) {
         // A worker is always the same pool thread: its lock is never contended.
         let worker = rayon::current_thread_index().unwrap_or(0) % self.own.len();
         let mut own = self.own[worker].lock().unwrap_or_else(|e| e.into_inner());
         let (query, parts) = own.get_or_insert_with(|| {
-            let (query, parts) = cut();
+            let (query, parts) = copy();
             (query, parts.into_iter().map(Some).collect())
         });
         let mine = match parts.len() == self.len() {
