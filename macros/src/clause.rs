@@ -2,7 +2,7 @@
 //! of all its levels matched at once, by the straight-line code of the depth-first half
 //! where it can, and the clause's goals built only when every level matched.
 
-use crate::pattern::{compile_levels, mentions, straight, Ops, Pat};
+use crate::pattern::{compile_levels, mentions, Levels, Pat};
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
@@ -29,26 +29,15 @@ pub(crate) fn stream_clause(args: &[Ident], pats: &[Pat], goals: &[TokenStream])
     if pairs.is_empty() {
         return quote!(::std::result::Result::Ok((0u32, #body, ::std::option::Option::None)));
     }
-    let (vars, pattern, lengths) = compile_levels(args, &pairs);
-    let Ops { ops, values } = pattern;
-    let (k, a) = (vars.len(), pairs.len());
-    let levels = a as u32;
-    let matched: Vec<&&Ident> = pairs.iter().map(|(_, arg)| arg).collect();
-    let general = quote! {
-        ::kanren::match_clause::<#k, #a>(
-            __KANREN_PATTERN,
-            &[#(#lengths),*],
-            &[#(#values),*],
-            [#(#matched),*],
-            __kanren_s,
-        )
-    };
-    let mut code = TokenStream::new();
-    let (mut seen, mut n) = (Vec::new(), 0);
-    let compiled = (1..).zip(&pairs).try_for_each(|(level, (p, arg))| {
-        straight(p, quote!(#arg), level, args, &mut seen, &mut n, &mut code)
-    });
-    if compiled.is_some() {
+    let Levels {
+        vars,
+        k,
+        ops,
+        general,
+        straight,
+    } = compile_levels(args, &pairs, quote!(::kanren::match_clause));
+    let levels = pairs.len() as u32;
+    if let Some(code) = straight {
         return quote!('__kanren_clause: {
             const __KANREN_PATTERN: &[::kanren::PatOp] = &[#(#ops),*];
             let __kanren_owned: [::kanren::Term; #k];

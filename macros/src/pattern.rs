@@ -250,13 +250,28 @@ pub(crate) fn ops(p: &Pat, vars: &[Ident], out: &mut Ops, filled: &mut Vec<Ident
     }
 }
 
-/// The general matcher's program for a clause's patterns (each paired with its argument): the
-/// pattern variables that are new (neither arguments nor seen before), the ops and values of
-/// all the levels, and how many ops each level has.
+/// A clause's patterns compiled: the pattern variables that are new (neither arguments nor
+/// seen before), the general matcher's ops, its call, and the straight-line code that matches
+/// them in place when the patterns are structure and new variables only.
+pub(crate) struct Levels {
+    pub(crate) vars: Vec<Ident>,
+    /// How many variables: the matcher's const parameter.
+    pub(crate) k: usize,
+    pub(crate) ops: Vec<TokenStream>,
+    /// The call of `matcher` (`::kanren::match_args` or `::kanren::match_clause`) on
+    /// `__KANREN_PATTERN` and the arguments, in the state `__kanren_s`.
+    pub(crate) general: TokenStream,
+    /// The straight-line code (`break '__kanren_match Err(level)` where a level fails, 0 for
+    /// "ask the general matcher"), if every pattern has it.
+    pub(crate) straight: Option<TokenStream>,
+}
+
+/// Compiles the patterns of a clause, each paired with its argument (see [`Levels`]).
 pub(crate) fn compile_levels(
     args: &[Ident],
     pairs: &[(&Pat, &Ident)],
-) -> (Vec<Ident>, Ops, Vec<usize>) {
+    matcher: TokenStream,
+) -> Levels {
     let mut scope = Scope {
         args,
         seen: Vec::new(),
@@ -275,7 +290,33 @@ pub(crate) fn compile_levels(
         ops(p, &vars, &mut pattern, &mut filled);
         lengths.push(pattern.ops.len() - before);
     }
-    (vars, pattern, lengths)
+    let Ops { ops, values } = pattern;
+    let (k, a) = (vars.len(), pairs.len());
+    let matched: Vec<&&Ident> = pairs.iter().map(|(_, arg)| arg).collect();
+    let general = quote! {
+        #matcher::<#k, #a>(
+            __KANREN_PATTERN,
+            &[#(#lengths),*],
+            &[#(#values),*],
+            [#(#matched),*],
+            __kanren_s,
+        )
+    };
+    let mut code = TokenStream::new();
+    let (mut seen, mut n) = (Vec::new(), 0);
+    let straight = (1..)
+        .zip(pairs)
+        .try_for_each(|(level, (p, arg))| {
+            straight(p, quote!(#arg), level, args, &mut seen, &mut n, &mut code)
+        })
+        .map(|()| code);
+    Levels {
+        vars,
+        k,
+        ops,
+        general,
+        straight,
+    }
 }
 
 /// One clause expanded: the goal expressions of a `conde` clause, one when it has patterns.
@@ -379,7 +420,13 @@ pub(crate) fn solve_clause(
         .zip(args)
         .filter(|(p, _)| !matches!(p, Pat::Blank))
         .collect();
-    let (vars, pattern, lengths) = compile_levels(args, &pairs);
+    let Levels {
+        vars,
+        k,
+        ops,
+        general,
+        straight,
+    } = compile_levels(args, &pairs, quote!(::kanren::match_args));
     // The goals see the arguments they name as owned terms, as in the stream's clauses.
     let body: TokenStream = goals.iter().cloned().collect();
     let used: Vec<&Ident> = args.iter().filter(|a| mentions(&body, a)).collect();
@@ -405,26 +452,9 @@ pub(crate) fn solve_clause(
             #run
         });
     }
-    let Ops { ops, values } = pattern;
-    let (k, a) = (vars.len(), pairs.len());
-    let matched: Vec<&&Ident> = pairs.iter().map(|(_, arg)| arg).collect();
-    let general = quote! {
-        ::kanren::match_args::<#k, #a>(
-            __KANREN_PATTERN,
-            &[#(#lengths),*],
-            &[#(#values),*],
-            [#(#matched),*],
-            __kanren_s,
-        )
-    };
     // Patterns of structure and new variables only: matched by straight-line code that
     // reads the terms in place, the general matcher kept for arguments not yet built.
-    let mut code = TokenStream::new();
-    let (mut seen, mut n) = (Vec::new(), 0);
-    let compiled = (1..).zip(&pairs).try_for_each(|(level, (p, arg))| {
-        straight(p, quote!(#arg), level, args, &mut seen, &mut n, &mut code)
-    });
-    if compiled.is_some() {
+    if let Some(code) = straight {
         let skip = if last {
             quote!(::kanren::Step::Done(::std::ops::ControlFlow::Continue(())))
         } else {

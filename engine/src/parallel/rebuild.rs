@@ -12,13 +12,13 @@ use crate::term::Term;
 use std::sync::Mutex;
 
 /// One worker's copy of the query: its answer term and its parts, each taken once.
-type Copy = (Term, Vec<Option<Part>>);
+type Replica = (Term, Vec<Option<Part>>);
 
 /// The parts of the first cut, and one copy per worker, made when the worker first needs one.
 pub(super) struct Copies {
     first: Vec<Mutex<Option<Part>>>,
     query: Term,
-    own: Vec<Mutex<Option<Copy>>>,
+    own: Vec<Mutex<Option<Replica>>>,
 }
 
 impl Copies {
