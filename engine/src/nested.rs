@@ -83,6 +83,8 @@ impl Run {
 impl Goal {
     /// The first state in which the goal holds, searched from `s` in core.logic's order.
     pub(crate) fn first(&self, s: State) -> Option<State> {
-        self.apply(s).next_state::<false>(&mut Vec::new())
+        let mut frontier = crate::stream::Frontier::default();
+        frontier.load(self.apply(s));
+        frontier.next()
     }
 }

@@ -8,7 +8,7 @@ use crate::budget::{Budget, Stop};
 use crate::goal::{conj, Goal};
 use crate::reify::{reify, Answer};
 use crate::state::State;
-use crate::stream::{Frame, Stream};
+use crate::stream::{Frame, Frontier, Stream};
 use crate::term::{Term, Var};
 use std::ops::ControlFlow;
 
@@ -22,7 +22,10 @@ use std::ops::ControlFlow;
 /// assert!(answers.next().is_none());
 /// ```
 pub struct Answers {
+    /// What is left of the search: the stream, or, once the interleaved search has
+    /// started, the frontier that holds it.
     stream: Stream,
+    frontier: Frontier,
     frames: Vec<Frame>,
     query: Term,
     remaining: Option<usize>,
@@ -81,14 +84,20 @@ impl Answers {
         }
         let entered = self.budget.as_ref().map(Budget::enter);
         let mut next = if self.depth_first {
-            self.stream.next_state::<true>(&mut self.frames)
+            self.stream = self.pending();
+            self.stream.next_depth_first(&mut self.frames)
         } else {
-            self.stream.next_state::<false>(&mut self.frames)
+            if self.frontier.is_empty() {
+                self.frontier
+                    .load(std::mem::replace(&mut self.stream, Stream::empty()));
+            }
+            self.frontier.next()
         };
         if self.budget.as_ref().is_some_and(Budget::is_stopped) {
             // Found after the stop (a cut-short `conda` or `nafc` may have decided): dropped.
             next = None;
             self.frames.clear();
+            self.frontier.clear();
             self.stream = Stream::empty();
         }
         drop(entered);
@@ -98,6 +107,7 @@ impl Answers {
                     *n -= 1;
                     if *n == 0 {
                         self.stream = Stream::empty();
+                        self.frontier.clear();
                     }
                 }
                 Some(state)
@@ -123,9 +133,9 @@ impl Answers {
         if left == Some(0) {
             return init;
         }
+        let stream = self.pending();
         let query = &self.query;
         let mut acc = Some(init);
-        let stream = std::mem::replace(&mut self.stream, Stream::empty());
         let budget = self.budget.take();
         let _entered = budget.as_ref().map(Budget::enter);
         let _ = crate::solve::solve_node(stream.0, &mut |s| {
@@ -153,12 +163,23 @@ impl Answers {
 }
 
 impl Answers {
+    /// What is left of the search as one stream, taken out (from the frontier, if the
+    /// interleaved search has started).
+    fn pending(&mut self) -> Stream {
+        if self.frontier.is_empty() {
+            std::mem::replace(&mut self.stream, Stream::empty())
+        } else {
+            self.frontier.take_stream()
+        }
+    }
+
     fn new(n: Option<usize>, occurs_check: bool, f: impl FnOnce(Var) -> Goal) -> Answers {
         let q = Var::fresh();
         let goal = conj([f(q), answer_goal(q)]);
         let state = State::new().with_occurs_check(occurs_check);
         Answers {
             stream: Stream::inc_apply(goal, state),
+            frontier: Frontier::default(),
             frames: Vec::new(),
             query: Term::Var(q),
             remaining: n,
@@ -207,7 +228,7 @@ impl Answers {
     /// The parts of the query, for the parallel search: its stream, the query term, the
     /// number of answers still wanted, its budget.
     pub(crate) fn into_parts(mut self) -> (Stream, Term, Option<usize>, Option<Budget>) {
-        let stream = std::mem::replace(&mut self.stream, Stream::empty());
+        let stream = self.pending();
         (
             stream,
             self.query.clone(),

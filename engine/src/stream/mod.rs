@@ -29,11 +29,12 @@
 //! `(mplus nil f)` is `(f)`), and both `Choice` and `Inc` swap the two streams, which is what
 //! makes the search interleave. `hnf` applies these rules until the head is an answer, a
 //! suspension or the end, keeping the pending `mplus`/`bind` frames in a vector: neither a
-//! deep recursion in a relation nor a long conjunction grows the Rust stack. When its caller
-//! would open a suspension at once (`take*`), it opens it where it is met instead, by the
-//! same rules (`reopen`).
+//! deep recursion in a relation nor a long conjunction grows the Rust stack. That is how
+//! `conda` and `condu` look at a stream ([`head_normal_form`]). A query's answers are pulled
+//! by core.logic's `take*`, which opens every suspension at once: [`Frontier`] does that by
+//! the same rules, with the pending work kept in a tree that stays in place (`frontier.rs`).
 //!
-//! The same loop also forces depth-first ([`Answers::depth_first`](crate::Answers::depth_first),
+//! The frames loop also forces depth-first ([`Answers::depth_first`](crate::Answers::depth_first),
 //! for counting), by Prolog's rules: a suspension is simply forced, and nothing swaps.
 //!
 //! ```text
@@ -48,15 +49,17 @@
 
 mod delay;
 mod frames;
+mod frontier;
 mod link;
 
 pub(crate) use delay::pass_levels;
 
+pub(crate) use frontier::Frontier;
 pub(crate) use link::Link;
 
 use crate::goal::Goal;
 use crate::state::State;
-use frames::{outermost_mplus, pop_bind, recycle, reopen, stop, take_frames, Held};
+use frames::{pop_bind, recycle, take_frames};
 use std::collections::VecDeque;
 use std::sync::Arc;
 
@@ -98,8 +101,7 @@ pub(crate) enum Node {
     /// what it means is theirs in either order of forcing.
     Resume(Link, VecDeque<Frame>),
     /// `Inc(Resume(t, fs))` in one node: a suspension met under pending frames, which took
-    /// them, when the forcing must return it ([`head_normal_form`]); `next_state` opens
-    /// such a suspension where it is met instead (`hnf`'s `OPEN`).
+    /// them, when the forcing must return it ([`head_normal_form`]).
     Captured(Link, VecDeque<Frame>),
     Lazy(Box<dyn FnOnce() -> Stream + Send>),
     /// `Inc^k(Apply(g, s))`, `k >= 2`, in one node: a `defne!` clause whose patterns all
@@ -172,23 +174,18 @@ impl Stream {
         Stream(Node::Suspended(g, s))
     }
 
-    /// The next state and the rest of the stream, or `None` at the end. Forces suspensions
-    /// as needed (core.logic's `take*`), interleaving or `DEPTH_FIRST`; `frames` is scratch
-    /// space reused across calls.
-    pub(crate) fn next_state<const DEPTH_FIRST: bool>(
-        &mut self,
-        frames: &mut Vec<Frame>,
-    ) -> Option<State> {
+    /// The next state, depth-first, and the rest of the stream, or `None` at the end (the
+    /// interleaved order is [`Frontier`]'s); `frames` is scratch space reused across calls.
+    pub(crate) fn next_depth_first(&mut self, frames: &mut Vec<Frame>) -> Option<State> {
         let node = std::mem::replace(&mut self.0, Node::Empty);
-        // Suspensions are opened where they are met (`hnf`'s `OPEN`): none comes back here.
-        match hnf::<DEPTH_FIRST, true>(node, frames) {
+        match hnf::<true>(node, frames) {
             Node::Empty => None,
             Node::Unit(a) => Some(a),
             Node::Choice(a, rest) => {
                 self.0 = rest.into_inner();
                 Some(a)
             }
-            _ => unreachable!("an opening hnf returns no suspension"),
+            _ => unreachable!("a depth-first hnf returns no suspension"),
         }
     }
 }
@@ -212,7 +209,7 @@ impl Node {
 /// like all forcing. Always interleaved, so that they commit to the same answer in either
 /// order.
 pub(crate) fn head_normal_form(s: Stream) -> Stream {
-    Stream(hnf::<false, false>(s.0, &mut Vec::new()))
+    Stream(hnf::<false>(s.0, &mut Vec::new()))
 }
 
 /// A pending operation around the stream being forced.
@@ -244,14 +241,8 @@ pub(crate) fn push_binds(frames: &mut Vec<Frame>, goals: impl ExactSizeIterator<
 /// `Suspended`, `Captured`, `Delayed`, `Paused`), using the rules above: core.logic's, or
 /// with `DEPTH_FIRST` the depth-first ones (which never return a suspension).
 ///
-/// With `OPEN`, the caller would open a suspension as soon as it got one (`take*` does):
-/// an interleaved suspension is then opened where it is met, under its frames, instead of
-/// taking them all and coming back down through them (see [`reopen`]). So nothing is
-/// returned but `Empty`, `Unit` and `Choice`, and `Empty` also when the query's budget
-/// stopped the search at a suspension (its frontier dropped unforced).
-///
 /// `frames` must be empty on entry; it is empty again on return.
-fn hnf<const DEPTH_FIRST: bool, const OPEN: bool>(mut node: Node, frames: &mut Vec<Frame>) -> Node {
+fn hnf<const DEPTH_FIRST: bool>(mut node: Node, frames: &mut Vec<Frame>) -> Node {
     loop {
         node = match node {
             Node::Mplus(x, y) => {
@@ -314,28 +305,6 @@ fn hnf<const DEPTH_FIRST: bool, const OPEN: bool>(mut node: Node, frames: &mut V
                 delay::pass_levels(k);
                 Node::Empty
             }
-            // Interleaved, a suspension the caller would open at once: opened here.
-            Node::Suspended(g, s) if OPEN => match outermost_mplus(frames) {
-                // Under binds only, Inc(t) opened is t under the same binds.
-                None if !crate::budget::stopped_here() => g.apply_framed(s, frames),
-                None => stop(frames),
-                Some(j) => reopen(j, Held::Bare(Node::Apply(g, s)), frames),
-            },
-            Node::Inc(t) if OPEN => match outermost_mplus(frames) {
-                None if !crate::budget::stopped_here() => t.into_inner(),
-                None => stop(frames),
-                Some(j) => reopen(j, Held::Boxed(t), frames),
-            },
-            Node::Captured(t, fs) if OPEN => match outermost_mplus(frames) {
-                None if !crate::budget::stopped_here() => Node::Resume(t, fs),
-                None => stop(frames),
-                Some(j) => reopen(j, Held::Bare(Node::Resume(t, fs)), frames),
-            },
-            node @ (Node::Delayed(..) | Node::Paused(_)) if OPEN => match outermost_mplus(frames) {
-                None if !crate::budget::stopped_here() => node.open(),
-                None => stop(frames),
-                Some(j) => reopen(j, Held::Bare(node.open()), frames),
-            },
             // Interleaved: Suspended(g, s) is Inc(Apply(g, s)), captured as below.
             Node::Suspended(g, s) if !frames.is_empty() => {
                 let t = Link::new(Node::Apply(g, s));

@@ -1,8 +1,9 @@
-//! Opening suspensions where they are met (`hnf`'s `OPEN`, what `next_state` does) against
-//! the rules applied literally: every suspension takes its frames into a `Captured` node,
-//! comes back to the top and is opened there (what `head_normal_form` still does). The two
-//! must give the same answers in the same order, on random goal trees whose conjunctions
-//! of disjunctions leave many pending frames, with the outermost `mplus` anywhere among them.
+//! The frontier (`frontier.rs`: suspensions opened where they are met, the pending work a
+//! tree that stays in place) against the rules applied literally: every suspension takes its
+//! frames into a `Captured` node, comes back to the top and is opened there (what
+//! `head_normal_form` does). The two must give the same answers in the same order, on random
+//! goal trees whose conjunctions of disjunctions leave many pending frames, with the
+//! outermost `mplus` anywhere among them.
 
 use super::{head_normal_form, Node, Stream};
 use crate::reify::reify;
@@ -109,9 +110,10 @@ fn query_built(t: &Tree, literal: bool) -> (Stream, Term) {
 }
 
 /// The answers as `run` pulls them: suspensions opened where they are met.
-fn opened_in_place((mut s, q): (Stream, Term)) -> Vec<String> {
-    let mut frames = Vec::new();
-    std::iter::from_fn(|| s.next_state::<false>(&mut frames))
+fn opened_in_place((s, q): (Stream, Term)) -> Vec<String> {
+    let mut frontier = super::Frontier::default();
+    frontier.load(s);
+    std::iter::from_fn(|| frontier.next())
         .map(|a| reify(&a, &q).to_string())
         .collect()
 }
@@ -139,7 +141,7 @@ fn opened_at_the_top((mut s, q): (Stream, Term)) -> Vec<String> {
 /// The answers forced depth-first.
 fn depth_first((mut s, q): (Stream, Term)) -> Vec<String> {
     let mut frames = Vec::new();
-    std::iter::from_fn(|| s.next_state::<true>(&mut frames))
+    std::iter::from_fn(|| s.next_depth_first(&mut frames))
         .map(|a| reify(&a, &q).to_string())
         .collect()
 }
@@ -161,8 +163,8 @@ proptest! {
     }
 }
 
-/// A disjunction under many pending conjunctions (many frames after the outermost `mplus`),
-/// and one under few: both sides of `reopen`'s choice, in one search.
+/// A disjunction under many pending conjunctions (many binds and `mplus`es below the outermost
+/// `mplus`), and one under few, in one search.
 #[test]
 fn deep_frames_on_either_side_of_the_outermost_mplus() {
     // x_i is 1 or 2, for eight variables: 256 answers, each a list of choices.

@@ -190,7 +190,7 @@ fn sweep_of(p: &Problem) -> Option<&'static str> {
     let labeled: Vec<Term> = p.label.iter().map(|&i| Term::Var(xs[i])).collect();
     let s = model(p, &xs)
         .apply(crate::State::new())
-        .next_state::<true>(&mut Vec::new())?;
+        .next_depth_first(&mut Vec::new())?;
     build(&s, &labeled).map(|b| b.space.sweep())
 }
 
@@ -283,7 +283,7 @@ fn a_constraint_without_a_mutable_form_falls_back() {
     let xs: Vec<Var> = (0..3).map(|_| Var::fresh()).collect();
     let first = |g: Goal| {
         g.apply(crate::State::new())
-            .next_state::<true>(&mut Vec::new())
+            .next_depth_first(&mut Vec::new())
             .expect("holds")
     };
     let s = first(conj([
