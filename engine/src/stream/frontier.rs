@@ -200,13 +200,15 @@ impl Frontier {
         drop(self.take(ix));
     }
 
-    /// A new slot for a node in hand, pushed on the path as its child of `parent`'s making.
+    /// A new slot for the node in hand, which it holds only once the search leaves that
+    /// node (an empty leaf meanwhile).
     fn placeholder(&mut self) -> Ix {
         self.alloc(Slot::Leaf(Node::Empty))
     }
 
     /// Forces `node`, the content of the leaf on top of the path (which holds a
-    /// placeholder meanwhile), until the search has to go elsewhere.
+    /// placeholder meanwhile), until the search has to go elsewhere: `Err` says where (not
+    /// an error; `?` passes it out of the loop).
     fn force(&mut self, mut node: Node) -> Result<std::convert::Infallible, Reached> {
         loop {
             node = match node {
@@ -428,12 +430,21 @@ impl Frontier {
                         }
                     } else {
                         // bind(Choice(a, r), g) = mplus(g(a), Inc(bind(r, g))).
-                        let inner = self.alloc(Slot::Bind(vec![g.clone()], child));
-                        let inc = self.alloc(Slot::Inc(inner));
                         let l = self.placeholder();
                         if last {
+                            // The emptied run takes `g` back: the inner bind, moved.
+                            let Slot::Bind(mut run, _) =
+                                std::mem::replace(&mut self.slots[parent as usize], Slot::Free)
+                            else {
+                                unreachable!("a bind")
+                            };
+                            run.push(g.clone());
+                            let inner = self.alloc(Slot::Bind(run, child));
+                            let inc = self.alloc(Slot::Inc(inner));
                             self.slots[parent as usize] = Slot::Mplus(l, inc);
                         } else {
+                            let inner = self.alloc(Slot::Bind(vec![g.clone()], child));
+                            let inc = self.alloc(Slot::Inc(inner));
                             let m = self.alloc(Slot::Mplus(l, inc));
                             if let Slot::Bind(_, c) = &mut self.slots[parent as usize] {
                                 *c = m;
