@@ -277,7 +277,9 @@ fn from_term_inner(t: &Term) -> Value {
         Term::Str(s) => Value::Str(s.clone()),
         Term::Sym(s) => sym_value(s),
         Term::Nom(a) => Value::Nom(*a),
-        Term::Tie(t) => Value::Tie(Arc::new((from_term(&t.nom), from_term(&t.body)))),
+        Term::Tie(t) => Value::Tie(Arc::new(crate::items::TieCell {
+            pair: (from_term(&t.nom), from_term(&t.body)),
+        })),
         Term::Vector(items) => Value::vector(items.iter().map(from_term).collect()),
         Term::Map(entries) => Value::Map(crate::items::Items::arc(
             entries

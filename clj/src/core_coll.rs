@@ -6,7 +6,7 @@ use crate::core::{arity, equal, int_arg, reg};
 use crate::error::{Error, Result};
 use crate::eval::apply;
 use crate::value::Value;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// Inserts or replaces `k` in an insertion-ordered map.
 pub fn map_insert(m: &mut Vec<(Value, Value)>, k: Value, v: Value) {
@@ -256,7 +256,9 @@ pub fn install() {
     });
     reg(c, "atom", |a| {
         arity(&a, 1, usize::MAX, "atom")?;
-        Ok(Value::Atom(Arc::new(Mutex::new(a[0].clone()))))
+        Ok(Value::Atom(Arc::new(crate::items::AtomCell::new(
+            a[0].clone(),
+        ))))
     });
     reg(c, "deref", |a| {
         arity(&a, 1, 1, "deref")?;

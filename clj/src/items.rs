@@ -44,6 +44,66 @@ impl<T> Drop for Items<T> {
     }
 }
 
+/// What an atom holds: a value behind a lock, dropped with [`drop_deep`] (an atom can hold
+/// an atom, as deep as a program nests them).
+///
+/// ```
+/// use kanren_clj::items::AtomCell;
+/// use kanren_clj::value::Value;
+/// let cell = AtomCell::new(Value::Int(1));
+/// assert!(matches!(*cell.lock().unwrap(), Value::Int(1)));
+/// ```
+pub struct AtomCell(std::sync::Mutex<crate::value::Value>);
+
+impl AtomCell {
+    /// A cell holding `v`.
+    pub fn new(v: crate::value::Value) -> AtomCell {
+        AtomCell(std::sync::Mutex::new(v))
+    }
+}
+
+impl Deref for AtomCell {
+    type Target = std::sync::Mutex<crate::value::Value>;
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl Drop for AtomCell {
+    fn drop(&mut self) {
+        let v = self.0.get_mut().unwrap_or_else(|e| e.into_inner());
+        drop_deep(std::mem::replace(v, crate::value::Value::Nil));
+    }
+}
+
+/// A tie's nom and body (nominal logic), dropped with [`drop_deep`]: a body can hold a tie,
+/// as deep as a program nests them.
+///
+/// ```
+/// use kanren_clj::items::TieCell;
+/// use kanren_clj::value::Value;
+/// let tie = TieCell { pair: (Value::Int(1), Value::Nil) };
+/// assert!(matches!(tie.0, Value::Int(1)));
+/// ```
+pub struct TieCell {
+    /// The nom and the body.
+    pub pair: (crate::value::Value, crate::value::Value),
+}
+
+impl Deref for TieCell {
+    type Target = (crate::value::Value, crate::value::Value);
+    fn deref(&self) -> &Self::Target {
+        &self.pair
+    }
+}
+
+impl Drop for TieCell {
+    fn drop(&mut self) {
+        let nil = || crate::value::Value::Nil;
+        drop_deep(std::mem::replace(&mut self.pair, (nil(), nil())));
+    }
+}
+
 /// Drops `x`, which may hold values nested as deep as a program built them, with the native
 /// stack grown on the heap when it runs low. Every drop that can recurse into a nested value
 /// (items, a list's head, a lazy seq's thunk, a closure an environment holds) goes through it.

@@ -135,28 +135,46 @@ pub fn eval_str(src: &str) -> Result<Value> {
 /// Reads and evaluates `src` (the text of `file`, for error messages), form by form, giving
 /// the last value, fully realised (a lazy seq's errors surface here, as at Clojure's REPL).
 pub fn load(src: &str, file: Option<&str>) -> Result<Value> {
-    // An error that already names its file (a nested load, a facts file) keeps it.
-    let tag = |e: Error| Error {
-        file: e.file.clone().or_else(|| file.map(Arc::from)),
-        ..e
-    };
+    load_last(src, file).map(|(last, _)| last)
+}
+
+/// [`load`], and the last value printed as the REPL prints it: an error raised while
+/// printing it (a lazy seq that fails when realized) names the last form's position.
+///
+/// ```
+/// kanren_clj::init();
+/// let e = kanren_clj::load_print("(take 2 (map inc [1 nil]))", Some("-e")).unwrap_err();
+/// assert_eq!(e.to_string(), "-e:1:1: +: expected a number, got nil");
+/// ```
+pub fn load_print(src: &str, file: Option<&str>) -> Result<String> {
+    let (last, pos) = load_last(src, file)?;
+    print_value(&last).map_err(|e| tag_file(e.with_pos(pos), file))
+}
+
+/// The last value of `src`'s forms and the position of the form that gave it.
+fn load_last(src: &str, file: Option<&str>) -> Result<(Value, Option<error::Pos>)> {
+    let tag = |e: Error| tag_file(e, file);
     let mut r = reader::Reader::new(src);
-    let mut last = Value::Nil;
+    let mut last = (Value::Nil, None);
     while let Some(form) = r.read().map_err(tag)? {
-        last = eval_top(&form).map_err(tag)?;
+        last = (eval_top(&form).map_err(tag)?, reader::pos_of(&form));
     }
     Ok(last)
+}
+
+/// `e` naming `file`, unless it already names its own (a nested load, a facts file).
+fn tag_file(e: Error, file: Option<&str>) -> Error {
+    Error {
+        file: e.file.clone().or_else(|| file.map(Arc::from)),
+        ..e
+    }
 }
 
 /// Reads and evaluates `src` form by form, going on after a form that fails: each error is
 /// printed to stderr and counted. How `kanren test` loads a file, so that one unsupported
 /// top-level form does not hide the tests after it. A read error ends the loading.
 pub fn load_continuing(src: &str, file: Option<&str>) -> usize {
-    // An error that already names its file (a nested load, a facts file) keeps it.
-    let tag = |e: Error| Error {
-        file: e.file.clone().or_else(|| file.map(Arc::from)),
-        ..e
-    };
+    let tag = |e: Error| tag_file(e, file);
     let mut r = reader::Reader::new(src);
     let mut errors = 0;
     loop {
@@ -186,4 +204,19 @@ pub fn eval_top(form: &Value) -> Result<Value> {
 /// The value printed as the REPL prints it (forcing lazy seqs; their errors are returned).
 pub fn print_value(v: &Value) -> Result<String> {
     printer::try_pr_str(v, true)
+}
+
+/// Evaluates one top-level form and prints its value as the REPL does: an error raised while
+/// printing (a lazy seq that fails when realized) names the form's position, as one raised
+/// while evaluating it does.
+///
+/// ```
+/// let form = &kanren_clj::reader::read_all("(map inc [nil])").unwrap()[0];
+/// kanren_clj::init();
+/// let e = kanren_clj::eval_print_top(form).unwrap_err();
+/// assert_eq!(e.to_string(), "1:1: +: expected a number, got nil");
+/// ```
+pub fn eval_print_top(form: &Value) -> Result<String> {
+    let v = eval_top(form)?;
+    print_value(&v).map_err(|e| e.with_pos(reader::pos_of(form)))
 }

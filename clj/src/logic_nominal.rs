@@ -42,7 +42,9 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
 pub fn install() {
     reg(NS, "tie", |a| {
         arity(&a, 2, 2, "nom/tie")?;
-        Ok(Value::Tie(Arc::new((a[0].clone(), a[1].clone()))))
+        Ok(Value::Tie(Arc::new(crate::items::TieCell {
+            pair: (a[0].clone(), a[1].clone()),
+        })))
     });
     reg(NS, "hash", |a| {
         arity(&a, 2, 2, "nom/hash")?;

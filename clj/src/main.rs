@@ -65,8 +65,10 @@ fn run(cli: Cli) -> Result<(), ExitCode> {
                 let src = read(&f)?;
                 kanren_clj::load(&src, Some(&f)).map_err(fail)?;
             }
-            let v = kanren_clj::load(&expr, Some("-e")).map_err(fail)?;
-            println!("{}", kanren_clj::print_value(&v).map_err(fail)?);
+            println!(
+                "{}",
+                kanren_clj::load_print(&expr, Some("-e")).map_err(fail)?
+            );
             Ok(())
         }
         (None, None, Some(file)) => {

@@ -32,7 +32,11 @@ pub fn describe(v: &Value) -> String {
         Some((i, _)) => format!("{}...", &printed[..i]),
         None => printed,
     };
-    format!("{} {printed}", v.type_name())
+    match v {
+        // nil, true and false name their own type.
+        Value::Nil | Value::Bool(_) => printed,
+        _ => format!("{} {printed}", v.type_name()),
+    }
 }
 
 /// `v` forced for printing; `None` for a lazy seq not yet realized while [`describe`] prints.

@@ -59,15 +59,13 @@ fn eval_print(src: &str) {
     loop {
         match r.read() {
             Ok(None) => break,
-            Ok(Some(form)) => {
-                match kanren_clj::eval_top(&form).and_then(|v| kanren_clj::print_value(&v)) {
-                    Ok(s) => println!("{s}"),
-                    Err(e) => {
-                        eprintln!("error: {e}");
-                        break;
-                    }
+            Ok(Some(form)) => match kanren_clj::eval_print_top(&form) {
+                Ok(s) => println!("{s}"),
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    break;
                 }
-            }
+            },
             Err(e) => {
                 eprintln!("error: {e}");
                 break;

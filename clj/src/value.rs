@@ -58,7 +58,7 @@ pub enum Value {
     /// A special form or built-in macro, by name.
     Special(Arc<str>),
     /// An atom (`atom`, `swap!`, `deref`).
-    Atom(Arc<Mutex<Value>>),
+    Atom(Arc<crate::items::AtomCell>),
     /// A logic variable.
     LVar(Var),
     /// A goal.
@@ -70,7 +70,7 @@ pub enum Value {
     /// A nom of nominal logic (`clojure.core.logic.nominal`).
     Nom(kanren::Nom),
     /// A tie `[nom] body` of nominal logic.
-    Tie(Arc<(Value, Value)>),
+    Tie(Arc<crate::items::TieCell>),
     /// A fact database (`clojure.core.logic.pldb`).
     Db(kanren::pldb::Db),
 }

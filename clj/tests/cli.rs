@@ -92,8 +92,9 @@ fn errors_name_a_lazy_seq_without_forcing_it() {
 }
 
 /// Values nested deeper than the native stack could recurse are read, built and freed: a
-/// form nested 9000 deep, and vectors, lists, maps, sets, lazy seqs and closures nested
-/// 100 000 deep (before, freeing them overflowed the stack and aborted the process).
+/// form nested 9000 deep, and vectors, lists, maps, sets, lazy seqs, closures, atoms and
+/// nominal ties nested 100 000 deep (before, freeing them overflowed the stack and aborted
+/// the process).
 #[test]
 fn deeply_nested_values_are_read_and_freed() {
     let deep = format!("(count (quote {}{}))", "[".repeat(9000), "]".repeat(9000));
@@ -106,14 +107,53 @@ fn deeply_nested_values_are_read_and_freed() {
             "{wrap}"
         );
     }
-    for wrap in ["(fn [] a)", "(let [b a c 1] (fn [] [b c]))"] {
-        let program = format!("(def x (reduce (fn [a _] {wrap}) nil (range 100000))) (def x 1) x");
+    for wrap in [
+        "(fn [] a)",
+        "(let [b a c 1] (fn [] [b c]))",
+        "(atom a)",
+        "(nom/tie 'x a)",
+    ] {
+        let program = format!(
+            "(require '[clojure.core.logic.nominal :as nom]) \
+             (def x (reduce (fn [a _] {wrap}) nil (range 100000))) (def x 1) x"
+        );
         assert_eq!(
             kanren(&["-e", &program]),
             (0, "1\n".into(), String::new()),
             "{wrap}"
         );
     }
+}
+
+/// An error raised while the value is printed (a lazy seq realized for printing fails) names
+/// the position of the form that gave the value, as one raised while evaluating it does;
+/// `nil` is named once.
+#[test]
+fn errors_while_printing_name_the_form() {
+    let (code, out, err) = kanren(&["-e", "(+ 1 2)\n(take 3 (iterate inc 9223372036854775806))"]);
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (1, "", "error: -e:2:1: +: integer overflow\n")
+    );
+    let (code, _, err) = kanren(&["-e", "(+ 1 nil)"]);
+    assert_eq!(
+        (code, err.as_str()),
+        (1, "error: -e:1:1: +: expected a number, got nil\n")
+    );
+    let mut child = repl();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"(take 2 (map inc [1 nil]))\n(+ 2 3)\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("error: 1:1: +: expected a number, got nil"),
+        "{stderr}"
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("5\n"));
 }
 
 #[test]
