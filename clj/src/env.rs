@@ -30,12 +30,16 @@ pub enum Frame {
 }
 
 impl Drop for Frame {
-    /// A frame that alone holds a function (whose environment can hold another such frame)
-    /// drops it through [`drop_deep`](crate::items::drop_deep): closures nested in closures a
-    /// million deep are freed without overflow. Other frames only look at their bindings'
-    /// kinds.
+    /// A frame that alone holds a function, or holds a goal (either's environment can hold
+    /// another such frame), drops it through [`drop_deep`](crate::items::drop_deep):
+    /// closures nested in closures, and goals in goals (`fresh` in `fresh`), a million deep
+    /// are freed without overflow. Other frames only look at their bindings' kinds.
     fn drop(&mut self) {
-        let closure = |v: &Value| matches!(v, Value::Fn(c) if Arc::strong_count(c) == 1);
+        let closure = |v: &Value| match v {
+            Value::Fn(c) => Arc::strong_count(c) == 1,
+            Value::Goal(_) => true,
+            _ => false,
+        };
         match self {
             Frame::One(_, v, _) if closure(v) => {
                 crate::items::drop_deep(std::mem::replace(v, Value::Nil))

@@ -92,9 +92,9 @@ fn errors_name_a_lazy_seq_without_forcing_it() {
 }
 
 /// Values nested deeper than the native stack could recurse are read, built and freed: a
-/// form nested 9000 deep, and vectors, lists, maps, sets, lazy seqs, closures, atoms and
-/// nominal ties nested 100 000 deep (before, freeing them overflowed the stack and aborted
-/// the process).
+/// form nested 9000 deep, and vectors, lists, maps, sets, lazy seqs, closures, atoms,
+/// nominal ties and goals nested 100 000 deep (before, freeing them overflowed the stack and
+/// aborted the process).
 #[test]
 fn deeply_nested_values_are_read_and_freed() {
     let deep = format!("(count (quote {}{}))", "[".repeat(9000), "]".repeat(9000));
@@ -112,6 +112,8 @@ fn deeply_nested_values_are_read_and_freed() {
         "(let [b a c 1] (fn [] [b c]))",
         "(atom a)",
         "(nom/tie 'x a)",
+        "(fresh [y] a)",
+        "(conde [a] [a])",
     ] {
         let program = format!(
             "(require '[clojure.core.logic.nominal :as nom]) \
