@@ -3,7 +3,7 @@
 //! (`Stream::delayed`) or of its failure (`Stream::paused`). No goal is built for a clause
 //! or for a pattern level; the body's goals are built for the clause that matched only.
 
-use crate::goal::{mplus_nodes, Goal, Solve};
+use crate::goal::{Goal, Solve};
 use crate::matching::{match_levels, PatOp};
 use crate::solve::{Cont, Step};
 use crate::state::State;
@@ -70,12 +70,18 @@ where
         unreachable!("a clause relation is applied through its goal (`apply_goal`)")
     }
 
-    /// `Inc(mplus(clause 0, mplus(clause 1, ...)))`, each clause a pending application.
+    /// `Inc(mplus(clause 0, mplus(clause 1, ...)))`, each clause a pending application,
+    /// made when the search gets to it (`Alts`).
     fn apply_goal(&self, me: &Goal, s: State) -> Stream {
-        let mut states = std::iter::repeat_n(s, N);
-        let nodes = (0..N as u32)
-            .map(|i| Node::Clause(me.clone(), states.next().expect("a state a clause"), i));
-        Stream(Node::Inc(Link::new(mplus_nodes(nodes))))
+        let clauses = match N {
+            0 => Node::Empty,
+            _ => Node::Alts(me.clone(), s, 0),
+        };
+        Stream(Node::Inc(Link::new(clauses)))
+    }
+
+    fn clause_count(&self) -> u32 {
+        N as u32
     }
 
     fn clause(&self, i: u32, s: State) -> Node {

@@ -40,6 +40,11 @@ pub(crate) trait Solve: Send + Sync {
         self.apply(s)
     }
 
+    /// How many clauses the goal has (see [`clause`](Solve::clause)).
+    fn clause_count(&self) -> u32 {
+        0
+    }
+
     /// The stream of clause `i` applied to `s`: only a goal that makes
     /// [`Node::Clause`] nodes of itself has clauses.
     fn clause(&self, _i: u32, _s: State) -> Node {
@@ -150,6 +155,11 @@ impl Goal {
             return Node::Empty;
         }
         self.0.apply_framed(self, s, frames)
+    }
+
+    /// How many clauses this relation has (a [`Node::Alts`] goes through them).
+    pub(crate) fn clause_count(&self) -> u32 {
+        self.0.clause_count()
     }
 
     /// Clause `i` of this relation applied to `s` (a [`Node::Clause`]): a budget step, as

@@ -141,6 +141,13 @@ pub(crate) fn solve_node(node: Node, k: &mut Cont<'_>) -> Flow {
                     return Flow::Continue(());
                 }
                 Node::Clause(g, s, i) => g.clause(i, s),
+                Node::Alts(g, s, i) => match crate::stream::alts(g, s, i) {
+                    (clause, None) => clause,
+                    (clause, Some(rest)) => {
+                        solve_node(clause, k)?;
+                        rest
+                    }
+                },
                 Node::Mplus(x, y) => {
                     solve_node(x.into_inner(), k)?;
                     y.into_inner()

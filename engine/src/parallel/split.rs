@@ -159,6 +159,12 @@ fn expand(node: Node) -> Expanded {
             Node::Suspended(g, s) | Node::Apply(g, s) | Node::Delayed(_, g, s) => g.apply(s).0,
             Node::Paused(_) => Node::Empty,
             Node::Clause(g, s, i) => g.clause(i, s),
+            Node::Alts(g, s, i) => match crate::stream::alts(g, s, i) {
+                (clause, None) => clause,
+                (clause, Some(rest)) => {
+                    return Expanded::Branch(wrap(clause, &binds), wrap(rest, &binds))
+                }
+            },
             Node::Lazy(f) => f().0,
             Node::Bind(x, goals) => {
                 binds.push(goals);

@@ -18,7 +18,7 @@
 //! Inc(child)            a suspension around a subtree: Inc(bind(r, g)) of bind's rule
 //! ```
 
-use super::{delay, Frame, Link, Node, Stream};
+use super::{alts, delay, Frame, Link, Node, Stream};
 use crate::goal::Goal;
 use crate::state::State;
 
@@ -236,6 +236,14 @@ impl Frontier {
                 },
                 Node::Apply(g, s) => self.apply(&g, s),
                 Node::Clause(g, s, i) => g.clause(i, s),
+                Node::Alts(g, s, i) => match alts(g, s, i) {
+                    (clause, None) => clause,
+                    (clause, Some(rest)) => {
+                        let second = self.alloc(Slot::Leaf(rest));
+                        self.grow(|first| Slot::Mplus(first, second));
+                        clause
+                    }
+                },
                 Node::Lazy(f) => f().0,
                 Node::Resume(t, fs) => {
                     self.resume(t, fs);

@@ -112,6 +112,20 @@ pub(crate) enum Node {
     /// Clause `i` of the relation `g` applied to `s` (see [`crate::goal::clause_relation`]):
     /// a pending goal application, as `Apply`.
     Clause(Goal, State, u32),
+    /// `mplus(Clause(g, s, i), mplus(Clause(g, s, i + 1), ...))` over the clauses of the
+    /// relation `g` from `i` on: a relation's call is `Inc(Alts(g, s, 0))`, its clauses made
+    /// one at a time as the search gets to them, with no box between them.
+    Alts(Goal, State, u32),
+}
+
+/// `Alts(g, s, i)` taken apart: clause `i`, and the clauses after it (`None` after the last).
+pub(crate) fn alts(g: Goal, s: State, i: u32) -> (Node, Option<Node>) {
+    if i + 1 < g.clause_count() {
+        let clause = Node::Clause(g.clone(), s.clone(), i);
+        (clause, Some(Node::Alts(g, s, i + 1)))
+    } else {
+        (Node::Clause(g, s, i), None)
+    }
 }
 
 impl Stream {
@@ -271,6 +285,13 @@ fn hnf<const DEPTH_FIRST: bool>(mut node: Node, frames: &mut Vec<Frame>) -> Node
             },
             Node::Apply(g, s) => g.apply_framed(s, frames),
             Node::Clause(g, s, i) => g.clause(i, s),
+            Node::Alts(g, s, i) => match alts(g, s, i) {
+                (clause, None) => clause,
+                (clause, Some(rest)) => {
+                    frames.push(Frame::Mplus(Link::new(rest)));
+                    clause
+                }
+            },
             Node::Lazy(f) => f().0,
             // The same in both orders: a Resume is data, built by the interleaved rules.
             Node::Resume(t, mut fs) => loop {
