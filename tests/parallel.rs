@@ -102,6 +102,21 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Answers pulled in core.logic's order first (the interleaved frontier), the rest in
+    /// parallel: the frontier gives its pending work back as one stream to cut.
+    #[test]
+    fn parallel_after_pulling_finds_the_rest(t in tree(), pulled in 0usize..4) {
+        let all = sorted(strings(query(&t)));
+        let mut answers = query(&t);
+        let mut got = strings(answers.by_ref().take(pulled).collect::<Vec<_>>());
+        got.extend(strings(answers.parallel(2).collect()));
+        prop_assert_eq!(sorted(got), all);
+    }
+}
+
 /// A builder that makes a different query after the first: the workers' copies are cut into
 /// other parts, so each worker searches the first build's parts, not its own copy's.
 #[test]
