@@ -25,9 +25,13 @@ pub(crate) fn rest(v: &Value) -> Result<Value> {
     Ok(v.uncons()?.map_or(Value::EmptyList, |(_, t)| t))
 }
 
-/// The first item and the rest of each of `colls`, or `None` once one of them is empty: the
-/// step of `map` and `interleave` over several seqs.
+/// The first item and the rest of each of `colls`, or `None` once one of them is empty (or
+/// there are none: `(interleave)` is `()`): the step of `map` and `interleave` over several
+/// seqs.
 pub(crate) fn firsts_and_rests(colls: &[Value]) -> Result<Option<(Vec<Value>, Vec<Value>)>> {
+    if colls.is_empty() {
+        return Ok(None);
+    }
     let mut heads = Vec::with_capacity(colls.len());
     let mut tails = Vec::with_capacity(colls.len());
     for c in colls {

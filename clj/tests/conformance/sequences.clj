@@ -35,3 +35,8 @@
 (deftest a-list-going-on-in-a-vector-prints-as-one-seq
   (is (= (pr-str (run* [q] (fresh [a] (== q (lcons 1 a)) (== a [0])))) "((1 0))"))
   (is (= (pr-str (run* [q] (fresh [a] (== q (lcons 1 a)) (== a [0 [2]])))) "((1 0 [2]))")))
+
+(deftest interleaving-seqs-as-answers
+  (is (= (interleave) ()))
+  (is (= (run* [q] (== q (interleave [1 2] [:a :b]))) '((1 :a 2 :b))))
+  (is (= (run* [q] (== q (take 3 (interleave (range) (repeat :x))))) '((0 :x 1)))))
