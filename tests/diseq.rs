@@ -1,4 +1,4 @@
-//! Disequality (`neq`, core.logic's `!=`): residual constraints, simplification, and the three
+//! Disequality (`neq`, core.logic's `!=`): residual constraints, simplification, and the four
 //! cases where core.logic 1.x is wrong.
 
 use kanren::{conj, eq, fresh, list, neq, run_all, Goal, Term, Var};
@@ -147,6 +147,26 @@ fn partial_list_against_longer_proper_list() {
             eq(a, 5),
         ]))))
     );
+}
+
+/// core.logic 1.x loses answers after a `!=` between a partial list and a variable that
+/// `appendo` later builds: `(run 3 [q] (fresh [a b] (!= (lcons q b) a) (appendo a b q)))`
+/// gives `(_0)` there (and `(run 6 ...)` with a `fail` after it ends with `()` where the
+/// search is endless). Every split holds: `a` = `(x)` would need `(x . b)` = `x`, which the
+/// occurs check refuses, so the constraint stays true and leaves nothing to print.
+#[test]
+fn partial_list_against_a_list_being_built() {
+    let answers = kanren::run(3, |q| {
+        fresh(move |[a, b]| {
+            conj([
+                neq(Term::cons(q, b), a),
+                kanren::appendo(a, b, q),
+            ])
+        })
+    });
+    assert_eq!(show(answers), "_0
+(_0 . _1)
+(_0 _1 . _2)");
 }
 
 /// core.logic 1.x throws on `!=` between two partial lists.
