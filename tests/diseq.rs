@@ -157,16 +157,9 @@ fn partial_list_against_longer_proper_list() {
 #[test]
 fn partial_list_against_a_list_being_built() {
     let answers = kanren::run(3, |q| {
-        fresh(move |[a, b]| {
-            conj([
-                neq(Term::cons(q, b), a),
-                kanren::appendo(a, b, q),
-            ])
-        })
+        fresh(move |[a, b]| conj([neq(Term::cons(q, b), a), kanren::appendo(a, b, q)]))
     });
-    assert_eq!(show(answers), "_0
-(_0 . _1)
-(_0 _1 . _2)");
+    assert_eq!(show(answers), "_0\n(_0 . _1)\n(_0 _1 . _2)");
 }
 
 /// core.logic 1.x throws on `!=` between two partial lists.
