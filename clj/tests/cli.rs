@@ -5,7 +5,7 @@ use std::io::Write;
 use std::process::Command;
 
 mod common;
-use common::{kanren, repl};
+use common::{kanren, repl, repl_session};
 
 #[test]
 fn eval_prints_the_value() {
@@ -142,20 +142,12 @@ fn errors_while_printing_name_the_form() {
         (code, err.as_str()),
         (1, "error: -e:1:1: +: expected a number, got nil\n")
     );
-    let mut child = repl();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"(take 2 (map inc [1 nil]))\n(+ 2 3)\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let (_, stdout, stderr) = repl_session(b"(take 2 (map inc [1 nil]))\n(+ 2 3)\n");
     assert!(
         stderr.contains("error: 1:1: +: expected a number, got nil"),
         "{stderr}"
     );
-    assert!(String::from_utf8_lossy(&out.stdout).contains("5\n"));
+    assert!(stdout.contains("5\n"));
 }
 
 #[test]
@@ -190,18 +182,11 @@ fn test_runner_counts_assertions() {
 
 #[test]
 fn repl_reads_until_forms_balance_and_survives_errors() {
-    let mut child = repl();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"(run* [q]\n  (== q 1))\n(+ 1 :a)\n(def x 5)\n(* x 2)\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let (code, stdout, stderr) =
+        repl_session(b"(run* [q]\n  (== q 1))\n(+ 1 :a)\n(def x 5)\n(* x 2)\n");
     assert!(stdout.contains("(1)\n#'user/x\n10\n"), "{stdout}");
-    assert!(String::from_utf8_lossy(&out.stderr).contains("+: expected a number, got keyword :a"));
-    assert_eq!(out.status.code(), Some(0));
+    assert!(stderr.contains("+: expected a number, got keyword :a"));
+    assert_eq!(code, 0);
 }
 
 #[test]

@@ -35,3 +35,22 @@ pub fn repl() -> Child {
         .spawn()
         .expect("kanren starts")
 }
+
+/// The REPL fed `input` and closed: gives (exit code, stdout, stderr), as [`kanren`] does.
+#[allow(dead_code)] // used by cli.rs only
+pub fn repl_session(input: &[u8]) -> (i32, String, String) {
+    use std::io::Write;
+    let mut child = repl();
+    child
+        .stdin
+        .take()
+        .expect("the REPL's stdin is piped")
+        .write_all(input)
+        .expect("the REPL reads its input");
+    let out = child.wait_with_output().expect("the REPL ends");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
