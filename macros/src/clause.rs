@@ -2,7 +2,7 @@
 //! of all its levels matched at once, by the straight-line code of the depth-first half
 //! where it can, and the clause's goals built only when every level matched.
 
-use crate::pattern::{compile_levels, mentions, Levels, Pat};
+use crate::pattern::{compile_levels, fast_match, mentions, Levels, Pat};
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
@@ -38,14 +38,9 @@ pub(crate) fn stream_clause(args: &[Ident], pats: &[Pat], goals: &[TokenStream])
     } = compile_levels(args, &pairs, quote!(::kanren::match_clause));
     let levels = pairs.len() as u32;
     if let Some(code) = straight {
+        let prelude = fast_match(&ops, k, &vars, &code);
         return quote!('__kanren_clause: {
-            const __KANREN_PATTERN: &[::kanren::PatOp] = &[#(#ops),*];
-            let __kanren_owned: [::kanren::Term; #k];
-            let __kanren_fast: ::std::result::Result<[&::kanren::Term; #k], u32> =
-                '__kanren_match: {
-                    #code
-                    ::std::result::Result::Ok([#(#vars),*])
-                };
+            #prelude
             let (__kanren_refs, __kanren_bound) = match __kanren_fast {
                 ::std::result::Result::Ok(refs) => (refs, ::std::option::Option::None),
                 ::std::result::Result::Err(0) => match #general {

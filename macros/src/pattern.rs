@@ -266,6 +266,28 @@ pub(crate) struct Levels {
     pub(crate) straight: Option<TokenStream>,
 }
 
+/// The start of a clause matched by its straight-line `code` (a clause's stream and its
+/// depth-first half both begin so): the pattern as a constant for the general matcher, the
+/// slot the general matcher's terms go in when it runs, and `__kanren_fast`, the terms of
+/// the pattern's variables read in place, or `Err(level)` where `code` stopped (0: "ask the
+/// general matcher").
+pub(crate) fn fast_match(
+    ops: &[TokenStream],
+    k: usize,
+    vars: &[Ident],
+    code: &TokenStream,
+) -> TokenStream {
+    quote! {
+        const __KANREN_PATTERN: &[::kanren::PatOp] = &[#(#ops),*];
+        let __kanren_owned: [::kanren::Term; #k];
+        let __kanren_fast: ::std::result::Result<[&::kanren::Term; #k], u32> =
+            '__kanren_match: {
+                #code
+                ::std::result::Result::Ok([#(#vars),*])
+            };
+    }
+}
+
 /// Compiles the patterns of a clause, each paired with its argument (see [`Levels`]).
 pub(crate) fn compile_levels(
     args: &[Ident],
@@ -460,14 +482,9 @@ pub(crate) fn solve_clause(
         } else {
             quote!(())
         };
+        let prelude = fast_match(&ops, k, &vars, &code);
         return quote!('__kanren_clause: {
-            const __KANREN_PATTERN: &[::kanren::PatOp] = &[#(#ops),*];
-            let __kanren_owned: [::kanren::Term; #k];
-            let __kanren_fast: ::std::result::Result<[&::kanren::Term; #k], u32> =
-                '__kanren_match: {
-                    #code
-                    ::std::result::Result::Ok([#(#vars),*])
-                };
+            #prelude
             let (__kanren_refs, __kanren_bound) = match __kanren_fast {
                 ::std::result::Result::Ok(refs) => (refs, ::std::option::Option::None),
                 ::std::result::Result::Err(1..) => break '__kanren_clause #skip,
