@@ -252,13 +252,8 @@ impl Frontier {
                 Node::Inc(t) => self.open(t.into_inner())?,
                 Node::Suspended(g, s) => self.open(Node::Apply(g, s))?,
                 Node::Captured(t, fs) => self.open(Node::Resume(t, fs))?,
-                node @ (Node::Delayed(..) | Node::Paused(_)) => {
-                    if crate::budget::stopped_here() {
-                        self.clear();
-                        return Err(Reached::End);
-                    }
-                    self.open(delay::open(node))?
-                }
+                // `open` asks the budget, after this level's step.
+                node @ (Node::Delayed(..) | Node::Paused(_)) => self.open(delay::open(node))?,
                 Node::Empty => return Err(self.empty()),
                 Node::Unit(a) => self.answer(a, None)?,
                 Node::Choice(a, r) => self.answer(a, Some(r))?,
