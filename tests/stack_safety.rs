@@ -160,3 +160,34 @@ fn a_million_answers_of_an_infinite_relation_depth_first() {
         .unwrap();
     assert_eq!(last.to_string(), "1000000");
 }
+
+/// `depth` goals, each a `conde` (or `conda`, `condu`, `conj`) around the one before, as a
+/// program builds them by folding over a long list.
+fn nested(depth: usize, wrap: fn(kanren::Goal) -> kanren::Goal) -> kanren::Goal {
+    (0..depth).fold(kanren::succeed(), |g, _| wrap(g))
+}
+
+#[test]
+fn goals_nested_100_000_deep_run_and_are_freed() {
+    use kanren::{conda, condu, fail, succeed};
+    let wraps: [fn(kanren::Goal) -> kanren::Goal; 5] = [
+        |g| conde([vec![g], vec![fail()]]),
+        |g| conde([vec![fail()], vec![succeed(), g]]),
+        |g| conj([g, succeed()]),
+        |g| conda([vec![fail()], vec![succeed(), g]]),
+        |g| condu([vec![succeed(), g]]),
+    ];
+    for wrap in wraps {
+        let g = nested(N, wrap);
+        for order in ORDERS {
+            let g = g.clone();
+            assert_eq!(order(run_all(move |_q| g.clone())).count(), 1);
+        }
+        drop(g);
+    }
+    // A committed choice whose head is one: each level's head is forced under the next.
+    let heads = |g| conda([vec![g], vec![fail()]]);
+    drop(nested(N, heads));
+    let g = nested(1_000, heads);
+    assert_eq!(run_all(move |_q| g.clone()).count(), 1);
+}

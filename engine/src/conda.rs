@@ -14,6 +14,7 @@
 //! suspends once before the first head runs (core.logic's `-inc`).
 
 use crate::goal::Goal;
+use crate::solve::Nested;
 use crate::state::State;
 use crate::stream::{head_normal_form, Link, Node, Stream};
 use std::sync::Arc;
@@ -28,6 +29,8 @@ enum Cut {
 
 /// A clause: its head (the question) and the goals that follow it.
 type Clause = (Goal, Arc<[Goal]>);
+/// A committed choice's clauses, freed without deep recursion.
+type Clauses = Arc<Nested<Vec<Clause>>>;
 
 /// The first clause whose head succeeds, with all of that head's answers (core.logic's
 /// `conda`, a soft cut). A clause's head is its first goal; an empty clause succeeds.
@@ -76,14 +79,16 @@ pub fn onceo(g: Goal) -> Goal {
 }
 
 fn committed<C: IntoIterator<Item = Goal>>(clauses: impl IntoIterator<Item = C>, cut: Cut) -> Goal {
-    let clauses: Arc<[Clause]> = clauses
-        .into_iter()
-        .map(|c| {
-            let mut goals = c.into_iter();
-            let head = goals.next().unwrap_or_else(crate::goal::succeed);
-            (head, goals.collect())
-        })
-        .collect();
+    let clauses: Clauses = Arc::new(Nested(
+        clauses
+            .into_iter()
+            .map(|c| {
+                let mut goals = c.into_iter();
+                let head = goals.next().unwrap_or_else(crate::goal::succeed);
+                (head, goals.collect())
+            })
+            .collect(),
+    ));
     Goal::new(move |s| {
         let clauses = clauses.clone();
         Stream::suspend(move || first_clause(clauses, 0, s, cut))
@@ -91,12 +96,13 @@ fn committed<C: IntoIterator<Item = Goal>>(clauses: impl IntoIterator<Item = C>,
 }
 
 /// Tries the clauses from `i` on: the first head that does not fail decides.
-fn first_clause(clauses: Arc<[Clause]>, mut i: usize, s: State, cut: Cut) -> Stream {
+fn first_clause(clauses: Clauses, mut i: usize, s: State, cut: Cut) -> Stream {
     loop {
         let Some((head, _)) = clauses.get(i) else {
             return Stream::empty();
         };
-        let h = head_normal_form(head.apply(s.clone()));
+        // A head can be a committed choice whose head is one, as deep as the program nests them.
+        let h = crate::solve::grow(|| head_normal_form(head.apply(s.clone())));
         if matches!(h.0, Node::Empty) {
             i += 1;
             continue;
@@ -106,7 +112,7 @@ fn first_clause(clauses: Arc<[Clause]>, mut i: usize, s: State, cut: Cut) -> Str
 }
 
 /// Dispatches on the head normal form `h` of clause `i`'s head (see the module table).
-fn decide(h: Stream, clauses: Arc<[Clause]>, i: usize, s: State, cut: Cut) -> Stream {
+fn decide(h: Stream, clauses: Clauses, i: usize, s: State, cut: Cut) -> Stream {
     let rest = || clauses[i].1.clone();
     let then = |h: Node| Stream(Node::Conj(Link::new(h), rest()));
     match h.0 {
@@ -117,7 +123,7 @@ fn decide(h: Stream, clauses: Arc<[Clause]>, i: usize, s: State, cut: Cut) -> St
             Cut::Once => then(Node::Unit(a)),
         },
         suspension => Stream::suspend(move || {
-            let h = head_normal_form(Stream(suspension.open()));
+            let h = crate::solve::grow(|| head_normal_form(Stream(suspension.open())));
             decide(h, clauses, i, s, cut)
         }),
     }

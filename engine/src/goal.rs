@@ -11,7 +11,7 @@
 //! folded. A goal made from a closure only has a stream, and is solved by forcing it; the
 //! goals of this crate solve their parts directly.
 
-use crate::solve::{solve_all, Cont, Flow, Step};
+use crate::solve::{solve_all, Cont, Flow, Nested, Step};
 use crate::state::State;
 use crate::stream::{push_binds, Frame, Link, Node, Stream};
 use crate::term::{Term, Var};
@@ -336,13 +336,13 @@ pub fn conj(goals: impl IntoIterator<Item = Goal>) -> Goal {
     match goals.len() {
         0 => succeed(),
         1 => goals.pop().expect("one goal"),
-        _ => Goal::native(Conj(goals)),
+        _ => Goal::native(Conj(Nested(goals))),
     }
 }
 
 /// A conjunction; up to four goals are kept in the goal itself (one allocation, not two:
 /// clause bodies are built for every call).
-struct Conj(SmallVec<[Goal; 4]>);
+struct Conj(Nested<SmallVec<[Goal; 4]>>);
 
 impl Solve for Conj {
     fn apply(&self, s: State) -> Stream {
@@ -445,10 +445,10 @@ pub fn conde<C: IntoIterator<Item = Goal>>(clauses: impl IntoIterator<Item = C>)
         .into_iter()
         .map(|c| c.into_iter().collect())
         .collect();
-    Goal::native(Conde(clauses))
+    Goal::native(Conde(Nested(clauses)))
 }
 
-struct Conde(Vec<Arc<[Goal]>>);
+struct Conde(Nested<Vec<Arc<[Goal]>>>);
 
 impl Solve for Conde {
     fn apply(&self, s: State) -> Stream {

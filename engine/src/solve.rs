@@ -26,6 +26,7 @@
 use crate::goal::Goal;
 use crate::state::State;
 use crate::stream::{Frame, Node};
+use std::cell::Cell;
 use std::ops::ControlFlow;
 
 /// Whether the search goes on (`Continue`) or stops (`Break`: enough answers).
@@ -67,9 +68,66 @@ const RED_ZONE: usize = 256 * 1024;
 /// The size of each new stack segment.
 const SEGMENT: usize = 4 * 1024 * 1024;
 
+thread_local! {
+    /// Addresses `(low, high)` of the stack this thread last checked: below `low` lies the
+    /// red zone, and `high` is a frame seen on that stack. A frame between the two is on the
+    /// same stack (stacks do not overlap) with room left, so [`stack_low`] is two comparisons.
+    static ROOM: Cell<(usize, usize)> = const { Cell::new((usize::MAX, 0)) };
+}
+
+/// Whether this stack is nearly used up (the next [`grow`] moves to a new segment). Asks
+/// `stacker` only on a stack, or at a height, not seen since it last asked.
+#[inline]
+pub(crate) fn stack_low() -> bool {
+    let probe = 0u8;
+    let here = std::ptr::addr_of!(probe) as usize;
+    let (low, high) = ROOM.get();
+    if low < here && here <= high {
+        return false;
+    }
+    stack_low_asked(here)
+}
+
+#[cold]
+#[inline(never)]
+fn stack_low_asked(here: usize) -> bool {
+    match stacker::remaining_stack() {
+        Some(left) if left >= RED_ZONE => {
+            ROOM.set((here - left + RED_ZONE, here));
+            false
+        }
+        Some(_) => true,
+        None => false,
+    }
+}
+
 /// Runs `f`, on a new stack segment if this one is nearly used up.
 pub(crate) fn grow<R>(f: impl FnOnce() -> R) -> R {
     stacker::maybe_grow(RED_ZONE, SEGMENT, f)
+}
+
+/// Goals held inside a goal (a `conde`'s clauses, a conjunction's goals): freed on a new
+/// stack segment when this one is nearly used up, since freeing the last reference to a goal
+/// frees the goals inside it, recursively, and a program can nest them a million deep (a
+/// `conde` built by folding over a long list).
+#[derive(Default)]
+pub(crate) struct Nested<T: Default>(pub(crate) T);
+
+impl<T: Default> Drop for Nested<T> {
+    #[inline]
+    fn drop(&mut self) {
+        if stack_low() {
+            let inner = std::mem::take(&mut self.0);
+            grow(move || drop(inner));
+        }
+    }
+}
+
+impl<T: Default> std::ops::Deref for Nested<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
 }
 
 /// `goals` in sequence, depth-first: each answer of the first is passed on to the rest, and
