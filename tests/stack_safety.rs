@@ -161,8 +161,8 @@ fn a_million_answers_of_an_infinite_relation_depth_first() {
     assert_eq!(last.to_string(), "1000000");
 }
 
-/// `depth` goals, each a `conde` (or `conda`, `condu`, `conj`) around the one before, as a
-/// program builds them by folding over a long list.
+/// `depth` goals, each a `conde` (or another goal that holds goals) around the one before,
+/// as a program builds them by folding over a long list.
 fn nested(depth: usize, wrap: fn(kanren::Goal) -> kanren::Goal) -> kanren::Goal {
     (0..depth).fold(kanren::succeed(), |g, _| wrap(g))
 }
@@ -170,12 +170,21 @@ fn nested(depth: usize, wrap: fn(kanren::Goal) -> kanren::Goal) -> kanren::Goal 
 #[test]
 fn goals_nested_100_000_deep_run_and_are_freed() {
     use kanren::{conda, condu, fail, succeed};
-    let wraps: [fn(kanren::Goal) -> kanren::Goal; 5] = [
+    let wraps: [fn(kanren::Goal) -> kanren::Goal; 9] = [
         |g| conde([vec![g], vec![fail()]]),
         |g| conde([vec![fail()], vec![succeed(), g]]),
         |g| conj([g, succeed()]),
         |g| conda([vec![fail()], vec![succeed(), g]]),
         |g| condu([vec![succeed(), g]]),
+        |g| fresh(move |[_x]| g.clone()),
+        |g| kanren::project([Term::from(1)], move |_| g.clone()),
+        |g| kanren::Goal::lazy(move || g.clone()),
+        |g| {
+            kanren::Goal::new(move |s| {
+                let g = g.clone();
+                kanren::Stream::suspend(move || g.apply(s))
+            })
+        },
     ];
     for wrap in wraps {
         let g = nested(N, wrap);

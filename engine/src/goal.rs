@@ -59,11 +59,11 @@ pub(crate) trait Solve: Send + Sync {
 }
 
 /// A goal given as a function from a state to a stream ([`Goal::new`]).
-struct FromFn<F>(F);
+struct FromFn<F>(Nested<Option<F>>);
 
 impl<F: Fn(State) -> Stream + Send + Sync> Solve for FromFn<F> {
     fn apply(&self, s: State) -> Stream {
-        (self.0)(s)
+        (self.0.func())(s)
     }
 }
 
@@ -91,7 +91,7 @@ impl Goal {
     /// assert_eq!(run_all(|_q| Goal::new(Stream::unit)).count(), 1);
     /// ```
     pub fn new(f: impl Fn(State) -> Stream + Send + Sync + 'static) -> Goal {
-        Goal(Arc::new(FromFn(f)))
+        Goal(Arc::new(FromFn(Nested(Some(f)))))
     }
 
     /// The goal that posts the constraint `c` (see [`Constraint`](crate::Constraint)): it
@@ -131,7 +131,7 @@ impl Goal {
     /// assert_eq!(run(3, |q| fives(q.into())).count(), 3);
     /// ```
     pub fn lazy(f: impl Fn() -> Goal + Send + Sync + 'static) -> Goal {
-        Goal::native(Lazy(f))
+        Goal::native(Lazy(Nested(Some(f))))
     }
 
     /// Runs the goal on a state.
@@ -209,15 +209,15 @@ impl Goal {
 }
 
 /// [`Goal::lazy`].
-struct Lazy<F>(F);
+struct Lazy<F>(Nested<Option<F>>);
 
 impl<F: Fn() -> Goal + Send + Sync> Solve for Lazy<F> {
     fn apply(&self, s: State) -> Stream {
-        Stream(Node::Apply((self.0)(), s))
+        Stream(Node::Apply((self.0.func())(), s))
     }
 
     fn solve(&self, _: &State, _: &mut Cont<'_>) -> Step {
-        Step::Tail((self.0)(), None)
+        Step::Tail((self.0.func())(), None)
     }
 }
 
@@ -591,18 +591,18 @@ pub fn or_star(goals: impl IntoIterator<Item = Goal>) -> Goal {
 /// assert_eq!(answers, ["(1 . _0)"]);
 /// ```
 pub fn fresh<const N: usize>(f: impl Fn([Var; N]) -> Goal + Send + Sync + 'static) -> Goal {
-    Goal::native(Fresh::<N, _>(f))
+    Goal::native(Fresh::<N, _>(Nested(Some(f))))
 }
 
-struct Fresh<const N: usize, F>(F);
+struct Fresh<const N: usize, F>(Nested<Option<F>>);
 
 impl<const N: usize, F: Fn([Var; N]) -> Goal + Send + Sync> Solve for Fresh<N, F> {
     fn apply(&self, s: State) -> Stream {
-        Stream::inc_apply((self.0)(std::array::from_fn(|_| Var::fresh())), s)
+        Stream::inc_apply((self.0.func())(std::array::from_fn(|_| Var::fresh())), s)
     }
 
     fn solve(&self, _: &State, _: &mut Cont<'_>) -> Step {
-        Step::Tail((self.0)(std::array::from_fn(|_| Var::fresh())), None)
+        Step::Tail((self.0.func())(std::array::from_fn(|_| Var::fresh())), None)
     }
 }
 

@@ -7,7 +7,7 @@
 //! `neq(x2 - x1, y2 - y1)`.
 
 use crate::goal::{fail, succeed, Goal, Solve};
-use crate::solve::{solve_all, Cont, Step};
+use crate::solve::{solve_all, Cont, Nested, Step};
 use crate::state::State;
 use crate::stream::Stream;
 use crate::term::Term;
@@ -33,7 +33,7 @@ pub fn project<const N: usize>(
     vars: [Term; N],
     f: impl Fn(&[Term; N]) -> Goal + Send + Sync + 'static,
 ) -> Goal {
-    Goal::native(Project(vars, f))
+    Goal::native(Project(vars, Nested(Some(f))))
 }
 
 /// [`project`] with a body of several goals, run in sequence: what [`project!`](crate::project!)
@@ -51,7 +51,7 @@ pub fn project_all<const N: usize, const M: usize>(
     vars: [Term; N],
     f: impl Fn(&[Term; N]) -> [Goal; M] + Send + Sync + 'static,
 ) -> Goal {
-    Goal::native(Project(vars, f))
+    Goal::native(Project(vars, Nested(Some(f))))
 }
 
 /// `f` holds for the current value of `v` (core.logic's `pred`, `(project [v] (== (f v)
@@ -119,7 +119,7 @@ impl<const M: usize> Body for [Goal; M] {
     }
 }
 
-struct Project<const N: usize, F>([Term; N], F);
+struct Project<const N: usize, F>([Term; N], Nested<Option<F>>);
 
 impl<const N: usize, F> Project<N, F> {
     /// The variables' values in `s`, atoms without allocating.
@@ -135,11 +135,11 @@ impl<const N: usize, F> Project<N, F> {
 
 impl<const N: usize, B: Body, F: Fn(&[Term; N]) -> B + Send + Sync> Solve for Project<N, F> {
     fn apply(&self, s: State) -> Stream {
-        Stream::inc_apply((self.1)(&self.values(&s)).into_goal(), s)
+        Stream::inc_apply((self.1.func())(&self.values(&s)).into_goal(), s)
     }
 
     fn solve(&self, s: &State, k: &mut Cont<'_>) -> Step {
-        (self.1)(&self.values(s)).solve(s, k)
+        (self.1.func())(&self.values(s)).solve(s, k)
     }
 }
 

@@ -123,6 +123,16 @@ impl<T: Default> Drop for Nested<T> {
     }
 }
 
+impl<F> Nested<Option<F>> {
+    /// The function a goal holds (a `fresh`'s body, a closure's): there until it is freed.
+    #[inline]
+    pub(crate) fn func(&self) -> &F {
+        self.0
+            .as_ref()
+            .expect("a goal's function is held until the goal is freed")
+    }
+}
+
 impl<T: Default> std::ops::Deref for Nested<T> {
     type Target = T;
     fn deref(&self) -> &T {

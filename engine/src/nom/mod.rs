@@ -32,7 +32,7 @@ pub(crate) use perm::{fresh_in, swap};
 pub(crate) use susp::Susp;
 
 use crate::goal::{Goal, Solve};
-use crate::solve::{Cont, Step};
+use crate::solve::{Cont, Nested, Step};
 use crate::state::State;
 use crate::stream::Stream;
 use crate::term::Term;
@@ -52,18 +52,18 @@ pub use crate::term::{Nom, Tie};
 /// assert_eq!(run_all(|_q| nom::fresh(|[a]| eq(a, 1))).count(), 0);
 /// ```
 pub fn fresh<const N: usize>(f: impl Fn([Nom; N]) -> Goal + Send + Sync + 'static) -> Goal {
-    Goal::native(Fresh::<N, _>(f))
+    Goal::native(Fresh::<N, _>(Nested(Some(f))))
 }
 
-struct Fresh<const N: usize, F>(F);
+struct Fresh<const N: usize, F>(Nested<Option<F>>);
 
 impl<const N: usize, F: Fn([Nom; N]) -> Goal + Send + Sync> Solve for Fresh<N, F> {
     fn apply(&self, s: State) -> Stream {
-        Stream::inc_apply((self.0)(std::array::from_fn(|_| Nom::fresh())), s)
+        Stream::inc_apply((self.0.func())(std::array::from_fn(|_| Nom::fresh())), s)
     }
 
     fn solve(&self, _: &State, _: &mut Cont<'_>) -> Step {
-        Step::Tail((self.0)(std::array::from_fn(|_| Nom::fresh())), None)
+        Step::Tail((self.0.func())(std::array::from_fn(|_| Nom::fresh())), None)
     }
 }
 
