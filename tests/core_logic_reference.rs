@@ -252,6 +252,53 @@ fn committed_choice() {
     );
 }
 
+/// Orders that hang on where core.logic suspends (clj/tests/conformance/order.clj has more).
+#[test]
+fn where_core_logic_suspends() {
+    use kanren::{and_star, conda, everyg, onceo, succeed};
+    let two = |x: Var| conde!([eq(x, 1)], [eq(x, 2)]);
+    let either = |q: Var| conde!([eq(q, 0)], [eq(q, 1)]);
+    // (run 1 [q] (conde [(conda [(== q 0)])] [(== q 1)]) (conde [(== q 0)] [(== q 1)]))
+    // => (0): conda does not suspend before its first head.
+    let first = run(1, move |q| {
+        conj([conde!([conda([vec![eq(q, 0)]])], [eq(q, 1)]), either(q)])
+    });
+    assert_eq!(strings(first), ["0"]);
+    // (run* [q] (conde [(onceo succeed)] [(== q 1)]) (conde [(== q 0)] [(== q 1)])) => (0 1 1)
+    let all = run_all(move |q| conj([conde!([onceo(succeed())], [eq(q, 1)]), either(q)]));
+    assert_eq!(strings(all), ["0", "1", "1"]);
+    // (run* [q] (fresh [a] (conde [(== q 1)] [(== q 2)]) (all (two a) succeed)))
+    // => (1 2 1 2): a succeed after a goal suspends after each of its answers.
+    let after = run_all(move |q| {
+        fresh!(
+            [a],
+            conde!([eq(q, 1)], [eq(q, 2)]),
+            conj([two(a), succeed()])
+        )
+    });
+    assert_eq!(strings(after), ["1", "2", "1", "2"]);
+    // (run* [q] (fresh [a b c] (and* [(two a) (two b) (two c)]) (== q [a b c])))
+    // => ([1 1 1] [1 1 2] [1 2 1] [1 2 2] [2 1 1] [2 1 2] [2 2 1] [2 2 2])
+    let flat = run_all(move |q| {
+        fresh!(
+            [a, b, c],
+            and_star([two(a), two(b), two(c)]),
+            eq(q, vec![a, b, c])
+        )
+    });
+    assert_eq!(
+        strings(flat),
+        ["[1 1 1]", "[1 1 2]", "[1 2 1]", "[1 2 2]", "[2 1 1]", "[2 1 2]", "[2 2 1]", "[2 2 2]"]
+    );
+    // (run* [q] (fresh [a b c] (everyg two [a b c]) (== q [a b c])))
+    // => ([1 1 1] [2 1 1] [1 2 1] [1 1 2] [2 2 1] [2 1 2] [1 2 2] [2 2 2])
+    let nested = run_all(move |q| fresh!([a, b, c], everyg(two, [a, b, c]), eq(q, vec![a, b, c])));
+    assert_eq!(
+        strings(nested),
+        ["[1 1 1]", "[2 1 1]", "[1 2 1]", "[1 1 2]", "[2 2 1]", "[2 1 2]", "[1 2 2]", "[2 2 2]"]
+    );
+}
+
 #[test]
 fn disequality_answers() {
     use kanren::neq;

@@ -162,6 +162,20 @@ fn partial_list_against_a_list_being_built() {
     assert_eq!(show(answers), "_0\n(_0 . _1)\n(_0 _1 . _2)");
 }
 
+/// `(run 1 [q] (fresh [a c d] (!= a (lcons q c)) (== a (lcons 0 d))))`: core.logic gives up
+/// with `()` when the `!=` between partial lists comes first; `q` = 1 satisfies it.
+#[test]
+fn a_partial_list_unequal_to_one_built_later() {
+    let answers = kanren::run(1, |q| {
+        fresh(move |[a, c, d]| conj([neq(a, Term::cons(q, c)), eq(a, Term::cons(0, d))]))
+    });
+    assert_eq!(answers.count(), 1);
+    let sound = run_all(|_q| {
+        fresh(move |[a, c, d]| conj([neq(a, Term::cons(1, c)), eq(a, Term::cons(0, d)), eq(c, d)]))
+    });
+    assert_eq!(sound.count(), 1);
+}
+
 /// core.logic 1.x throws on `!=` between two partial lists.
 #[test]
 fn two_partial_lists() {

@@ -308,6 +308,16 @@ fn from_term_inner(t: &Term) -> Value {
                     heads.extend(items.iter().map(from_term));
                     Value::EmptyList
                 }
+                // And one that goes on in a map goes on with its entries, as core.logic's
+                // `lcons` makes `(1 [:k 2])` of `(lcons 1 {:k 2})` when it reifies.
+                Term::Map(entries) => {
+                    heads.extend(
+                        entries
+                            .iter()
+                            .map(|(k, v)| Value::vector(vec![from_term(k), from_term(v)])),
+                    );
+                    Value::EmptyList
+                }
                 other => from_term(other),
             };
             Value::list_with_tail(heads, tail)

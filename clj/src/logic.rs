@@ -105,7 +105,21 @@ fn everyg(g: Value, coll: Value) -> Result<Goal> {
     for x in coll.to_vec()? {
         goals.push(goal_of(&crate::eval::apply(&g, vec![x])?, "everyg")?);
     }
-    Ok(kanren::conj(goals))
+    // core.logic's `(all (g x0) (all (g x1) ... s#))`.
+    Ok(kanren::everyg(|g| g, goals))
+}
+
+/// A tail as core.logic's `lcons` takes it: `nil` ends the list, and a map or a set goes on
+/// as its seq (a map's entries, `[k v]` each), as `(cons a (seq d))` does for a collection.
+fn lcons_tail(d: &Value) -> Result<Value> {
+    Ok(match d {
+        Value::Nil => Value::EmptyList,
+        Value::Map(_) | Value::Set(_) => match crate::core_coll::seq(d)? {
+            Value::Nil => Value::EmptyList,
+            items => items,
+        },
+        d => d.clone(),
+    })
 }
 
 /// Registers the functions of `clojure.core.logic`.
@@ -133,27 +147,19 @@ pub fn install() {
     });
     reg(l, "lcons", |a| {
         arity(&a, 2, 2, "lcons")?;
-        let tail = match &a[1] {
-            Value::Nil => Value::EmptyList,
-            v => v.clone(),
-        };
         Ok(Value::List(Arc::new(crate::value::Cons(
             a[0].clone(),
-            tail,
+            lcons_tail(&a[1])?,
         ))))
     });
     reg(l, "llist", |mut a| {
         arity(&a, 2, usize::MAX, "llist")?;
-        let tail = a.pop().unwrap_or(Value::Nil);
+        let tail = lcons_tail(&a.pop().unwrap_or(Value::Nil))?;
         Ok(Value::list_with_tail(a, tail))
     });
     reg(l, "conso", |a| {
         arity(&a, 3, 3, "conso")?;
-        // As core.logic's lcons: a nil tail ends the list.
-        let d = match &a[1] {
-            Value::Nil => Term::Nil,
-            d => t(d)?,
-        };
+        let d = t(&lcons_tail(&a[1])?)?;
         goal(kanren::conso(t(&a[0])?, d, t(&a[2])?))
     });
     reg(l, "firsto", |a| {

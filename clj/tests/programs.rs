@@ -114,6 +114,11 @@ fn conformance_interpreted() {
 }
 
 #[test]
+fn conformance_order() {
+    conformance("order");
+}
+
+#[test]
 fn conformance_metadata() {
     conformance("metadata");
 }

@@ -10,8 +10,9 @@
 //! Inc(t)        -> suspend, then decide again on t forced one step (Suspended: likewise)
 //! ```
 //!
-//! Once a head has produced an answer, the later clauses are never tried. The whole goal
-//! suspends once before the first head runs (core.logic's `-inc`).
+//! Once a head has produced an answer, the later clauses are never tried. The goal does not
+//! suspend before its first head runs: core.logic's `conda` is `(fn [a] (ifa* ...))`, with no
+//! `-inc` around it, so a head that answers at once decides at once.
 
 use crate::goal::Goal;
 use crate::solve::Nested;
@@ -89,10 +90,7 @@ fn committed<C: IntoIterator<Item = Goal>>(clauses: impl IntoIterator<Item = C>,
             })
             .collect(),
     ));
-    Goal::new(move |s| {
-        let clauses = clauses.clone();
-        Stream::suspend(move || first_clause(clauses, 0, s, cut))
-    })
+    Goal::new(move |s| first_clause(clauses.clone(), 0, s, cut))
 }
 
 /// Tries the clauses from `i` on: the first head that does not fail decides.

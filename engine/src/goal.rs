@@ -330,9 +330,12 @@ impl Solve for Eq {
 /// assert_eq!(run_all(move |q| conj([eq(x, 1), eq(q, x)])).next().unwrap().to_string(), "1");
 /// ```
 pub fn conj(goals: impl IntoIterator<Item = Goal>) -> Goal {
-    // `succeed` is the unit of `bind` (bind(x, succeed) = x, no suspension): left out. The
-    // `==` and `!=` decided when they were built are such goals (`safeo`'s `!=`s).
-    let mut goals: SmallVec<[Goal; 4]> = goals.into_iter().filter(|g| !g.is_succeed()).collect();
+    // A leading `succeed` is left out: the conjunction starts from one state, and
+    // bind(Unit(s), succeed) = Unit(s). Not a later one: bind(Choice(a, r), succeed) =
+    // Choice(a, Inc(bind(r, succeed))), a suspension after each answer, which changes the
+    // order when the conjunction runs under another bind. The `==` and `!=` decided when
+    // they were built are such goals (`safeo`'s `!=`s).
+    let mut goals: SmallVec<[Goal; 4]> = goals.into_iter().skip_while(Goal::is_succeed).collect();
     match goals.len() {
         0 => succeed(),
         1 => goals.pop().expect("one goal"),
@@ -373,15 +376,22 @@ pub fn all(goals: impl IntoIterator<Item = Goal>) -> Goal {
     conj(goals)
 }
 
-/// All of `goals`, nested to the right as core.logic's `and*` (`(all g0 (and* gs))`). The
-/// rest of the conjunction is built lazily, so a million goals cost no stack.
+/// All of `goals`, from a collection: core.logic's `and*`, `(reduce bind a goals)`, which is
+/// [`conj`] (each goal bound over the answers of the ones before it, nested to the left).
 ///
 /// ```
 /// use kanren::{and_star, eq, run_all};
 /// assert_eq!(run_all(|q| and_star((0..3).map(move |_| eq(q, 1)))).count(), 1);
 /// ```
 pub fn and_star(goals: impl IntoIterator<Item = Goal>) -> Goal {
-    let goals: Arc<[Goal]> = goals.into_iter().collect();
+    conj(goals)
+}
+
+/// `(all g0 (all g1 ... (all gn s#)))`, nested to the right as core.logic's `everyg` builds
+/// it, the rest built lazily: a million goals cost no stack. The final `succeed` counts: it
+/// puts a suspension after each answer of the last goal (see [`conj`]).
+fn all_nested(goals: impl IntoIterator<Item = Goal>) -> Goal {
+    let goals: Arc<[Goal]> = goals.into_iter().chain([succeed()]).collect();
     and_from(goals, 0)
 }
 
@@ -393,7 +403,7 @@ fn and_from(goals: Arc<[Goal]>, i: usize) -> Goal {
     }
 }
 
-/// `and*` of the goals from `i` on.
+/// The goals from `i` on, nested to the right (`(all gi (all ...))`).
 struct AndFrom(Arc<[Goal]>, usize);
 
 impl Solve for AndFrom {
@@ -427,7 +437,7 @@ impl Solve for AndFrom {
 /// assert_eq!(answers[0].to_string(), "(0 0)");
 /// ```
 pub fn everyg<T>(g: impl Fn(T) -> Goal, items: impl IntoIterator<Item = T>) -> Goal {
-    and_star(items.into_iter().map(g))
+    all_nested(items.into_iter().map(g))
 }
 
 /// Any of `clauses`, each a conjunction, interleaved (core.logic's `conde`). Suspends once

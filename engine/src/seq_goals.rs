@@ -55,7 +55,7 @@ pub fn everyg_term(
     g: impl Fn(Term) -> Goal + Send + Sync + 'static,
     coll: impl Into<Term>,
 ) -> Goal {
-    let f: OnItems = Arc::new(move |items| crate::goal::and_star(items.into_iter().map(&g)));
+    let f: OnItems = Arc::new(move |items| crate::goal::everyg(&g, items));
     on_items(coll.into(), "everyg", f)
 }
 
