@@ -228,12 +228,14 @@ fn committed_choice(kind: Commit, clauses: &Arc<Vec<Vec<Code>>>, env: Env) -> Go
             if clauses[i].is_empty() {
                 return Vec::new();
             }
-            let (c, e) = (clauses.clone(), env.clone());
-            let question = Goal::lazy(move || guard(|| goal_of(&c[i][0].run(&e)?, "conde")));
-            let (c, e) = (clauses.clone(), env.clone());
-            let rest =
-                Goal::lazy(move || guard(|| Ok(kanren::conj(goals(&c[i][1..], &e, "conde")?))));
-            vec![question, rest]
+            // One goal per form, each built when the search reaches it (as the
+            // interpreter's `committed_choice`).
+            (0..clauses[i].len())
+                .map(|j| {
+                    let (c, e) = (clauses.clone(), env.clone());
+                    Goal::lazy(move || guard(|| goal_of(&c[i][j].run(&e)?, "conde")))
+                })
+                .collect()
         })
         .collect();
     disjunction(kind, built)

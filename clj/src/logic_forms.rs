@@ -104,12 +104,15 @@ fn committed_choice(kind: Commit, clauses: Arc<Vec<Vec<Value>>>, env: Env, who: 
             if clauses[i].is_empty() {
                 return Vec::new();
             }
-            let (c, e, w) = (clauses.clone(), env.clone(), who.clone());
-            let question = Goal::lazy(move || guard(|| goal_of(&eval(&c[i][0], &e)?, &w)));
-            let (c, e, w) = (clauses.clone(), env.clone(), who.clone());
-            let rest =
-                Goal::lazy(move || guard(|| Ok(kanren::conj(goals_of(&c[i][1..], &e, &w)?))));
-            vec![question, rest]
+            // One goal per form, each built when the search reaches it: a clause's goals
+            // are bound in turn over the question's answers (core.logic's `(reduce bind b
+            // gs)`), and a clause of the question alone binds nothing.
+            (0..clauses[i].len())
+                .map(|j| {
+                    let (c, e, w) = (clauses.clone(), env.clone(), who.clone());
+                    Goal::lazy(move || guard(|| goal_of(&eval(&c[i][j], &e)?, &w)))
+                })
+                .collect()
         })
         .collect();
     disjunction(kind, built)

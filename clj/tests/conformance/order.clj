@@ -6,7 +6,8 @@
 (ns conformance.order
   (:refer-clojure :exclude [==])
   (:use [clojure.core.logic :exclude [is]]
-        [clojure.test]))
+        [clojure.test])
+  (:require [clojure.core.logic.fd :as fd]))
 
 (defn two [x] (conde [(== x 1)] [(== x 2)]))
 
@@ -19,6 +20,14 @@
          '(0 1)))
   (is (= (run* [q] (conde [(onceo succeed)] [(== q 1)]) (conde [(== q 0)] [(== q 1)]))
          '(0 1 1))))
+
+(deftest committed-choice-binds-its-goals-in-turn
+  (is (= (run* [q] (fresh [x y] (conda [(conde [(== x 0)] [(== x 1)])])
+                          (fd/in y (fd/interval 0 2)) (== q [x y])))
+         '([0 0] [1 0] [0 1] [1 1] [0 2] [1 2])))
+  (is (= (run* [q] (fresh [a b c] (conde [(== c 1)] [(== c :x)])
+                          (conda [(two a) (conde [(== b 1)] [(== b :x)]) (conde [(== q 1)] [(== q :x)])])))
+         '(1 1 :x :x 1 1 :x :x 1 1 :x 1 :x :x 1 :x))))
 
 (deftest succeed-after-goals-suspends
   (is (= (run* [q] (fresh [a] (conde [(== q 1)] [(== q :x)]) (all (two a) succeed)))
