@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Random core.logic programs, one per line, for tests/oracle/differential2.sh.
+"""Random core.logic programs, one per line, for tests/oracle/differential.sh
+(`PROGRAMS=random_programs2.py`).
 
     tests/oracle/random_programs2.py SEED N
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Compares OUT/oracle.out and OUT/kanren.out for OUT/programs (differential2.sh)."""
+"""Compares OUT/oracle.out and OUT/kanren.out for OUT/programs (differential.sh)."""
 import sys
 from collections import Counter
 
