@@ -289,7 +289,7 @@ fn special(name: &str, a: &[Value], scope: &mut Scope) -> Option<Op> {
         ("when-not", [c, b @ ..]) => Op::If(compile(c, scope), nil(), body(scope, b)),
         ("and", _) => Op::And(all(scope, a)),
         ("or", _) => Op::Or(all(scope, a)),
-        ("cond", _) if a.len() % 2 == 0 => Op::Cond(
+        ("cond", _) if a.len().is_multiple_of(2) => Op::Cond(
             a.chunks(2)
                 .map(|p| (compile(&p[0], scope), compile(&p[1], scope)))
                 .collect(),

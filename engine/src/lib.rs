@@ -109,37 +109,37 @@ pub use term::{Cons, Nom, Term, Var};
 pub use unify::{unify, Bound};
 
 /// The README's example, compiled and run as a doc-test.
-#[doc = include_str!("../../README.md")]
+#[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctest;
 
 /// The guide: core.logic's ideas in kanren, chapter by chapter. Every example is compiled and
 /// run by `cargo test`.
 pub mod guide {
-    #[doc = include_str!("../../docs/guide/01-logic-variables.md")]
+    #[doc = include_str!("../guide/01-logic-variables.md")]
     pub mod ch01_logic_variables {}
-    #[doc = include_str!("../../docs/guide/02-disequality.md")]
+    #[doc = include_str!("../guide/02-disequality.md")]
     pub mod ch02_disequality {}
-    #[doc = include_str!("../../docs/guide/03-pattern-matching.md")]
+    #[doc = include_str!("../guide/03-pattern-matching.md")]
     pub mod ch03_pattern_matching {}
-    #[doc = include_str!("../../docs/guide/04-conda-condu-onceo.md")]
+    #[doc = include_str!("../guide/04-conda-condu-onceo.md")]
     pub mod ch04_conda_condu_onceo {}
-    #[doc = include_str!("../../docs/guide/05-project.md")]
+    #[doc = include_str!("../guide/05-project.md")]
     pub mod ch05_project {}
-    #[doc = include_str!("../../docs/guide/06-lists.md")]
+    #[doc = include_str!("../guide/06-lists.md")]
     pub mod ch06_lists {}
-    #[doc = include_str!("../../docs/guide/07-finite-domains.md")]
+    #[doc = include_str!("../guide/07-finite-domains.md")]
     pub mod ch07_finite_domains {}
-    #[doc = include_str!("../../docs/guide/10-constraints.md")]
+    #[doc = include_str!("../guide/10-constraints.md")]
     pub mod ch10_constraints {}
-    #[doc = include_str!("../../docs/guide/11-facts-and-the-unifier.md")]
+    #[doc = include_str!("../guide/11-facts-and-the-unifier.md")]
     pub mod ch11_facts_and_the_unifier {}
-    #[doc = include_str!("../../docs/guide/12-tabling.md")]
+    #[doc = include_str!("../guide/12-tabling.md")]
     pub mod ch12_tabling {}
-    #[doc = include_str!("../../docs/guide/13-nominal-logic.md")]
+    #[doc = include_str!("../guide/13-nominal-logic.md")]
     pub mod ch13_nominal_logic {}
-    #[doc = include_str!("../../docs/guide/14-global-constraints.md")]
+    #[doc = include_str!("../guide/14-global-constraints.md")]
     pub mod ch14_global_constraints {}
-    #[doc = include_str!("../../docs/guide/15-budgets-and-parallel-search.md")]
+    #[doc = include_str!("../guide/15-budgets-and-parallel-search.md")]
     pub mod ch15_budgets_and_parallel_search {}
 }

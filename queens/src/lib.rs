@@ -35,7 +35,7 @@ pub(crate) const A000170: [u64; 13] = [1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2
 
 /// The guide's chapter "Eight queens, three ways": the three posts' programs beside their
 /// kanren versions, what each costs, and the first post's open questions answered.
-#[doc = include_str!("../../docs/guide/08-eight-queens.md")]
+#[doc = include_str!("../guide/08-eight-queens.md")]
 pub mod guide {}
 
 pub use backtrack::{count_solutions, find_all_solutions, solve_backtrack, Solutions};
