@@ -99,7 +99,7 @@ fn send_money() {
 /// and core.logic does not (a constraint is not re-run for the narrowings it makes itself,
 /// and one already queued is not queued again for a later binding), so some branches fail
 /// sooner in kanren, which changes where the interleaving streams swap: docs/design.md
-/// ("core.logic's benchmark programs") has the trace.
+/// (section 3, "Labeling at reification") has the trace.
 #[test]
 #[ignore = "slow in a debug build: cargo test --release --test bench_clj -- --ignored"]
 fn nqueensfd() {

@@ -47,7 +47,7 @@ pub struct Limit {
 /// | --- | ---: | ---: | --- |
 /// | fd, `--labeling ff` | 1000 | 14 | first: 1.0 to 1.4 s and 200 MB at n = 1000; count as below |
 /// | fd, `--labeling leftmost` | 28 | 14 | first: 1.8 s at 27, 9 s at 28, over a minute at 30; count: 9 s at 13, about a minute at 14 |
-/// | fd-global | 100 000 | 14 | first (labeling on the trail, CPU time): 0.01 s and 18 MB at n = 1000, 0.2 s at 4000, 1.1 s and 49 MB at 10 000, 4.4 s at 20 000, 114 s and 220 MB at 100 000 (no backtracking: the time is propagation, O(n²)); count: 1.1 s at 12, 7 s at 13 |
+/// | fd-global | 100 000 | 14 | first (labeling on the trail, CPU time): 0.1 s at n = 10 000, 0.4 s at 20 000, about 7 s and 210 MB at 100 000 (each queen placed sweeps every open row, 64 rows a word: O(n²), no backtracking); count: 1.1 s at 12, 7 s at 13 |
 /// | fd (core.logic's order) | 18 | 14 | first: 4.3 s and 640 MB at 18, 25 s and 3 GB at 20 (the interleaving keeps every suspended branch); count (depth-first): 6 s at 13, 37 s at 14 |
 /// | relational | 18 | 11 | first: 1.5 s at 17, 14 s at 18; all: 20 s at 11, minutes at 12; count (depth-first, folded): 2.3 to 3.2 s at 11, six times that at 12 |
 /// | list | 28 | 16 | first: 1.4 s at n = 28; count: 1 s at 13, ×6 per size (about 5 min at 16) |
