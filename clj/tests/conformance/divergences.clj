@@ -1,0 +1,177 @@
+;; The divergences from core.logic 1.1.1 that docs/design.md (section 12) lists, as the front
+;; end shows them: each test pins what kanren does, with core.logic 1.1.1's answer in a comment
+;; (printed by it). The engine's cases are in tests/divergences.rs.
+(ns conformance.divergences
+  (:refer-clojure :exclude [==])
+  (:use [clojure.core.logic :exclude [is]]
+        [clojure.test])
+  (:require [clojure.core.logic.fd :as fd]
+            [clojure.core.logic.pldb :as pldb]
+            [clojure.string :as str]))
+
+(defn error-message
+  "The message of the error that evaluating (f) raises, or nil when it returns."
+  [f]
+  (try (f) nil (catch Exception e (ex-message e))))
+
+;; Divergence 21: fd/distinct naming a variable twice fails once the variable is bound.
+(deftest fd-distinct-naming-a-variable-twice
+  ;; core.logic: (1 2 3) and ([1 2] [2 1]) (it collects the variables into a set).
+  (is (= (run* [q] (fresh [x] (fd/in x (fd/interval 1 3)) (fd/distinct [x x]) (== q x))) ()))
+  (is (= (run* [q] (fresh [x y] (fd/in x y (fd/interval 1 2)) (fd/distinct [x x y]) (== q [x y])))
+         ())))
+
+;; Divergence 22: propagation to a fixpoint reorders interleaved answers (the fd/* case).
+(deftest fd-times-order
+  ;; core.logic: ([0 1 0] [1 1 1] [0 2 0] [0 3 0] [2 2 1] [3 3 1]).
+  (is (= (run* [q]
+           (fresh [x y z]
+             (fd/in x (fd/interval 0 3))
+             (fd/in y (fd/interval 1 3))
+             (fd/in z (fd/domain 0 1))
+             (fd/* z y x)
+             (== q [x y z])))
+         '([0 1 0] [1 1 1] [0 2 0] [2 2 1] [0 3 0] [3 3 1]))))
+
+;; Divergence 23: conda sees kanren's stronger FD propagation: the question fails.
+(deftest conda-question-refuted-by-propagation
+  ;; core.logic: () for all three (it commits to the question).
+  (is (= (run* [q] (fresh [x] (fd/in x (fd/interval 0 5)) (conda [(fd/!= x x)] [(== q 1)]))) '(1)))
+  (is (= (run* [q] (fresh [x] (fd/in x (fd/interval 0 5)) (conda [(fd/< x x)] [(== q 1)]))) '(1)))
+  (is (= (run* [q] (fresh [x] (fd/in x (fd/interval 0 5)) (conda [(fd/+ x 1 x)] [(== q 1)]))) '(1))))
+
+;; Divergence 24: variables labeled by enforce-constraints (behind an lcons tail) go in
+;; creation order.
+(deftest enforce-constraints-labels-in-creation-order
+  ;; core.logic: ((0 2 1)) for both (its store's hash order).
+  (is (= (run* [q]
+           (fresh [a t y z]
+             (fd/in y z (fd/interval 1 2)) (fd/!= y z)
+             (== q (lcons a t)) (== a 0) (== t [z y])))
+         '((0 2 1))))
+  (is (= (run* [q]
+           (fresh [a t z y]
+             (fd/in y z (fd/interval 1 2)) (fd/!= y z)
+             (== q (lcons a t)) (== a 0) (== t [z y])))
+         '((0 1 2)))))
+
+;; Divergence 25: distribute counts an element that is neither a number nor a domain
+;; variable as one value.
+(deftest distribute-over-an-element-without-a-domain
+  ;; core.logic throws: "No implementation of method: :-member-count ... for class:
+  ;; clojure.lang.Keyword" (for the unbound w: "... for class: nil").
+  (is (= (run* [q]
+           (fresh [x y]
+             (fd/in x (fd/interval 1 3)) (fd/in y (fd/interval 1 2))
+             (== q [x :a y]) (distribute q :clojure.core.logic/ff)))
+         '([1 :a 1] [1 :a 2] [2 :a 1] [3 :a 1] [2 :a 2] [3 :a 2])))
+  (is (= (run* [q]
+           (fresh [x y w]
+             (fd/in x (fd/interval 1 3)) (fd/in y (fd/interval 1 2))
+             (== q [x w y]) (distribute q :clojure.core.logic/ff)))
+         '([1 _0 1] [1 _0 2] [2 _0 1] [3 _0 1] [2 _0 2] [3 _0 2]))))
+
+;; Divergence 27: a tabled call pattern is completed before its caller sees an answer
+;; (core.logic's test-112-tabling).
+(def patho-112
+  (tabled [graph start end]
+    (conde
+      [(== start end)]
+      [(fresh [?via ?vias]
+         (project [start graph]
+           (== ?vias ((:successors graph) start)))
+         (membero ?via ?vias)
+         (patho-112 graph ?via end))])))
+
+(defn solve-goals [graph curr end goals]
+  (all
+    (project [goals]
+      (conde
+        [(== true (empty? goals)) (== curr end)]
+        [(== false (empty? goals))
+         (fresh [goal tail via]
+           (== goal (first goals))
+           (== tail (rest goals))
+           (project [goal]
+             (goal graph curr via)
+             (solve-goals graph via end tail)))]))))
+
+(defn to-node [node]
+  (cond
+    (= node :foo) (seq (list :bar))
+    (= node :bar) (seq (list :baz))
+    (= node :baz) (seq (list :quux))))
+
+(deftest tabled-call-completes-first
+  ;; core.logic: (:foo :bar :baz :quux).
+  (is (= (run* [?result]
+           (fresh [?start ?end]
+             (== ?start :foo)
+             (== ?end :quux)
+             (solve-goals {:successors to-node} ?start ?end
+               (list patho-112
+                     (fn [graph current next] (all (== ?result current) (== current next)))
+                     patho-112))))
+         '(:foo :bar :quux :baz))))
+
+;; Divergence 29 (the engine's gap): here a db-rel call takes the databases of the with-db it
+;; is built in, so a goal inside nafc or fixc sees them, as in core.logic.
+(pldb/db-rel man p)
+
+(def men (pldb/db [man 'Bob]))
+
+(deftest front-end-constraints-see-the-databases
+  (is (= (pldb/with-db men (doall (run* [q] (nafc man 'Bob)))) ()))
+  (is (= (pldb/with-db men (doall (run* [q] (nafc man 'Ann)))) '(_0)))
+  ;; core.logic's fixc throws here (a relation's goal gives a stream, not a substitution).
+  (is (= (pldb/with-db men
+           (doall (run* [q] (fresh [x] (fixc x (fn [t _ _] (man t)) 'man?) (== x 'Bob)))))
+         '(_0)))
+  (is (= (pldb/with-db men
+           (doall (run* [q] (fresh [x] (fixc x (fn [t _ _] (man t)) 'man?) (== x 'Ann)))))
+         ())))
+
+;; Divergence 34: a lazy seq is made into a term whole; over 4 194 304 elements is an error.
+(deftest lazy-seq-becomes-a-term-whole
+  ;; core.logic (run-nc, no occurs check to walk the seq) realizes what unification reaches:
+  ;; [(0) 2] and (0).
+  (let [realized (atom 0)
+        xs (map (fn [x] (swap! realized inc) x) (take 10 (iterate inc 0)))]
+    (is (= [(doall (run-nc 1 [q] (fresh [d] (== (lcons q d) xs)))) @realized] ['(0) 10])))
+  (is (str/includes?
+        (error-message #(doall (run-nc 1 [q] (fresh [d] (== (lcons q d) (range))))))
+        "more than 4194304 elements")))
+
+;; Divergence 35: a variable bound to nil later does not end a list.
+(deftest nil-bound-later-does-not-end-a-list
+  ;; core.logic: (_0) (its seqs end at nil).
+  (is (= (run* [q] (fresh [a b c] (conso a b c) (== b nil) (== [a] c))) ()))
+  ;; A literal nil tail still does, as in core.logic.
+  (is (= (run* [q] (fresh [a c] (conso a nil c) (== [a] c))) '(_0))))
+
+;; Divergence 37: reader metadata on a string, number or keyword is dropped.
+(deftest metadata-on-a-string-number-or-keyword-is-dropped
+  ;; Clojure refuses these at read time: "Metadata can only be applied to IMetas".
+  (is (= (meta ^:foo "s") nil))
+  (is (= (meta ^{:a 1} 1) nil))
+  (is (= (meta ^:x :k) nil))
+  (is (= ^:foo "s" "s"))
+  ;; with-meta on one is an error, as in Clojure (a ClassCastException there).
+  (is (thrown? Exception (with-meta "s" {:a 1})))
+  (is (thrown? Exception (with-meta 1 {:a 1}))))
+
+;; Divergence 38: a set in unification.
+(deftest a-set-in-unification
+  ;; core.logic: StackOverflowError.
+  (is (= (run* [q] (== q #{1 2})) '(#{1 2}))))
+
+;; Divergence 39: a matche clause of only _.
+(deftest matche-clause-of-only-a-wildcard
+  ;; core.logic: ArityException (Wrong number of args (1) passed to: bind*).
+  (is (= (run* [q] (matche [q] ([_]))) '(_0))))
+
+;; Divergence 40: lcons onto a string prints it as a string; a set bound to an lcons tail.
+(deftest lcons-onto-a-string-or-a-set
+  ;; core.logic: "(1 . ab)", and a StackOverflowError for the set.
+  (is (= (pr-str (lcons 1 "ab")) "(1 . \"ab\")"))
+  (is (= (pr-str (run* [q] (fresh [t] (== q (lcons 1 t)) (== t #{2})))) "((1 . #{2}))")))
