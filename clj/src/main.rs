@@ -3,7 +3,9 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-mod repl;
+mod cli;
+
+use cli::repl;
 
 #[derive(Parser)]
 #[command(
@@ -49,9 +51,9 @@ fn run(cli: Cli) -> Result<(), ExitCode> {
         (Some(Cmd::Test { file }), None, None) => {
             let src = read(&file)?;
             kanren_clj::init();
-            kanren_clj::ns::add_refer("clojure.test", None);
+            kanren_clj::eval::ns::add_refer("clojure.test", None);
             let load_errors = kanren_clj::load_continuing(&src, Some(&file));
-            let (passed, failed) = kanren_clj::test::run_tests().map_err(fail)?;
+            let (passed, failed) = kanren_clj::library::core::test::run_tests().map_err(fail)?;
             let failed = failed + load_errors;
             println!("{passed} passed, {failed} failed");
             if failed > 0 {
