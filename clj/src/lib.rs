@@ -73,7 +73,7 @@ pub fn init() {
         Value::Special("l:fd/eq".into()),
     );
     library::core::install();
-    value::meta::install();
+    library::core::meta::install();
     library::core::seq::install();
     library::core::string::install();
     library::logic::install();

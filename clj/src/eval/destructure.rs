@@ -52,7 +52,7 @@ pub fn destructure(pat: &Value, v: Value, env: &Env) -> Result<Env> {
         }
         Value::Map(m) => {
             let v = match v.force()? {
-                x if x.is_seq() => crate::library::core::seq_to_map(&x)?,
+                x if x.is_seq() => crate::value::coll::seq_to_map(&x)?,
                 x => x,
             };
             let mut env = env.clone();
@@ -83,9 +83,8 @@ pub fn destructure(pat: &Value, v: Value, env: &Env) -> Result<Env> {
                                 "strs" => Value::str(s),
                                 _ => Value::sym(s),
                             };
-                            let mut got = crate::library::core::get(&v, &key)?;
-                            if matches!(got, Value::Nil)
-                                && !crate::library::core::contains(&v, &key)?
+                            let mut got = crate::value::coll::get(&v, &key)?;
+                            if matches!(got, Value::Nil) && !crate::value::coll::contains(&v, &key)?
                             {
                                 got = default_for(local, &env)?;
                             }
@@ -93,8 +92,8 @@ pub fn destructure(pat: &Value, v: Value, env: &Env) -> Result<Env> {
                         }
                     }
                     pat => {
-                        let mut got = crate::library::core::get(&v, p)?;
-                        if matches!(got, Value::Nil) && !crate::library::core::contains(&v, p)? {
+                        let mut got = crate::value::coll::get(&v, p)?;
+                        if matches!(got, Value::Nil) && !crate::value::coll::contains(&v, p)? {
                             if let Some(s) = pat.as_symbol() {
                                 got = default_for(s, &env)?;
                             }

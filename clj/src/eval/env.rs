@@ -2,55 +2,9 @@
 //! together (a call's parameters, a `fresh`'s variables) or a `letfn`'s functions. Looking a
 //! name up walks the chain from the newest frame.
 
+pub use crate::value::func::{Bindings, Env, Frame, LetFnGroup};
 use crate::value::Value;
-use smallvec::SmallVec;
-use std::sync::{Arc, OnceLock};
-
-/// A local environment: a persistent chain of frames.
-pub type Env = Option<Arc<Frame>>;
-
-/// The functions of one `letfn`, set once they are all made.
-pub type LetFnGroup = OnceLock<Vec<(Arc<str>, Value)>>;
-
-/// Bindings made together (a call's parameters, a `fresh`'s variables), kept in one frame:
-/// one allocation for all of them. A later one shadows an earlier one of the same name.
-pub type Bindings = SmallVec<[(Arc<str>, Value); 4]>;
-
-/// One frame of a local environment.
-pub enum Frame {
-    /// One binding.
-    One(Arc<str>, Value, Env),
-    /// Several bindings, made together.
-    Many(Bindings, Env),
-    /// The functions of a `letfn`, bound together (each sees all of them).
-    Group(Arc<LetFnGroup>, Env),
-    /// The namespace the code under it was written in (a function's body resolves global
-    /// names in its own namespace, not in the caller's): binds no local.
-    Ns(Arc<str>, Env),
-}
-
-impl Drop for Frame {
-    /// A frame that alone holds a function, or holds a goal (either's environment can hold
-    /// another such frame), drops it through [`drop_deep`](crate::value::items::drop_deep):
-    /// closures nested in closures, and goals in goals (`fresh` in `fresh`), a million deep
-    /// are freed without overflow. Other frames only look at their bindings' kinds.
-    fn drop(&mut self) {
-        let closure = |v: &Value| match v {
-            Value::Fn(c) => Arc::strong_count(c) == 1,
-            Value::Goal(_) => true,
-            _ => false,
-        };
-        match self {
-            Frame::One(_, v, _) if closure(v) => {
-                crate::value::items::drop_deep(std::mem::replace(v, Value::Nil))
-            }
-            Frame::Many(b, _) if b.iter().any(|(_, v)| closure(v)) => {
-                crate::value::items::drop_deep(std::mem::take(b))
-            }
-            _ => {}
-        }
-    }
-}
+use std::sync::Arc;
 
 /// The namespace `env`'s code was written in: its newest [`Frame::Ns`], if any (code at the
 /// top level is in the current namespace).

@@ -15,77 +15,20 @@ use crate::reader::pos_of;
 use crate::value::error::{Error, Kind, Result};
 use crate::value::Value;
 use std::cell::Cell;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 pub use crate::eval::destructure::{destructure, make_closure};
 pub use crate::eval::env::{
     bind, bind_all, env_ns, lookup_local, Bindings, Env, Frame, LetFnGroup,
 };
+pub use crate::value::func::{Arity, Closure};
+pub use crate::value::interrupt::{check_interrupt, clear_interrupt, interrupt};
 
 /// How deeply evaluations may nest.
 pub const MAX_DEPTH: usize = 50_000;
 
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
 thread_local! {
     static DEPTH: Cell<usize> = const { Cell::new(0) };
-}
-
-/// Asks the running evaluation (and query) to stop with an "interrupted" error (Ctrl-C).
-pub fn interrupt() {
-    INTERRUPTED.store(true, Ordering::SeqCst);
-}
-
-/// Clears a pending interrupt (before the REPL evaluates the next input).
-pub fn clear_interrupt() {
-    INTERRUPTED.store(false, Ordering::SeqCst);
-}
-
-/// An "interrupted" error when Ctrl-C was pressed.
-pub fn check_interrupt() -> Result<()> {
-    if INTERRUPTED.load(Ordering::Relaxed) {
-        Err(Error::msg("interrupted"))
-    } else {
-        Ok(())
-    }
-}
-
-/// One arity of a function: parameter patterns, an optional rest pattern, the body.
-#[derive(Clone)]
-pub struct Arity {
-    /// The fixed parameters (symbols or destructuring patterns).
-    pub params: Vec<Value>,
-    /// The pattern after `&`.
-    pub rest: Option<Value>,
-    /// The body forms.
-    pub body: Vec<Value>,
-    /// The body compiled ([`crate::eval::compile`]) on the first call, when it can be: `None` for
-    /// an arity that runs interpreted (destructuring parameters, a closure made where locals
-    /// are bound by interpreted code).
-    pub code: OnceLock<Option<Arc<crate::eval::compile::Code>>>,
-}
-
-impl Arity {
-    /// Whether every parameter (the rest one too) is a plain symbol: then the parameters are
-    /// bound in one frame, and the body can be compiled.
-    pub(crate) fn is_plain(&self) -> bool {
-        self.params
-            .iter()
-            .chain(&self.rest)
-            .all(|p| p.as_symbol().is_some())
-    }
-}
-
-/// A function (or macro) written in Clojure: its arities and the environment it closes over.
-#[derive(Clone)]
-pub struct Closure {
-    /// The name, if it has one (bound to the function itself in its body).
-    pub name: Option<Arc<str>>,
-    /// The arities.
-    pub arities: Vec<Arity>,
-    /// The captured environment.
-    pub env: Env,
 }
 
 /// Evaluates a form in a local environment.
@@ -110,7 +53,7 @@ pub fn eval(form: &Value, env: &Env) -> Result<Value> {
             let mut out: Vec<(Value, Value)> = Vec::with_capacity(m.len());
             for (k, v) in m.iter() {
                 let (k, v) = (eval(k, env)?, eval(v, env)?);
-                crate::library::core::map_insert(&mut out, k, v);
+                crate::value::coll::map_insert(&mut out, k, v);
             }
             Ok(crate::value::meta::keep_literal_meta(
                 form,
@@ -121,7 +64,7 @@ pub fn eval(form: &Value, env: &Env) -> Result<Value> {
             let mut out: Vec<Value> = Vec::with_capacity(s.len());
             for x in s.iter() {
                 let x = eval(x, env)?;
-                if !out.iter().any(|y| crate::library::core::equal(y, &x)) {
+                if !out.iter().any(|y| crate::value::coll::equal(y, &x)) {
                     out.push(x);
                 }
             }
@@ -233,7 +176,7 @@ pub fn apply(f: &Value, args: Vec<Value>) -> Result<Value> {
                     args.len()
                 )));
             }
-            let got = crate::library::core::get(&coll, &key)?;
+            let got = crate::value::coll::get(&coll, &key)?;
             Ok(if matches!(got, Value::Nil) {
                 args.get(1).cloned().unwrap_or(Value::Nil)
             } else {

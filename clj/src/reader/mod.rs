@@ -9,63 +9,9 @@
 mod atoms;
 
 use crate::value::error::{Error, Pos, Result};
-use crate::value::{Cons, Value};
-use std::cell::RefCell;
-use std::collections::HashMap;
-use std::sync::{Arc, Weak};
-
-thread_local! {
-    /// Where each list form read was, by the address of its first cell. The entry holds a weak
-    /// reference to the cell, which keeps its allocation (not its contents): the address is not
-    /// reused by a list built later while the entry lives, so no built list is given the
-    /// position of a read one that is gone.
-    static POSITIONS: RefCell<Positions> = RefCell::new(Positions::default());
-}
-
-#[derive(Default)]
-struct Positions {
-    by_cell: HashMap<usize, (Weak<Cons>, Pos)>,
-    /// The size at which entries of freed forms are dropped.
-    prune_at: usize,
-}
-
-/// The source position of a list form read by the reader, if it was read (not built).
-///
-/// ```
-/// use kanren_clj::reader::{pos_of, read_all};
-/// let forms = read_all("1\n  (f x)").unwrap();
-/// assert_eq!(pos_of(&forms[1]).map(|p| (p.line, p.col)), Some((2, 3)));
-/// use kanren_clj::value::Value;
-/// assert_eq!(pos_of(&Value::list(vec![forms[0].clone()])), None);
-/// // A form that is gone lends its position to no list built after it.
-/// drop(forms);
-/// for _ in 0..1000 {
-///     assert_eq!(pos_of(&Value::list(vec![Value::Nil, Value::Nil])), None);
-/// }
-/// ```
-pub fn pos_of(form: &Value) -> Option<Pos> {
-    match form {
-        Value::List(c) => {
-            let key = Arc::as_ptr(c) as usize;
-            POSITIONS.with(|p| p.borrow().by_cell.get(&key).map(|(_, pos)| *pos))
-        }
-        _ => None,
-    }
-}
-
-fn record(form: &Value, pos: Pos) {
-    if let Value::List(c) = form {
-        let key = Arc::as_ptr(c) as usize;
-        POSITIONS.with(|p| {
-            let mut p = p.borrow_mut();
-            if p.by_cell.len() >= p.prune_at {
-                p.by_cell.retain(|_, (cell, _)| cell.strong_count() > 0);
-                p.prune_at = (2 * p.by_cell.len()).max(1024);
-            }
-            p.by_cell.insert(key, (Arc::downgrade(c), pos));
-        });
-    }
-}
+pub use crate::value::pos::pos_of;
+use crate::value::pos::record;
+use crate::value::Value;
 
 /// Reads every form of `src`.
 ///
@@ -221,7 +167,7 @@ impl<'a> Reader<'a> {
                     while let (Some(k), Some(v)) = (it.next(), it.next()) {
                         if pairs
                             .iter()
-                            .any(|(k2, _)| crate::library::core::equal(k2, &k))
+                            .any(|(k2, _)| crate::value::coll::equal(k2, &k))
                         {
                             return Err(Error::at(format!("duplicate key: {k}"), start));
                         }
@@ -276,7 +222,7 @@ impl<'a> Reader<'a> {
                             let items = self.read_seq('}', start, "set", depth)?;
                             let mut set: Vec<Value> = Vec::new();
                             for x in items {
-                                if set.iter().any(|y| crate::library::core::equal(y, &x)) {
+                                if set.iter().any(|y| crate::value::coll::equal(y, &x)) {
                                     return Err(Error::at(format!("duplicate key: {x}"), start));
                                 }
                                 set.push(x);

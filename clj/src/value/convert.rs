@@ -27,7 +27,7 @@ pub const MAX_SEQ: usize = 1 << 22;
 fn opaque(v: &Value) -> Term {
     let i = OPAQUE.with(|o| {
         let mut o = o.borrow_mut();
-        match o.iter().position(|x| crate::library::core::equal(x, v)) {
+        match o.iter().position(|x| crate::value::coll::equal(x, v)) {
             Some(i) => i,
             None => {
                 o.push(v.clone());
@@ -155,7 +155,7 @@ fn to_term_inner(v: &Value) -> Result<Term> {
                     _ => break,
                 }
                 if heads.len() % 4096 == 0 {
-                    crate::eval::check_interrupt()?;
+                    crate::value::interrupt::check_interrupt()?;
                     if heads.len() >= MAX_SEQ {
                         return Err(Error::msg(format!(
                             "a sequence of more than {MAX_SEQ} elements can't become a logic term (an infinite seq such as (range)?)"

@@ -1,4 +1,4 @@
-//! Metadata: `^meta` in source, `meta`, `with-meta` and `vary-meta`. A value's metadata is kept
+//! Metadata: `^meta` in source, and what `meta`, `with-meta` and `vary-meta` read and make. A value's metadata is kept
 //! in a side table by the address of its allocation (symbols, lists, vectors, maps, sets and
 //! functions have one); the entry holds the value, so the address is not reused while the entry
 //! lives. Metadata never takes part in equality, as in Clojure.
@@ -6,9 +6,9 @@
 //! What reads it: `defne`/`defna`/`defnu` table a relation whose name is `^:tabled`, and
 //! `db-rel` indexes the arguments marked `^:index`.
 
-use crate::eval::{apply, Closure};
-use crate::library::core::{arity, map_insert, reg};
+use crate::value::coll::map_insert;
 use crate::value::error::{Error, Result};
+use crate::value::func::Closure;
 use crate::value::{Cons, Value};
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
@@ -178,24 +178,4 @@ pub fn with_meta(v: &Value, meta: Value) -> Result<Value> {
     };
     set_meta(&copy, meta);
     Ok(copy)
-}
-
-/// Registers `meta`, `with-meta` and `vary-meta` in `clojure.core`.
-pub fn install() {
-    let c = "clojure.core";
-    reg(c, "meta", |a| {
-        arity(&a, 1, 1, "meta")?;
-        Ok(meta_of(&a[0]))
-    });
-    reg(c, "with-meta", |a| {
-        arity(&a, 2, 2, "with-meta")?;
-        with_meta(&a[0], a[1].clone())
-    });
-    reg(c, "vary-meta", |a| {
-        arity(&a, 2, usize::MAX, "vary-meta")?;
-        let mut args = vec![meta_of(&a[0])];
-        args.extend(a[2..].iter().cloned());
-        let m = apply(&a[1], args)?;
-        with_meta(&a[0], m)
-    });
 }

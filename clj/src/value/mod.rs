@@ -8,11 +8,16 @@
 //! - `VecSeq(v, i)` is the seq of the vector `v` from index `i` on (`i < v.len()`).
 //! - Maps and sets keep insertion order (Clojure's array maps print that way).
 
+pub mod args;
+pub mod coll;
 pub mod convert;
 pub mod error;
+pub mod func;
+pub mod interrupt;
 pub mod items;
 pub mod meta;
 pub mod num;
+pub mod pos;
 pub mod printer;
 
 use crate::value::error::{Error, Result};
@@ -57,9 +62,9 @@ pub enum Value {
     /// A set, in insertion order.
     Set(Arc<Items<Value>>),
     /// A function defined in Clojure.
-    Fn(Arc<crate::eval::Closure>),
+    Fn(Arc<func::Closure>),
     /// A macro defined with `defmacro`.
-    Macro(Arc<crate::eval::Closure>),
+    Macro(Arc<func::Closure>),
     /// A built-in function.
     Native(Arc<Native>),
     /// A special form or built-in macro, by name.
@@ -386,7 +391,7 @@ impl Value {
             out.push(h);
             cur = t;
             if out.len() % 4096 == 0 {
-                crate::eval::check_interrupt()?;
+                crate::value::interrupt::check_interrupt()?;
             }
         }
         Ok(out)

@@ -1,8 +1,9 @@
-//! The printer: values as Clojure's `pr` prints them (`print`/`str` with `readably = false`).
+//! The printer: values as Clojure's `pr` prints them (`print`/`str` with `readably = false`),
+//! and the program output they are written to (stdout, or the buffer of a `with-out-str`).
 
 use crate::value::error::Result;
 use crate::value::Value;
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::fmt::Write;
 
 thread_local! {
@@ -271,4 +272,37 @@ fn write_inner(out: &mut String, v: &Value, r: bool, depth: usize) -> Result<()>
         }
     }
     Ok(())
+}
+
+thread_local! {
+    /// The output buffer of the innermost `with-out-str`, if any.
+    static CAPTURE: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Writes program output: to stdout, or to the buffer of an enclosing `with-out-str`.
+pub fn emit(s: &str) {
+    let captured = CAPTURE.with(|c| {
+        if let Some(buf) = c.borrow_mut().as_mut() {
+            buf.push_str(s);
+            true
+        } else {
+            false
+        }
+    });
+    if !captured {
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        let _ = out.write_all(s.as_bytes());
+        let _ = out.flush();
+    }
+}
+
+/// Runs `f` with output captured, returning the output as a string value.
+pub fn with_out_str(f: impl FnOnce() -> Result<Value>) -> Result<Value> {
+    let saved = CAPTURE.with(|c| c.borrow_mut().replace(String::new()));
+    let r = f();
+    let out = CAPTURE
+        .with(|c| std::mem::replace(&mut *c.borrow_mut(), saved))
+        .unwrap_or_default();
+    r.map(|_| Value::str(&out))
 }

@@ -19,49 +19,11 @@ pub(crate) mod run;
 
 use crate::eval::env::{Env, Frame};
 use crate::eval::{Arity, Closure};
-use crate::library::logic::compile::Logic;
-use crate::value::error::Pos;
+pub(crate) use crate::value::func::Op;
+pub use crate::value::func::{Code, Form};
 use crate::value::Value;
 use std::cell::{Cell, RefCell};
 use std::sync::Arc;
-
-/// Code compiled from one form.
-pub enum Code {
-    /// A constant (a literal, a quoted form).
-    Const(Value),
-    /// A local: the frame (counted from the innermost) and the slot in it.
-    Local(u32, u32),
-    /// A global, by its symbol.
-    Global(Arc<str>),
-    /// A vector literal.
-    Vector(Vec<Code>),
-    /// A list form: a call or a special form.
-    Form(Box<Form>),
-    /// A form left to the interpreter.
-    Interp(Value),
-}
-
-/// A list form: what it does and where it was written.
-pub struct Form {
-    pub(crate) pos: Option<Pos>,
-    pub(crate) op: Op,
-}
-
-/// What a compiled list form does.
-pub(crate) enum Op {
-    /// A call: the function, the arguments, and the form (interpreted if the function's name
-    /// turns out to be a macro when it runs).
-    Call(Code, Vec<Code>, Value),
-    If(Code, Code, Code),
-    Do(Vec<Code>),
-    Let(Vec<(Arc<str>, Code)>, Vec<Code>),
-    And(Vec<Code>),
-    Or(Vec<Code>),
-    Cond(Vec<(Code, Code)>),
-    Fn(Option<Arc<str>>, Vec<Arity>),
-    Recur(Vec<Code>),
-    Logic(Logic),
-}
 
 /// The locals a compiled form sees: one list of names per frame, the innermost last.
 pub(crate) struct Scope {
@@ -277,7 +239,8 @@ fn list(form: &Value, scope: &mut Scope) -> Code {
 fn special(name: &str, a: &[Value], scope: &mut Scope) -> Option<Op> {
     if let Some(n) = name.strip_prefix("l:") {
         let mark = scope.frames.len();
-        let out = crate::library::logic::compile::compile(n, a, scope).map(Op::Logic);
+        let out =
+            crate::library::logic::compile::compile(n, a, scope).map(|l| Op::Ext(Box::new(l)));
         scope.frames.truncate(mark);
         return out;
     }

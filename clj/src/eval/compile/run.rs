@@ -205,7 +205,7 @@ impl Op {
                 pos: None,
                 file: None,
             }),
-            Op::Logic(l) => l.run(env),
+            Op::Ext(x) => x.run(env),
         }
     }
 }

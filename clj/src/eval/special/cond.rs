@@ -74,8 +74,8 @@ pub fn special(name: &str, a: Vec<Value>, env: &Env) -> Result<Value> {
                     Value::List(_) | Value::EmptyList => a[i]
                         .to_vec()?
                         .iter()
-                        .any(|c| crate::library::core::equal(c, &x)),
-                    c => crate::library::core::equal(c, &x),
+                        .any(|c| crate::value::coll::equal(c, &x)),
+                    c => crate::value::coll::equal(c, &x),
                 };
                 if hit {
                     return eval(&a[i + 1], env);

@@ -327,7 +327,7 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
             let env = env.clone();
             Ok(Value::lazy(move || {
                 let v = eval_body(&body, &env)?;
-                crate::library::core::seq(&v)
+                crate::value::coll::seq(&v)
             }))
         }
         "time" => {

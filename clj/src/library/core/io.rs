@@ -1,43 +1,12 @@
 //! `clojure.core`'s output and printing to strings: `str`, `pr-str`, `prn-str`, `print-str`,
-//! `println`, `print`, `prn`, `pr`, `newline`, `flush`, and the capture of `with-out-str`.
+//! `println`, `print`, `prn`, `pr`, `newline`, `flush` (written through [`emit`]).
 
 use crate::library::core::{arity, reg};
 use crate::value::error::Result;
 use crate::value::printer::try_pr_str;
+pub use crate::value::printer::{emit, with_out_str};
 use crate::value::Value;
-use std::cell::RefCell;
 
-thread_local! {
-    static CAPTURE: RefCell<Option<String>> = const { RefCell::new(None) };
-}
-
-/// Writes program output: to stdout, or to the buffer of an enclosing `with-out-str`.
-pub fn emit(s: &str) {
-    let captured = CAPTURE.with(|c| {
-        if let Some(buf) = c.borrow_mut().as_mut() {
-            buf.push_str(s);
-            true
-        } else {
-            false
-        }
-    });
-    if !captured {
-        use std::io::Write;
-        let mut out = std::io::stdout().lock();
-        let _ = out.write_all(s.as_bytes());
-        let _ = out.flush();
-    }
-}
-
-/// Runs `f` with output captured, returning the output as a string value.
-pub fn with_out_str(f: impl FnOnce() -> Result<Value>) -> Result<Value> {
-    let saved = CAPTURE.with(|c| c.borrow_mut().replace(String::new()));
-    let r = f();
-    let out = CAPTURE
-        .with(|c| std::mem::replace(&mut *c.borrow_mut(), saved))
-        .unwrap_or_default();
-    r.map(|_| Value::str(&out))
-}
 /// `(str ...)`: the values printed unreadably and joined; `nil` is the empty string.
 pub fn str_of(args: &[Value]) -> Result<String> {
     let mut s = String::new();

@@ -7,6 +7,7 @@ pub mod coll;
 pub mod io;
 pub mod lazy;
 pub mod map;
+pub mod meta;
 pub mod pred;
 pub mod reshape;
 pub mod seq;
@@ -14,10 +15,11 @@ pub mod string;
 pub mod test;
 
 use crate::eval::apply;
-pub use crate::library::core::coll::{
-    assoc1, conj1, contains, count, get, map_insert, seq, seq_to_map,
-};
 pub use crate::library::core::io::{emit, str_of, with_out_str};
+pub use crate::value::args::{arity, int_arg};
+pub use crate::value::coll::{
+    assoc1, conj1, contains, count, equal, get, map_insert, seq, seq_to_map,
+};
 use crate::value::error::{Error, Result};
 use crate::value::num::{arith, compare as num_cmp, is_num};
 use crate::value::printer::pr_str;
@@ -31,65 +33,6 @@ static IDS: AtomicU64 = AtomicU64::new(1000);
 /// A fresh number for `gensym` and auto-gensyms.
 pub fn next_id() -> u64 {
     IDS.fetch_add(1, AtOrd::Relaxed)
-}
-
-/// Clojure's `=`: numbers of one kind by value, sequential collections element by element,
-/// maps and sets by content.
-pub fn equal(a: &Value, b: &Value) -> bool {
-    stacker::maybe_grow(32 * 1024, 1024 * 1024, || equal_inner(a, b))
-}
-
-fn equal_inner(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Nil, Value::Nil) => true,
-        (Value::Bool(x), Value::Bool(y)) => x == y,
-        (Value::Int(x), Value::Int(y)) => x == y,
-        (Value::Float(x), Value::Float(y)) => x == y,
-        (Value::Ratio(a1, b1), Value::Ratio(a2, b2)) => a1 == a2 && b1 == b2,
-        (Value::Str(x), Value::Str(y)) => x == y,
-        (Value::Char(x), Value::Char(y)) => x == y,
-        (Value::Keyword(x), Value::Keyword(y)) | (Value::Symbol(x), Value::Symbol(y)) => x == y,
-        (Value::LVar(x), Value::LVar(y)) => x == y,
-        (Value::Nom(x), Value::Nom(y)) => x == y,
-        (Value::Tie(x), Value::Tie(y)) => equal(&x.0, &y.0) && equal(&x.1, &y.1),
-        (Value::Map(x), Value::Map(y)) => {
-            x.len() == y.len()
-                && x.iter()
-                    .all(|(k, v)| y.iter().any(|(k2, v2)| equal(k, k2) && equal(v, v2)))
-        }
-        (Value::Set(x), Value::Set(y)) => {
-            x.len() == y.len() && x.iter().all(|v| y.iter().any(|w| equal(v, w)))
-        }
-        (Value::Vector(x), Value::Vector(y)) => {
-            x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| equal(p, q))
-        }
-        (x, y) if x.is_sequential() && y.is_sequential() => {
-            let (mut p, mut q) = (x.clone(), y.clone());
-            loop {
-                let (Ok(fp), Ok(fq)) = (p.force(), q.force()) else {
-                    return false;
-                };
-                // An lcons cell may end in a non-seq tail: compare the tails as values.
-                if !fp.is_sequential() || !fq.is_sequential() {
-                    return equal(&fp, &fq);
-                }
-                match (fp.uncons(), fq.uncons()) {
-                    (Ok(None), Ok(None)) => return true,
-                    (Ok(Some((h1, t1))), Ok(Some((h2, t2)))) => {
-                        if !equal(&h1, &h2) {
-                            return false;
-                        }
-                        (p, q) = (t1, t2);
-                    }
-                    _ => return false,
-                }
-            }
-        }
-        (Value::Fn(x), Value::Fn(y)) => Arc::ptr_eq(x, y),
-        (Value::Native(x), Value::Native(y)) => Arc::ptr_eq(x, y),
-        (Value::Atom(x), Value::Atom(y)) => Arc::ptr_eq(x, y),
-        _ => false,
-    }
 }
 
 /// Clojure's `compare`.
@@ -125,30 +68,6 @@ pub fn compare(a: &Value, b: &Value) -> Result<Ordering> {
             )))
         }
     })
-}
-
-/// Checks the number of arguments.
-pub fn arity(args: &[Value], min: usize, max: usize, name: &str) -> Result<()> {
-    if args.len() < min || args.len() > max {
-        Err(Error::msg(format!(
-            "wrong number of args ({}) passed to {name}",
-            args.len()
-        )))
-    } else {
-        Ok(())
-    }
-}
-
-/// An integer argument.
-pub fn int_arg(v: &Value, name: &str) -> Result<i64> {
-    match v {
-        Value::Int(i) => Ok(*i),
-        Value::Float(f) => Ok(*f as i64),
-        other => Err(Error::msg(format!(
-            "{name}: expected an integer, got {}",
-            crate::value::printer::describe(other)
-        ))),
-    }
 }
 
 /// Registers a built-in function.

@@ -157,8 +157,8 @@ pub(crate) fn fresh_frame(env: &Env, names: &[Arc<str>]) -> Env {
     )
 }
 
-impl Logic {
-    pub(crate) fn run(&self, env: &Env) -> Result<Value> {
+impl crate::value::func::Compiled for Logic {
+    fn run(&self, env: &Env) -> Result<Value> {
         let env = env.clone();
         Ok(Value::Goal(match self {
             Logic::Fresh(b) => {

@@ -125,7 +125,7 @@ fn everyg(g: Value, coll: Value) -> Result<Goal> {
 fn lcons_tail(d: &Value) -> Result<Value> {
     Ok(match d {
         Value::Nil => Value::EmptyList,
-        Value::Map(_) | Value::Set(_) => match crate::library::core::coll::seq(d)? {
+        Value::Map(_) | Value::Set(_) => match crate::value::coll::seq(d)? {
             Value::Nil => Value::EmptyList,
             items => items,
         },
