@@ -31,54 +31,8 @@ pub fn init() {
     if DONE.with(|d| d.replace(true)) {
         return;
     }
-    for f in eval::special::FORMS {
-        eval::ns::define("clojure.core", f, Value::Special((*f).into()));
-    }
-    for f in library::logic::forms::FORMS {
-        eval::ns::define(
-            "clojure.core.logic",
-            f,
-            Value::Special(format!("l:{f}").into()),
-        );
-    }
-    for f in library::logic::pldb::PLDB_FORMS {
-        eval::ns::define(
-            "clojure.core.logic.pldb",
-            f,
-            Value::Special(format!("p:{f}").into()),
-        );
-    }
-    for f in library::logic::pldb::LOGIC_FORMS {
-        eval::ns::define(
-            "clojure.core.logic",
-            f,
-            Value::Special(format!("x:{f}").into()),
-        );
-    }
-    for f in library::logic::nominal::FORMS {
-        eval::ns::define(
-            library::logic::nominal::NS,
-            f,
-            Value::Special(format!("n:{f}").into()),
-        );
-    }
-    for f in library::core::test::FORMS {
-        eval::ns::define("clojure.test", f, Value::Special(format!("t:{f}").into()));
-    }
-    // core.logic's `is` is clojure.test's form, which tells them apart by arity (test.rs).
-    eval::ns::define("clojure.core.logic", "is", Value::Special("t:is".into()));
-    eval::ns::define(
-        "clojure.core.logic.fd",
-        "eq",
-        Value::Special("l:fd/eq".into()),
-    );
-    library::core::install();
-    library::core::meta::install();
-    library::core::seq::install();
-    library::core::string::install();
-    library::logic::install();
-    library::logic::pldb::install();
-    library::logic::nominal::install();
+    eval::install();
+    library::install();
     for n in eval::ns::BUILTIN {
         eval::ns::define(n, " ", Value::Nil);
     }

@@ -11,8 +11,8 @@ pub mod env;
 pub mod ns;
 pub mod special;
 
-use crate::reader::pos_of;
 use crate::value::error::{Error, Kind, Result};
+use crate::value::pos::pos_of;
 use crate::value::Value;
 use std::cell::Cell;
 use std::sync::Arc;
@@ -21,8 +21,16 @@ pub use crate::eval::destructure::{destructure, make_closure};
 pub use crate::eval::env::{
     bind, bind_all, env_ns, lookup_local, Bindings, Env, Frame, LetFnGroup,
 };
+pub use crate::eval::special::syntax_quote::next_id;
 pub use crate::value::func::{Arity, Closure};
 pub use crate::value::interrupt::{check_interrupt, clear_interrupt, interrupt};
+
+/// Defines the special forms and built-in macros the evaluator runs itself in `clojure.core`.
+pub fn install() {
+    for f in special::FORMS {
+        ns::define("clojure.core", f, Value::Special((*f).into()));
+    }
+}
 
 /// How deeply evaluations may nest.
 pub const MAX_DEPTH: usize = 50_000;

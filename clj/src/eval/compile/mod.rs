@@ -20,10 +20,10 @@ pub(crate) mod run;
 use crate::eval::env::{Env, Frame};
 use crate::eval::{Arity, Closure};
 pub(crate) use crate::value::func::Op;
-pub use crate::value::func::{Code, Form};
+pub use crate::value::func::{Code, Compiled, Form};
 use crate::value::Value;
 use std::cell::{Cell, RefCell};
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 
 /// The locals a compiled form sees: one list of names per frame, the innermost last.
 pub(crate) struct Scope {
@@ -31,6 +31,27 @@ pub(crate) struct Scope {
     /// The closure's environment (binds no local; names its namespace).
     outer: Env,
     depth: usize,
+}
+
+/// How a library compiles its special forms: the form's name (without the library's prefix)
+/// and argument forms, in `scope`; `None` leaves the form to the interpreter.
+pub(crate) type CompileFn = fn(&str, &[Value], &mut Scope) -> Option<Box<dyn Compiled>>;
+
+/// The libraries' form compilers, by the prefix of their forms' names.
+static COMPILERS: RwLock<Vec<(&'static str, CompileFn)>> = RwLock::new(Vec::new());
+
+/// Registers `f` to compile the special forms named `prefix:name` (the forms a library
+/// registered with [`crate::eval::special::register`]); without one they run interpreted.
+pub(crate) fn register(prefix: &'static str, f: CompileFn) {
+    let mut all = COMPILERS.write().unwrap_or_else(|e| e.into_inner());
+    all.retain(|(k, _)| *k != prefix);
+    all.push((prefix, f));
+}
+
+/// The compiler registered for `prefix`.
+fn compiler(prefix: &str) -> Option<CompileFn> {
+    let all = COMPILERS.read().unwrap_or_else(|e| e.into_inner());
+    all.iter().find(|(k, _)| *k == prefix).map(|(_, f)| *f)
 }
 
 /// How deeply the compiler follows nested forms before leaving the rest to the interpreter.
@@ -228,7 +249,7 @@ fn list(form: &Value, scope: &mut Scope) -> Code {
     };
     match op {
         Some(op) => Code::Form(Box::new(Form {
-            pos: crate::reader::pos_of(form),
+            pos: crate::value::pos::pos_of(form),
             op,
         })),
         None => Code::Interp(form.clone()),
@@ -237,12 +258,13 @@ fn list(form: &Value, scope: &mut Scope) -> Code {
 
 /// The special form `name` compiled, or `None` to leave it to the interpreter.
 fn special(name: &str, a: &[Value], scope: &mut Scope) -> Option<Op> {
-    if let Some(n) = name.strip_prefix("l:") {
-        let mark = scope.frames.len();
-        let out =
-            crate::library::logic::compile::compile(n, a, scope).map(|l| Op::Ext(Box::new(l)));
-        scope.frames.truncate(mark);
-        return out;
+    if let Some((prefix, n)) = name.split_once(':') {
+        if let Some(f) = compiler(prefix) {
+            let mark = scope.frames.len();
+            let out = f(n, a, scope).map(Op::Ext);
+            scope.frames.truncate(mark);
+            return out;
+        }
     }
     let nil = || Code::Const(Value::Nil);
     Some(match (name, a) {

@@ -6,7 +6,7 @@
 use crate::eval::compile::{Code, Op};
 use crate::eval::env::{bind, Env, Frame};
 use crate::eval::{apply, check_interrupt, eval, nested, unknown, Closure};
-use crate::library::logic::to_term;
+use crate::value::convert::to_term;
 use crate::value::error::{Error, Kind, Result};
 use crate::value::{Native, Value};
 use std::cell::RefCell;

@@ -13,7 +13,7 @@ pub mod thread;
 use crate::eval::{destructure, eval, eval_body, make_closure, Env, Frame};
 use crate::value::error::{Error, Kind, Result};
 use crate::value::Value;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, OnceLock, RwLock};
 
 /// The special forms and built-in macros of `clojure.core`, bound in it by `init`.
 pub const FORMS: &[&str] = &[
@@ -78,8 +78,28 @@ pub const FORMS: &[&str] = &[
     "when-first",
     "dosync",
     "locking",
-    "defrecord",
 ];
+
+/// How a library runs its special forms: the form's name (without the library's prefix), its
+/// unevaluated argument forms, the environment.
+pub type SpecialFn = fn(&str, &Value, &Env) -> Result<Value>;
+
+/// The libraries' special forms, by prefix (`l` for the forms named `l:...`) or by whole name.
+static LIBRARY_FORMS: RwLock<Vec<(&'static str, SpecialFn)>> = RwLock::new(Vec::new());
+
+/// Registers `f` to run the special forms named `key:name`, or the one named `key` (a form
+/// the evaluator does not know itself). Registering a key again replaces its handler.
+pub fn register(key: &'static str, f: SpecialFn) {
+    let mut forms = LIBRARY_FORMS.write().unwrap_or_else(|e| e.into_inner());
+    forms.retain(|(k, _)| *k != key);
+    forms.push((key, f));
+}
+
+/// The handler registered for `key`.
+fn registered(key: &str) -> Option<SpecialFn> {
+    let forms = LIBRARY_FORMS.read().unwrap_or_else(|e| e.into_inner());
+    forms.iter().find(|(k, _)| *k == key).map(|(_, f)| *f)
+}
 
 fn args_of(tail: &Value) -> Result<Vec<Value>> {
     tail.to_vec()
@@ -102,23 +122,12 @@ fn sym_name(v: &Value, what: &str) -> Result<Arc<str>> {
 
 /// Evaluates the special form `name` with the (unevaluated) argument forms `tail`.
 pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
-    // The forms of core.logic and clojure.test are registered as `l:name` and `t:name`.
-    if let Some(n) = name.strip_prefix("l:") {
-        return crate::library::logic::forms::special(n, tail, env)?
-            .ok_or_else(|| Error::msg(format!("{n} is not supported")));
-    }
-    if let Some(n) = name.strip_prefix("p:") {
-        return crate::library::logic::pldb::pldb_special(n, tail, env);
-    }
-    if let Some(n) = name.strip_prefix("n:") {
-        return crate::library::logic::nominal::special(n, tail, env);
-    }
-    if let Some(n) = name.strip_prefix("x:") {
-        return crate::library::logic::pldb::logic_special(n, tail, env);
-    }
-    if let Some(n) = name.strip_prefix("t:") {
-        return crate::library::core::test::special(n, tail, env)?
-            .ok_or_else(|| Error::msg(format!("{n} is not supported")));
+    // A library's forms are named `prefix:name` (core.logic's `l:fresh`) and run by the
+    // handler it registered for the prefix.
+    if let Some((prefix, n)) = name.split_once(':') {
+        if let Some(f) = registered(prefix) {
+            return f(n, tail, env);
+        }
     }
     let a = args_of(tail)?;
     match name {
@@ -303,7 +312,6 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
             Ok(Value::Nil)
         }
         "comment" | "refer-clojure" => Ok(Value::Nil),
-        "defrecord" => crate::library::core::map::defrecord(&a),
         "ns" | "require" | "use" | "in-ns" => crate::eval::special::ns_form::special(name, &a, env),
         "->" | "->>" | "some->" | "some->>" | "cond->" | "cond->>" | "as->" | "doto" => {
             crate::eval::special::thread::special(name, a, env)
@@ -334,7 +342,7 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
             need(&a, 1, name)?;
             let t = std::time::Instant::now();
             let v = eval(&a[0], env)?;
-            crate::library::core::emit(&format!(
+            crate::value::printer::emit(&format!(
                 "\"Elapsed time: {:.6} msecs\"\n",
                 t.elapsed().as_secs_f64() * 1e3
             ));
@@ -348,8 +356,11 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
                 Err(Error::msg(format!("Assert failed: {}", a[0])))
             }
         }
-        "with-out-str" => crate::library::core::with_out_str(|| eval_body(&a, env)),
-        _ => Err(Error::msg(format!("{name} is not supported"))),
+        "with-out-str" => crate::value::printer::with_out_str(|| eval_body(&a, env)),
+        _ => match registered(name) {
+            Some(f) => f(name, tail, env),
+            None => Err(Error::msg(format!("{name} is not supported"))),
+        },
     }
 }
 

@@ -4,6 +4,14 @@
 use crate::eval::{eval, Env};
 use crate::value::error::{Error, Result};
 use crate::value::Value;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+static IDS: AtomicU64 = AtomicU64::new(1000);
+
+/// A fresh number for `gensym` and auto-gensyms.
+pub fn next_id() -> u64 {
+    IDS.fetch_add(1, Ordering::Relaxed)
+}
 
 const TRUE_SPECIALS: &[&str] = &[
     "if", "do", "let*", "fn*", "quote", "def", "loop*", "recur", "throw", "try", "var", "&", ".",
@@ -19,9 +27,7 @@ pub fn syntax_quote(form: &Value, env: &Env, gensyms: &mut Vec<(String, Value)>)
                 if let Some((_, g)) = gensyms.iter().find(|(n, _)| n == base) {
                     return Ok(g.clone());
                 }
-                let g = Value::Symbol(
-                    format!("{base}__{}__auto__", crate::library::core::next_id()).into(),
-                );
+                let g = Value::Symbol(format!("{base}__{}__auto__", next_id()).into());
                 gensyms.push((base.to_string(), g.clone()));
                 return Ok(g);
             }

@@ -14,7 +14,7 @@ pub mod seq;
 pub mod string;
 pub mod test;
 
-use crate::eval::apply;
+use crate::eval::{apply, next_id};
 pub use crate::library::core::io::{emit, str_of, with_out_str};
 pub use crate::value::args::{arity, int_arg};
 pub use crate::value::coll::{
@@ -27,13 +27,6 @@ use crate::value::{Native, NativeFn, Value};
 use std::cmp::Ordering;
 use std::sync::atomic::{AtomicU64, Ordering as AtOrd};
 use std::sync::Arc;
-
-static IDS: AtomicU64 = AtomicU64::new(1000);
-
-/// A fresh number for `gensym` and auto-gensyms.
-pub fn next_id() -> u64 {
-    IDS.fetch_add(1, AtOrd::Relaxed)
-}
 
 /// Clojure's `compare`.
 pub fn compare(a: &Value, b: &Value) -> Result<Ordering> {

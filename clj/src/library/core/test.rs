@@ -42,7 +42,7 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
         "deftest" | "is" | "testing" | "run-tests" => tail.to_vec()?,
         _ => return Ok(None),
     };
-    let pos = crate::reader::pos_of(tail);
+    let pos = crate::value::pos::pos_of(tail);
     Ok(Some(match name {
         "deftest" => {
             let n = a
@@ -74,11 +74,6 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
             TALLY.with(|t| t.borrow_mut().context.pop());
             r?
         }
-        "is" if a.len() >= 3 => {
-            // core.logic's (is u v op & rest), which shares the name.
-            let args = a.iter().map(|x| eval(x, env)).collect::<Result<Vec<_>>>()?;
-            crate::library::logic::arith::is(args)?
-        }
         "is" => {
             let form = a.first().cloned().unwrap_or(Value::Nil);
             let msg = match a.get(1) {
@@ -97,7 +92,7 @@ fn assert_form(
     msg: &str,
     pos: Option<crate::value::error::Pos>,
 ) -> Result<Value> {
-    let pos = crate::reader::pos_of(form).or(pos);
+    let pos = crate::value::pos::pos_of(form).or(pos);
     let items = if let Value::List(_) = form {
         form.to_vec()?
     } else {
