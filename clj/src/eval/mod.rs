@@ -6,10 +6,10 @@
 //! is in Clojure.
 
 pub mod compile;
-pub mod destructure;
-pub mod env;
+mod destructure;
+mod env;
 pub mod ns;
-pub mod special;
+mod special;
 
 use crate::value::error::{Error, Kind, Result};
 use crate::value::pos::pos_of;
@@ -21,7 +21,9 @@ pub use crate::eval::destructure::{destructure, make_closure};
 pub use crate::eval::env::{
     bind, bind_all, env_ns, lookup_local, Bindings, Env, Frame, LetFnGroup,
 };
+pub use crate::eval::special::register as register_special;
 pub use crate::eval::special::syntax_quote::next_id;
+pub use crate::eval::special::SpecialFn;
 pub use crate::value::func::{Arity, Closure};
 pub use crate::value::interrupt::{check_interrupt, clear_interrupt, interrupt};
 

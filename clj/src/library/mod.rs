@@ -55,12 +55,12 @@ pub fn install() {
         "defrecord",
         Value::Special("defrecord".into()),
     );
-    crate::eval::special::register("l", logic_form);
-    crate::eval::special::register("p", logic::pldb::pldb_special);
-    crate::eval::special::register("x", logic::pldb::logic_special);
-    crate::eval::special::register("n", logic::nominal::special);
-    crate::eval::special::register("t", test_form);
-    crate::eval::special::register("defrecord", |_, tail, _| {
+    crate::eval::register_special("l", logic_form);
+    crate::eval::register_special("p", logic::pldb::pldb_special);
+    crate::eval::register_special("x", logic::pldb::logic_special);
+    crate::eval::register_special("n", logic::nominal::special);
+    crate::eval::register_special("t", test_form);
+    crate::eval::register_special("defrecord", |_, tail, _| {
         core::map::defrecord(&tail.to_vec()?)
     });
     crate::eval::compile::register("l", |name, args, scope| {

@@ -8,7 +8,7 @@
 //! `matche` is in `compile_match`.
 
 use crate::eval::compile::{all, compile as compile_form, Code, Scope};
-use crate::eval::env::{bind_all, Bindings, Env};
+use crate::eval::{bind_all, Bindings, Env};
 use crate::library::logic::compile_matche::{Clause, MatcheArgs};
 use crate::library::logic::forms::{disjunction, syms_of, Commit};
 use crate::library::logic::{goal_of, guard, to_term};

@@ -4,7 +4,7 @@
 //! not `_`, on the engine's matcher where it takes the pattern).
 
 use crate::eval::compile::{all, Code, Scope};
-use crate::eval::env::{bind_all, lookup_local, Bindings, Env};
+use crate::eval::{bind_all, lookup_local, Bindings, Env};
 use crate::library::logic::compile::{fresh_frame, goals, one_per_clause, Goals};
 use crate::library::logic::forms::Commit;
 use crate::library::logic::pattern::{compile_pat, pat_term, plan_with, Pat, Plan, Source};
