@@ -1,5 +1,8 @@
-//! The `kanren` binary's commands: the REPL, a script runner, `-e EXPR` and the clojure.test
-//! runner `kanren test FILE`, on the library's public interface (`kanren_clj::...`) only.
+//! The `kanren` binary's commands, a module of the binary (not of the library): the REPL
+//! (`repl`), a script runner, `-e EXPR` and the clojure.test runner `kanren test FILE`.
+//!
+//! May depend on: the library crate's public interface (`kanren_clj::...`) only; nothing
+//! depends on it.
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

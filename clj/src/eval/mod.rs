@@ -1,6 +1,20 @@
 //! The evaluator: forms to values. Symbols resolve through the local environment, then the
 //! namespaces; a list is a special form, a macro call (expanded, then evaluated) or a call.
 //!
+//! The layer owns local environments (`env`), namespaces ([`ns`]), the special forms and
+//! built-in macros of `clojure.core` (`special`: `let`, `fn`, `if`, `cond`, `->`, `for`,
+//! `ns`, syntax-quote, ...), destructuring, and the compiler of function bodies to [`Code`]
+//! trees ([`compile`]). May depend on: `value/` only; it never names the reader or a library.
+//!
+//! The seam with the library (`library/` depends on this interface, never the reverse):
+//! - calling back: [`apply`] calls any function value (a closure, a built-in, a keyword...),
+//!   [`eval`]/[`eval_body`] evaluate forms in an environment ([`Env`], made with [`bind`],
+//!   [`bind_all`], [`destructure`]; closures with [`make_closure`]);
+//! - registering: a library defines its forms' names in a namespace ([`ns::define`]) as
+//!   `Value::Special("prefix:name")` and registers the code that runs them with
+//!   [`register_special`] (and, to have them compiled, [`compile::register`]); its built-in
+//!   functions are `Value::Native`s defined in a namespace.
+//!
 //! Deep recursion does not overflow the native stack: each nested evaluation makes room with
 //! `stacker`, and a recursion deeper than [`MAX_DEPTH`] is an error, as a `StackOverflowError`
 //! is in Clojure.

@@ -1,5 +1,18 @@
-//! The Clojure namespaces: `clojure.core` and the others of Clojure (`core`), and core.logic's
-//! bound to the kanren engine (`logic`).
+//! The library: the Clojure namespaces, built on the evaluator. `core/` is `clojure.core`
+//! and Clojure's other namespaces (`clojure.string`, `clojure.test`, ...); `logic/` is
+//! core.logic's (`clojure.core.logic`, `.fd`, `.pldb`, `.nominal`, `.unifier`,
+//! `.arithmetic`) bound to the kanren engine. [`install`] defines their functions and forms
+//! and registers the forms' code with the evaluator.
+//!
+//! May depend on: `value/`, `eval/`'s interface (`crate::eval::...`: `apply`, `eval`, the
+//! environments, `ns`, the registration functions) and the reader; nothing below names
+//! this layer. `logic/` may use `core/`'s helpers, `core/` never names `logic/` (the one
+//! shared name, `is`, is routed here).
+//!
+//! Where a new function goes: a `clojure.core` function in the file of `core/` that holds its
+//! kind (registered with `core::reg` in an `install` function); a new core.logic form in
+//! `logic/forms.rs` (its name in `forms::FORMS`, its code in `forms::special`, and, to be
+//! compiled, in `logic/compile.rs`); a core.logic function in the `logic/` file of its kind.
 
 pub mod core;
 pub mod logic;

@@ -1,5 +1,10 @@
-//! The reader: Clojure source text to forms (values), with the line and column of every list
-//! kept in a side table (see [`pos_of`]) and in every error.
+//! The reader, text to forms: Clojure source text to forms (values), with the line and column
+//! of every list kept in a side table ([`pos_of`], in `value::pos`) and in every error.
+//!
+//! May depend on: `value/`, and `eval/`'s namespaces only to expand `::alias/name` in the
+//! current namespace (as Clojure's reader does). Invariants: reading runs no code and
+//! defines nothing; a form read is a plain value (lists, vectors, maps, sets, symbols,
+//! ...), its metadata (`^meta`) recorded in `value::meta`.
 //!
 //! Reader macros: `'x` is `(quote x)`, `` `x `` is `(syntax-quote x)` (expanded by the
 //! evaluator), `~x`/`~@x` are `(unquote x)`/`(unquote-splicing x)`, `@x` is `(deref x)`,

@@ -1,4 +1,13 @@
-//! Clojure values: what the reader produces and the evaluator computes with.
+//! Values, the lowest layer: what a Clojure value is (`Value` and its parts: collections,
+//! numbers, strings, function values as data, logic variables, goals), its metadata and the
+//! source positions of forms, how it prints and where program output goes, `=` and the
+//! collection operations every layer uses, errors and the interrupt, and the conversion of
+//! values to engine terms and back.
+//!
+//! May depend on: nothing else of this crate; the `kanren` engine (terms, goals, stores).
+//! Nothing here names `eval`, `reader` or `library`: a function value is data
+//! ([`func::Closure`]: arities, captured environment, compiled body) that `eval/` runs, and
+//! a library's compiled form is reached through the [`func::Compiled`] trait.
 //!
 //! Representation (invariants):
 //! - Every value is cheap to clone (compound values share their parts behind `Arc`) and is

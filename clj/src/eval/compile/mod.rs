@@ -1,6 +1,6 @@
 //! The compiler: a function's body analysed once, on its first call, into a tree of [`Code`]
 //! that runs without re-reading its forms. Locals are resolved to frame slots, special forms
-//! and the core.logic forms (`compile_logic`) are dispatched and macros expanded at compile
+//! and the forms a library registered a compiler for ([`register`]: core.logic's) are dispatched and macros expanded at compile
 //! time, and calls to globals name their symbol, whose value is read (through the symbol
 //! cache of `ns`) each time the call runs, so a later `def` is seen as by the interpreter.
 //!
@@ -13,7 +13,9 @@
 //!
 //! Run time keeps the interpreter's guarantees: each form counts against the nesting limit
 //! and grows the stack on the heap ([`crate::eval::MAX_DEPTH`]), checks for Ctrl-C, and an
-//! error carries the position of the innermost form that has one (`compile_run`).
+//! error carries the position of the innermost form that has one (`run`).
+//!
+//! Part of `eval/` (depends on `value/` and the rest of `eval/`): `run` runs the code.
 
 pub(crate) mod run;
 

@@ -1,8 +1,13 @@
 //! Special forms and the built-in macros of `clojure.core` (`let`, `fn`, `defn`, `loop`,
 //! `for`, `doseq`, `try`, `ns`, ...), evaluated directly on their unevaluated forms, and the
-//! dispatch to the others: the conditionals are in `special_cond`, the threading macros in
-//! `special_thread`, the core.logic forms (`run`, `fresh`, `conde`, `defne`, ...) in
-//! `logic_forms`.
+//! dispatch to the forms the libraries registered ([`register`]: core.logic's `l:fresh`,
+//! clojure.test's `t:is`, ...). The conditionals are in `cond`, the threading macros in
+//! `thread`, `for`/`doseq` in `comprehension`, `ns`/`require` in `ns_form`, syntax-quote in
+//! `syntax_quote`.
+//!
+//! Part of `eval/`: depends on `value/` and the rest of `eval/`, never on a library. A new
+//! special form of `clojure.core` is added to [`FORMS`] and to [`special`]'s match (or to the
+//! file of its kind).
 
 pub mod comprehension;
 pub mod cond;

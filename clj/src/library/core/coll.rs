@@ -1,6 +1,6 @@
 //! `clojure.core` functions over collections and atoms: `count`, `conj`, `assoc`, `dissoc`,
-//! `disj`, `get`, `contains?`, `keys`, `vals`, `atom`, `deref`, `reset!`, `swap!`, and the
-//! helpers the rest of the evaluator uses on maps and seqs.
+//! `disj`, `get`, `contains?`, `keys`, `vals`, `atom`, `deref`, `reset!`, `swap!` (on the
+//! operations of `value::coll`).
 
 use crate::eval::apply;
 use crate::library::core::{arity, reg};

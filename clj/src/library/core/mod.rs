@@ -1,7 +1,11 @@
-//! `clojure.core` functions, part one: equality, comparison, numbers, exceptions, `apply`,
-//! `gensym`, random numbers, and the helpers to register built-ins. Collections and atoms are
-//! in `core_coll`, output in `core_io`, the sequence functions (lazy `map`, `filter`, `range`,
-//! ...) in `core_seq`, predicates in `core_pred`, strings in `core_str`.
+//! `clojure.core` and Clojure's other namespaces (`clojure.string`, `clojure.test`), as
+//! built-in functions; this file holds part one: comparison, numbers, exceptions, `apply`,
+//! `gensym`, random numbers, and [`reg`], which registers a built-in. Collections and atoms
+//! are in `coll`, output in `io`, the sequence functions in `seq` (lazy ones in `lazy`, whole
+//! seq ones in `reshape`), predicates and conversions in `pred`, maps in `map`, metadata in
+//! `meta`, strings in `string`, clojure.test in `test`.
+//!
+//! May depend on: `value/`, `eval/`'s interface, the reader; never on `library::logic`.
 
 pub mod coll;
 pub mod io;

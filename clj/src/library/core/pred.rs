@@ -1,6 +1,6 @@
 //! `clojure.core` functions, part two: type predicates, constructors, conversions and
 //! higher-order helpers (`comp`, `partial`, `juxt`, ...). The map functions (`merge`,
-//! `update`, `get-in`, ...) are in `core_map`.
+//! `update`, `get-in`, ...) are in `map`.
 
 use crate::eval::apply;
 use crate::library::core::{arity, equal, int_arg, reg};

@@ -1,7 +1,7 @@
 //! `clojure.core` sequence functions: `first`, `rest`, `nth`, `cons`, `map`, `reduce`,
 //! `into`, `take`, `drop`, ... The ones Clojure makes lazy are lazy here too (their seqs are
-//! built in `core_lazy`), so they work on infinite seqs; the others realise their input. The
-//! functions that search, reorder or reshape a whole seq are in `core_reshape`.
+//! built in `lazy`), so they work on infinite seqs; the others realise their input. The
+//! functions that search, reorder or reshape a whole seq are in `reshape`.
 
 use crate::eval::apply;
 use crate::library::core::lazy::{

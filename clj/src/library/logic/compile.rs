@@ -1,11 +1,12 @@
 //! The core.logic forms compiled ([`crate::eval::compile`]): `run`/`run*`/`run-nc`, `fresh`, `all`,
 //! `conde`/`conda`/`condu`, `project` and `matche`/`matcha`/`matchu` (so the bodies of
 //! `defne`, `defna` and `defnu`). They build the goals the interpreter's forms
-//! (`logic_forms`, `logic_match`) build, in the same order and as lazily: a goal's sub-goals
+//! (`forms`, `matche`) build, in the same order and as lazily: a goal's sub-goals
 //! are made when the goal runs, so a relation that calls itself builds its body one step at a
 //! time. What differs is that the forms are read once: patterns are planned, the scopes of the
 //! pattern variables known, and the bodies compiled when the enclosing function is compiled.
-//! `matche` is in `compile_match`.
+//! `matche` is in `compile_matche`; the compiler runs this file's [`compile`] for the forms
+//! named `l:...` (registered by `library::install`).
 
 use crate::eval::compile::{all, compile as compile_form, Code, Scope};
 use crate::eval::{bind_all, Bindings, Env};

@@ -1,6 +1,6 @@
 //! `matche`/`matcha`/`matchu` compiled (so the bodies of `defne`, `defna` and `defnu`): the
 //! patterns of each clause planned once, with the scope of their new variables known, and the
-//! goals built as the interpreter's `logic_match` builds them (one level per pattern that is
+//! goals built as the interpreter's `matche` builds them (one level per pattern that is
 //! not `_`, on the engine's matcher where it takes the pattern).
 
 use crate::eval::compile::{all, Code, Scope};

@@ -4,7 +4,7 @@
 //!
 //! As in core.logic, a goal's sub-goals are evaluated only when the goal runs (`Goal::lazy`,
 //! `fresh`), so a relation that calls itself builds its body one step at a time. `matche` is
-//! in `logic_match` (its patterns in `logic_pattern`), `fd/eq`'s expressions in `fd`.
+//! in `matche` (its patterns in `pattern`), `fd/eq`'s expressions in `fd`.
 
 use crate::eval::{bind, bind_all, eval, Env};
 use crate::library::logic::{goal_of, guard, to_term};

@@ -1,7 +1,14 @@
 //! core.logic on kanren: goals built inside a running query (their errors reported by the
 //! query), the lazy seq of a query's answers, and the functions of `clojure.core.logic`
 //! (`==`, `!=`, `lvar`, `lcons`, the list relations, `everyg`, `and*`, ...). Values become
-//! terms and back in `convert`.
+//! terms and back in `value::convert`. Its forms (`run`, `fresh`, `conde`, `defne`, ...) are in
+//! `forms` and `matche` (compiled in `compile` and `compile_matche`), finite domains in `fd`,
+//! fact databases and tabling in `pldb`, nominal logic in `nominal`, the other constraints in
+//! `constraints`, non-relational arithmetic in `arith`.
+//!
+//! May depend on: `value/`, `eval/`'s interface (its compiler's `Code`/`Scope` for the
+//! compiled forms), `library::core`'s helpers, the reader. Invariant: a goal's sub-goals are
+//! built when the goal runs, in core.logic's order, whether interpreted or compiled.
 
 pub mod arith;
 pub(crate) mod compile;
