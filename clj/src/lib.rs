@@ -9,49 +9,14 @@
 //! ```
 #![deny(missing_docs)]
 
-pub mod compile;
-pub(crate) mod compile_logic;
-pub(crate) mod compile_match;
-pub(crate) mod compile_run;
-pub mod comprehension;
-pub mod convert;
-pub mod core;
-pub mod core_coll;
-pub mod core_io;
-pub mod core_lazy;
-pub mod core_map;
-pub mod core_pred;
-pub mod core_reshape;
-pub mod core_seq;
-pub mod core_str;
-pub mod destructure;
-pub mod env;
-pub mod error;
 pub mod eval;
-pub mod fd;
-pub mod items;
-pub mod logic;
-pub mod logic_arith;
-pub mod logic_constraints;
-pub mod logic_forms;
-pub mod logic_match;
-pub mod logic_nominal;
-pub mod logic_pattern;
-pub mod logic_pldb;
-pub mod meta;
-pub mod ns;
-pub mod nsform;
-pub mod num;
-pub mod printer;
+pub mod library;
 pub mod reader;
-pub mod special;
-pub mod special_cond;
-pub mod special_thread;
-pub mod syntax_quote;
-pub mod test;
 pub mod value;
 
-pub use error::{Error, Result};
+pub use eval::compile;
+pub use value::convert;
+pub use value::error::{Error, Result};
 pub use value::Value;
 
 use std::sync::Arc;
@@ -66,59 +31,13 @@ pub fn init() {
     if DONE.with(|d| d.replace(true)) {
         return;
     }
-    for f in special::FORMS {
-        ns::define("clojure.core", f, Value::Special((*f).into()));
+    eval::install();
+    library::install();
+    for n in eval::ns::BUILTIN {
+        eval::ns::define(n, " ", Value::Nil);
     }
-    for f in logic_forms::FORMS {
-        ns::define(
-            "clojure.core.logic",
-            f,
-            Value::Special(format!("l:{f}").into()),
-        );
-    }
-    for f in logic_pldb::PLDB_FORMS {
-        ns::define(
-            "clojure.core.logic.pldb",
-            f,
-            Value::Special(format!("p:{f}").into()),
-        );
-    }
-    for f in logic_pldb::LOGIC_FORMS {
-        ns::define(
-            "clojure.core.logic",
-            f,
-            Value::Special(format!("x:{f}").into()),
-        );
-    }
-    for f in logic_nominal::FORMS {
-        ns::define(
-            logic_nominal::NS,
-            f,
-            Value::Special(format!("n:{f}").into()),
-        );
-    }
-    for f in test::FORMS {
-        ns::define("clojure.test", f, Value::Special(format!("t:{f}").into()));
-    }
-    // core.logic's `is` is clojure.test's form, which tells them apart by arity (test.rs).
-    ns::define("clojure.core.logic", "is", Value::Special("t:is".into()));
-    ns::define(
-        "clojure.core.logic.fd",
-        "eq",
-        Value::Special("l:fd/eq".into()),
-    );
-    core::install();
-    meta::install();
-    core_seq::install();
-    core_str::install();
-    logic::install();
-    logic_pldb::install();
-    logic_nominal::install();
-    for n in ns::BUILTIN {
-        ns::define(n, " ", Value::Nil);
-    }
-    compile_run::register_fast();
-    ns::switch_to("user", true);
+    eval::compile::run::register_fast();
+    eval::ns::switch_to("user", true);
 }
 
 /// Reads and evaluates every form of `src`, giving the last value (`nil` for none).
@@ -152,7 +71,7 @@ pub fn load_print(src: &str, file: Option<&str>) -> Result<String> {
 }
 
 /// The last value of `src`'s forms and the position of the form that gave it.
-fn load_last(src: &str, file: Option<&str>) -> Result<(Value, Option<error::Pos>)> {
+fn load_last(src: &str, file: Option<&str>) -> Result<(Value, Option<value::error::Pos>)> {
     let tag = |e: Error| tag_file(e, file);
     let mut r = reader::Reader::new(src);
     let mut last = (Value::Nil, None);
@@ -203,7 +122,7 @@ pub fn eval_top(form: &Value) -> Result<Value> {
 
 /// The value printed as the REPL prints it (forcing lazy seqs; their errors are returned).
 pub fn print_value(v: &Value) -> Result<String> {
-    printer::try_pr_str(v, true)
+    value::printer::try_pr_str(v, true)
 }
 
 /// Evaluates one top-level form and prints its value as the REPL does: an error raised while

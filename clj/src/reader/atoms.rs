@@ -2,7 +2,7 @@
 //! numbers (integers, doubles, ratios), keywords, symbols, `nil`, `true` and `false`.
 
 use super::Reader;
-use crate::error::{Error, Pos, Result};
+use crate::value::error::{Error, Pos, Result};
 use crate::value::Value;
 
 impl Reader<'_> {
@@ -111,7 +111,7 @@ impl Reader<'_> {
         }
         if let Some(k) = t.strip_prefix("::") {
             let k = match k.split_once('/') {
-                Some((alias, name)) => format!("{}/{name}", crate::ns::expand_alias(alias)),
+                Some((alias, name)) => format!("{}/{name}", crate::eval::ns::expand_alias(alias)),
                 None => format!("user/{k}"),
             };
             return Ok(Value::kw(&k));
@@ -156,7 +156,7 @@ fn parse_number(t: &str) -> Option<std::result::Result<Value, String>> {
         if d == 0 {
             return Some(Err("divide by zero".into()));
         }
-        return Some(Ok(crate::num::ratio(if neg { -n } else { n }, d)));
+        return Some(Ok(crate::value::num::ratio(if neg { -n } else { n }, d)));
     }
     let int = if let Some(h) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
         i64::from_str_radix(h, 16).ok()

@@ -1,0 +1,319 @@
+//! The compiler: a function's body analysed once, on its first call, into a tree of [`Code`]
+//! that runs without re-reading its forms. Locals are resolved to frame slots, special forms
+//! and the forms a library registered a compiler for ([`register`]: core.logic's) are dispatched and macros expanded at compile
+//! time, and calls to globals name their symbol, whose value is read (through the symbol
+//! cache of `ns`) each time the call runs, so a later `def` is seen as by the interpreter.
+//!
+//! The compiled code runs on the interpreter's environments ([`Env`]): each scope the
+//! compiler opens is one frame at run time, with the names, so a form the compiler leaves to
+//! the interpreter ([`Code::Interp`]: `loop`, `letfn`, destructuring, map literals, ...)
+//! finds every local by its name. A body is compiled only when the closure's own environment
+//! binds no local (a top-level `defn`, `defne`, or a `fn` made by compiled code, which is
+//! compiled with its parent): then every local it can see is in a scope the compiler knows.
+//!
+//! Run time keeps the interpreter's guarantees: each form counts against the nesting limit
+//! and grows the stack on the heap ([`crate::eval::MAX_DEPTH`]), checks for Ctrl-C, and an
+//! error carries the position of the innermost form that has one (`run`).
+//!
+//! Part of `eval/` (depends on `value/` and the rest of `eval/`): `run` runs the code.
+
+pub(crate) mod run;
+
+use crate::eval::env::{Env, Frame};
+use crate::eval::{Arity, Closure};
+pub(crate) use crate::value::func::Op;
+pub use crate::value::func::{Code, Compiled, Form};
+use crate::value::Value;
+use std::cell::{Cell, RefCell};
+use std::sync::{Arc, RwLock};
+
+/// The locals a compiled form sees: one list of names per frame, the innermost last.
+pub(crate) struct Scope {
+    frames: Vec<Vec<Arc<str>>>,
+    /// The closure's environment (binds no local; names its namespace).
+    outer: Env,
+    depth: usize,
+}
+
+/// How a library compiles its special forms: the form's name (without the library's prefix)
+/// and argument forms, in `scope`; `None` leaves the form to the interpreter.
+pub(crate) type CompileFn = fn(&str, &[Value], &mut Scope) -> Option<Box<dyn Compiled>>;
+
+/// The libraries' form compilers, by the prefix of their forms' names.
+static COMPILERS: RwLock<Vec<(&'static str, CompileFn)>> = RwLock::new(Vec::new());
+
+/// Registers `f` to compile the special forms named `prefix:name` (the forms a library
+/// registered with [`crate::eval::special::register`]); without one they run interpreted.
+pub(crate) fn register(prefix: &'static str, f: CompileFn) {
+    let mut all = COMPILERS.write().unwrap_or_else(|e| e.into_inner());
+    all.retain(|(k, _)| *k != prefix);
+    all.push((prefix, f));
+}
+
+/// The compiler registered for `prefix`.
+fn compiler(prefix: &str) -> Option<CompileFn> {
+    let all = COMPILERS.read().unwrap_or_else(|e| e.into_inner());
+    all.iter().find(|(k, _)| *k == prefix).map(|(_, f)| *f)
+}
+
+/// How deeply the compiler follows nested forms before leaving the rest to the interpreter.
+const MAX_COMPILE_DEPTH: usize = 2_000;
+
+impl Scope {
+    fn lookup(&self, name: &str) -> Option<(u32, u32)> {
+        self.frames.iter().rev().enumerate().find_map(|(h, f)| {
+            let i = f.iter().rposition(|n| &**n == name)?;
+            Some((h as u32, i as u32))
+        })
+    }
+
+    /// Whether `name` is a local here.
+    pub(crate) fn is_local(&self, name: &str) -> bool {
+        self.lookup(name).is_some()
+    }
+
+    /// Opens a scope binding `names` (none: no frame, as `bind_all` makes none); gives
+    /// whether one was opened, for [`Scope::pop`].
+    pub(crate) fn push(&mut self, names: Vec<Arc<str>>) -> bool {
+        let open = !names.is_empty();
+        if open {
+            self.frames.push(names);
+        }
+        open
+    }
+
+    /// Closes the scope [`Scope::push`] opened.
+    pub(crate) fn pop(&mut self, opened: bool) {
+        if opened {
+            self.frames.pop();
+        }
+    }
+}
+
+/// Whether an environment binds no local (only namespace marks).
+fn binds_no_local(env: &Env) -> bool {
+    let mut cur = env;
+    while let Some(f) = cur {
+        match f.as_ref() {
+            Frame::Ns(_, next) => cur = next,
+            _ => return false,
+        }
+    }
+    true
+}
+
+thread_local! {
+    static ENABLED: Cell<bool> = const { Cell::new(true) };
+}
+
+/// Turns the compiler on or off for this thread (it is on): off, every function body this
+/// thread calls is interpreted, as before the compiler existed (to compare the two;
+/// `KANREN_INTERPRET=1` in the binary).
+///
+/// ```
+/// kanren_clj::compile::set_enabled(false);
+/// assert_eq!(kanren_clj::eval_str("(defn f [x] (* x x)) (f 7)").unwrap().to_string(), "49");
+/// kanren_clj::compile::set_enabled(true);
+/// ```
+pub fn set_enabled(on: bool) {
+    ENABLED.with(|e| e.set(on));
+}
+
+thread_local! {
+    /// The arities being compiled (by address): a call of one of them while it is compiled
+    /// (from a macro its body uses) runs interpreted instead of compiling it again.
+    static COMPILING: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The code of an arity of `c` (plain symbol parameters), compiled on its first call; `None`
+/// for a body that runs interpreted.
+pub(crate) fn code_of<'a>(c: &Closure, arity: &'a Arity) -> Option<&'a Code> {
+    if let Some(code) = arity.code.get() {
+        return code.as_deref();
+    }
+    let key = arity as *const Arity as usize;
+    if COMPILING.with(|k| k.borrow().contains(&key)) {
+        return None;
+    }
+    COMPILING.with(|k| k.borrow_mut().push(key));
+    let code = compile_arity(c, arity);
+    COMPILING.with(|k| k.borrow_mut().retain(|&x| x != key));
+    let _ = arity.code.set(code);
+    arity.code.get().and_then(|c| c.as_deref())
+}
+
+/// The compiled body of an arity of `c` (plain symbol parameters), or `None` when the
+/// closure's environment binds locals the compiler does not know.
+fn compile_arity(c: &Closure, arity: &Arity) -> Option<Arc<Code>> {
+    if !ENABLED.with(Cell::get) || !binds_no_local(&c.env) {
+        return None;
+    }
+    let mut scope = Scope {
+        frames: Vec::new(),
+        outer: c.env.clone(),
+        depth: 0,
+    };
+    Some(Arc::new(arity_body(&mut scope, c.name.as_ref(), arity)))
+}
+
+/// An arity's body in `scope` plus its frame: the name (if any), the parameters, the rest
+/// parameter, as `call_closure` binds them.
+fn arity_body(scope: &mut Scope, name: Option<&Arc<str>>, arity: &Arity) -> Code {
+    let names: Vec<Arc<str>> = name
+        .into_iter()
+        .cloned()
+        .chain(
+            arity
+                .params
+                .iter()
+                .chain(&arity.rest)
+                .filter_map(|p| match p {
+                    Value::Symbol(s) => Some(s.clone()),
+                    _ => None,
+                }),
+        )
+        .collect();
+    let opened = scope.push(names);
+    let code = body(scope, &arity.body);
+    scope.pop(opened);
+    code
+}
+
+/// Forms in order as one code (`nil` for none).
+pub(crate) fn body(scope: &mut Scope, forms: &[Value]) -> Code {
+    match forms {
+        [] => Code::Const(Value::Nil),
+        [f] => compile(f, scope),
+        fs => Code::Form(Box::new(Form {
+            pos: None,
+            op: Op::Do(all(scope, fs)),
+        })),
+    }
+}
+
+/// Each form compiled.
+pub(crate) fn all(scope: &mut Scope, forms: &[Value]) -> Vec<Code> {
+    forms.iter().map(|f| compile(f, scope)).collect()
+}
+
+/// Compiles a form in `scope`.
+pub(crate) fn compile(form: &Value, scope: &mut Scope) -> Code {
+    match form {
+        Value::Symbol(s) => match scope.lookup(s) {
+            Some((h, i)) => Code::Local(h, i),
+            None => Code::Global(s.clone()),
+        },
+        Value::List(_) | Value::Vector(_) if scope.depth >= MAX_COMPILE_DEPTH => {
+            Code::Interp(form.clone())
+        }
+        Value::List(_) => nested_compile(scope, |scope| list(form, scope)),
+        Value::Vector(items) if matches!(crate::value::meta::meta_of(form), Value::Nil) => {
+            nested_compile(scope, |scope| Code::Vector(all(scope, items)))
+        }
+        Value::Vector(_) | Value::Map(_) | Value::Set(_) => Code::Interp(form.clone()),
+        other => Code::Const(other.clone()),
+    }
+}
+
+/// `f` one level deeper in the form, with room made on the heap when the stack runs low.
+fn nested_compile(scope: &mut Scope, f: impl FnOnce(&mut Scope) -> Code) -> Code {
+    scope.depth += 1;
+    let code = stacker::maybe_grow(64 * 1024, 4 * 1024 * 1024, || f(scope));
+    scope.depth -= 1;
+    code
+}
+
+fn list(form: &Value, scope: &mut Scope) -> Code {
+    let Ok(items) = form.to_vec() else {
+        return Code::Interp(form.clone());
+    };
+    let (head, args) = items.split_first().expect("a list form has a head");
+    let op = match head {
+        Value::Symbol(s) if !scope.is_local(s) => {
+            match crate::eval::ns::resolve_value(s, &scope.outer) {
+                Some(Value::Special(name)) => special(&name, args, scope),
+                Some(Value::Macro(m)) => match crate::eval::call_closure(&m, args.to_vec()) {
+                    Ok(expansion) => Some(Op::Do(vec![compile(&expansion, scope)])),
+                    Err(_) => None,
+                },
+                _ => Some(Op::Call(
+                    Code::Global(s.clone()),
+                    all(scope, args),
+                    form.clone(),
+                )),
+            }
+        }
+        _ => Some(Op::Call(
+            compile(head, scope),
+            all(scope, args),
+            form.clone(),
+        )),
+    };
+    match op {
+        Some(op) => Code::Form(Box::new(Form {
+            pos: crate::value::pos::pos_of(form),
+            op,
+        })),
+        None => Code::Interp(form.clone()),
+    }
+}
+
+/// The special form `name` compiled, or `None` to leave it to the interpreter.
+fn special(name: &str, a: &[Value], scope: &mut Scope) -> Option<Op> {
+    if let Some((prefix, n)) = name.split_once(':') {
+        if let Some(f) = compiler(prefix) {
+            let mark = scope.frames.len();
+            let out = f(n, a, scope).map(Op::Ext);
+            scope.frames.truncate(mark);
+            return out;
+        }
+    }
+    let nil = || Code::Const(Value::Nil);
+    Some(match (name, a) {
+        ("quote", [q]) => Op::Do(vec![Code::Const(q.clone())]),
+        ("do", _) => Op::Do(all(scope, a)),
+        ("if", [c, t]) => Op::If(compile(c, scope), compile(t, scope), nil()),
+        ("if", [c, t, e]) => Op::If(compile(c, scope), compile(t, scope), compile(e, scope)),
+        ("if-not", [c, t]) => Op::If(compile(c, scope), nil(), compile(t, scope)),
+        ("if-not", [c, t, e]) => Op::If(compile(c, scope), compile(e, scope), compile(t, scope)),
+        ("when", [c, b @ ..]) => Op::If(compile(c, scope), body(scope, b), nil()),
+        ("when-not", [c, b @ ..]) => Op::If(compile(c, scope), nil(), body(scope, b)),
+        ("and", _) => Op::And(all(scope, a)),
+        ("or", _) => Op::Or(all(scope, a)),
+        ("cond", _) if a.len().is_multiple_of(2) => Op::Cond(
+            a.chunks(2)
+                .map(|p| (compile(&p[0], scope), compile(&p[1], scope)))
+                .collect(),
+        ),
+        ("recur", _) => Op::Recur(all(scope, a)),
+        ("let" | "let*", [Value::Vector(bs), b @ ..]) if bs.len() % 2 == 0 => {
+            let mut pairs = Vec::new();
+            for p in bs.chunks(2) {
+                let Value::Symbol(n) = &p[0] else {
+                    scope.frames.truncate(scope.frames.len() - pairs.len());
+                    return None;
+                };
+                pairs.push((n.clone(), compile(&p[1], scope)));
+                scope.push(vec![n.clone()]);
+            }
+            let code = all(scope, b);
+            scope.frames.truncate(scope.frames.len() - pairs.len());
+            Op::Let(pairs, code)
+        }
+        ("fn" | "fn*", _) => {
+            let (n, spec) = match a.first() {
+                Some(Value::Symbol(s)) => (Some(s.clone()), &a[1..]),
+                _ => (None, a),
+            };
+            let c = crate::eval::make_closure(n.clone(), spec, &None).ok()?;
+            for arity in &c.arities {
+                if arity.is_plain() {
+                    let code = arity_body(scope, n.as_ref(), arity);
+                    let _ = arity.code.set(Some(Arc::new(code)));
+                }
+            }
+            Op::Fn(n, c.arities)
+        }
+        _ => return None,
+    })
+}

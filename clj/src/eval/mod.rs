@@ -1,0 +1,338 @@
+//! The evaluator: forms to values. Symbols resolve through the local environment, then the
+//! namespaces; a list is a special form, a macro call (expanded, then evaluated) or a call.
+//!
+//! The layer owns local environments (`env`), namespaces ([`ns`]), the special forms and
+//! built-in macros of `clojure.core` (`special`: `let`, `fn`, `if`, `cond`, `->`, `for`,
+//! `ns`, syntax-quote, ...), destructuring, and the compiler of function bodies to [`Code`]
+//! trees ([`compile`]). May depend on: `value/` only; it never names the reader or a library.
+//!
+//! The seam with the library (`library/` depends on this interface, never the reverse):
+//! - calling back: [`apply`] calls any function value (a closure, a built-in, a keyword...),
+//!   [`eval`]/[`eval_body`] evaluate forms in an environment ([`Env`], made with [`bind`],
+//!   [`bind_all`], [`destructure`]; closures with [`make_closure`]);
+//! - registering: a library defines its forms' names in a namespace ([`ns::define`]) as
+//!   `Value::Special("prefix:name")` and registers the code that runs them with
+//!   [`register_special`] (and, to have them compiled, [`compile::register`]); its built-in
+//!   functions are `Value::Native`s defined in a namespace.
+//!
+//! Deep recursion does not overflow the native stack: each nested evaluation makes room with
+//! `stacker`, and a recursion deeper than [`MAX_DEPTH`] is an error, as a `StackOverflowError`
+//! is in Clojure.
+
+pub mod compile;
+mod destructure;
+mod env;
+pub mod ns;
+mod special;
+
+use crate::value::error::{Error, Kind, Result};
+use crate::value::pos::pos_of;
+use crate::value::Value;
+use std::cell::Cell;
+use std::sync::Arc;
+
+pub use crate::eval::destructure::{destructure, make_closure};
+pub use crate::eval::env::{
+    bind, bind_all, env_ns, lookup_local, Bindings, Env, Frame, LetFnGroup,
+};
+pub use crate::eval::special::register as register_special;
+pub use crate::eval::special::syntax_quote::next_id;
+pub use crate::eval::special::SpecialFn;
+pub use crate::value::func::{Arity, Closure};
+pub use crate::value::interrupt::{check_interrupt, clear_interrupt, interrupt};
+
+/// Defines the special forms and built-in macros the evaluator runs itself in `clojure.core`.
+pub fn install() {
+    for f in special::FORMS {
+        ns::define("clojure.core", f, Value::Special((*f).into()));
+    }
+}
+
+/// How deeply evaluations may nest.
+pub const MAX_DEPTH: usize = 50_000;
+
+thread_local! {
+    static DEPTH: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Evaluates a form in a local environment.
+///
+/// ```
+/// use kanren_clj::{eval::eval, reader::read_all};
+/// kanren_clj::init();
+/// let form = &read_all("(let [[a & r] [1 2 3]] (apply + a r))").unwrap()[0];
+/// assert_eq!(eval(form, &None).unwrap().to_string(), "6");
+/// ```
+pub fn eval(form: &Value, env: &Env) -> Result<Value> {
+    match form {
+        Value::Symbol(s) => eval_symbol(s, env),
+        Value::List(c) => {
+            nested(|| eval_list(&c.0, &c.1, env)).map_err(|e| e.with_pos(pos_of(form)))
+        }
+        Value::Vector(items) => Ok(crate::value::meta::keep_literal_meta(
+            form,
+            Value::vector(items.iter().map(|x| eval(x, env)).collect::<Result<_>>()?),
+        )),
+        Value::Map(m) => {
+            let mut out: Vec<(Value, Value)> = Vec::with_capacity(m.len());
+            for (k, v) in m.iter() {
+                let (k, v) = (eval(k, env)?, eval(v, env)?);
+                crate::value::coll::map_insert(&mut out, k, v);
+            }
+            Ok(crate::value::meta::keep_literal_meta(
+                form,
+                Value::Map(crate::value::items::Items::arc(out)),
+            ))
+        }
+        Value::Set(s) => {
+            let mut out: Vec<Value> = Vec::with_capacity(s.len());
+            for x in s.iter() {
+                let x = eval(x, env)?;
+                if !out.iter().any(|y| crate::value::coll::equal(y, &x)) {
+                    out.push(x);
+                }
+            }
+            Ok(crate::value::meta::keep_literal_meta(
+                form,
+                Value::Set(crate::value::items::Items::arc(out)),
+            ))
+        }
+        other => Ok(other.clone()),
+    }
+}
+
+/// Runs `f`, one nested evaluation: counted against [`MAX_DEPTH`] (an error beyond it), with
+/// room made on the heap when the native stack runs low.
+#[inline]
+pub(crate) fn nested<T>(f: impl FnOnce() -> Result<T>) -> Result<T> {
+    let depth = DEPTH.with(|d| {
+        let n = d.get() + 1;
+        d.set(n);
+        n
+    });
+    let out = if depth > MAX_DEPTH {
+        Err(Error::msg(format!(
+            "stack overflow: evaluation nested more than {MAX_DEPTH} deep"
+        )))
+    } else {
+        stacker::maybe_grow(64 * 1024, 4 * 1024 * 1024, f)
+    };
+    DEPTH.with(|d| d.set(depth - 1));
+    out
+}
+
+fn eval_symbol(s: &Arc<str>, env: &Env) -> Result<Value> {
+    if let Some(v) = lookup_local(env, s) {
+        return Ok(v);
+    }
+    match crate::eval::ns::resolve_value(s, env) {
+        Some(Value::Special(n)) => Err(Error::msg(format!(
+            "can't take the value of a macro: {}",
+            crate::value::printer::special_name(&n)
+        ))),
+        Some(v) => Ok(v),
+        None => Err(unknown(s)),
+    }
+}
+
+pub(crate) fn unknown(s: &str) -> Error {
+    if let Some((ns, _)) = crate::eval::ns::split(s) {
+        if crate::eval::ns::BUILTIN.contains(&ns)
+            || ["l", "fd", "str", "Math", "clojure.core"].contains(&ns)
+        {
+            return Error::msg(format!("{s} is not supported"));
+        }
+    }
+    Error::msg(format!(
+        "unable to resolve symbol: {s} (not defined, or not supported)"
+    ))
+}
+
+fn eval_list(head: &Value, tail: &Value, env: &Env) -> Result<Value> {
+    check_interrupt()?;
+    if let Value::Symbol(s) = head {
+        if lookup_local(env, s).is_none() {
+            match crate::eval::ns::resolve_value(s, env) {
+                Some(Value::Special(name)) => {
+                    return crate::eval::special::special(&name, tail, env)
+                }
+                Some(Value::Macro(m)) => {
+                    let args = tail.to_vec()?;
+                    let expansion = call_closure(&m, args)?;
+                    return eval(&expansion, env);
+                }
+                Some(f) => {
+                    let args = eval_args(tail, env)?;
+                    return apply(&f, args);
+                }
+                None => return Err(unknown(s)),
+            }
+        }
+    }
+    let f = eval(head, env)?;
+    let args = eval_args(tail, env)?;
+    apply(&f, args)
+}
+
+fn eval_args(tail: &Value, env: &Env) -> Result<Vec<Value>> {
+    let mut args = Vec::new();
+    let mut cur = tail;
+    while let Value::List(c) = cur {
+        args.push(eval(&c.0, env)?);
+        cur = &c.1;
+    }
+    Ok(args)
+}
+
+/// Calls a function value with arguments.
+pub fn apply(f: &Value, args: Vec<Value>) -> Result<Value> {
+    match f {
+        Value::Fn(c) => call_closure(c, args),
+        Value::Native(n) => (n.f)(args),
+        Value::Keyword(_) | Value::Map(_) | Value::Set(_) => {
+            let (coll, key) = match f {
+                Value::Keyword(_) => (args.first().cloned().unwrap_or(Value::Nil), f.clone()),
+                _ => (f.clone(), args.first().cloned().unwrap_or(Value::Nil)),
+            };
+            if args.is_empty() || args.len() > 2 {
+                return Err(Error::msg(format!(
+                    "wrong number of args ({}) passed to {f}",
+                    args.len()
+                )));
+            }
+            let got = crate::value::coll::get(&coll, &key)?;
+            Ok(if matches!(got, Value::Nil) {
+                args.get(1).cloned().unwrap_or(Value::Nil)
+            } else {
+                got
+            })
+        }
+        Value::Vector(items) => match args.as_slice() {
+            [Value::Int(i)] => usize::try_from(*i)
+                .ok()
+                .and_then(|i| items.get(i).cloned())
+                .ok_or_else(|| {
+                    Error::msg(format!(
+                        "index {i} out of bounds for a vector of {}",
+                        items.len()
+                    ))
+                }),
+            _ => Err(Error::msg(
+                "a vector called as a function takes one integer index",
+            )),
+        },
+        Value::Special(n) => Err(Error::msg(format!(
+            "can't take the value of a macro: {}",
+            crate::value::printer::special_name(n)
+        ))),
+        other => Err(Error::msg(format!(
+            "{} {} is not a function",
+            other.type_name(),
+            crate::value::printer::pr_str(other)
+        ))),
+    }
+}
+
+/// Calls a Clojure function: picks the arity, binds the parameters, runs the body, loops on
+/// `recur`.
+pub fn call_closure(c: &Arc<Closure>, mut args: Vec<Value>) -> Result<Value> {
+    let n = args.len();
+    let arity = c
+        .arities
+        .iter()
+        .find(|a| a.rest.is_none() && a.params.len() == n)
+        .or_else(|| {
+            c.arities
+                .iter()
+                .find(|a| a.rest.is_some() && n >= a.params.len())
+        })
+        .ok_or_else(|| {
+            Error::msg(format!(
+                "wrong number of args ({n}) passed to {}",
+                c.name.as_deref().unwrap_or("fn")
+            ))
+        })?;
+    // The common case: plain symbol parameters (and rest parameter), bound with the name in
+    // one frame; such a body is compiled on the first call.
+    let plain = arity.is_plain();
+    let code = if plain {
+        crate::eval::compile::code_of(c, arity)
+    } else {
+        None
+    };
+    let mut base = c.env.clone();
+    if !plain {
+        if let Some(name) = &c.name {
+            base = bind(&base, name.clone(), Value::Fn(c.clone()));
+        }
+    }
+    loop {
+        let mut env = base.clone();
+        let rest = if arity.rest.is_some() {
+            args.split_off(arity.params.len())
+        } else {
+            Vec::new()
+        };
+        let rest = if rest.is_empty() {
+            Value::Nil
+        } else {
+            Value::list(rest)
+        };
+        if plain {
+            let mut bs = Bindings::new();
+            if let Some(name) = &c.name {
+                bs.push((name.clone(), Value::Fn(c.clone())));
+            }
+            for (p, a) in arity.params.iter().zip(args.drain(..)) {
+                if let Value::Symbol(s) = p {
+                    bs.push((s.clone(), a));
+                }
+            }
+            if let Some(Value::Symbol(r)) = &arity.rest {
+                bs.push((r.clone(), rest.clone()));
+            }
+            env = bind_all(&env, bs);
+        } else {
+            for (p, a) in arity.params.iter().zip(args.drain(..)) {
+                env = destructure(p, a, &env)?;
+            }
+            if let Some(r) = &arity.rest {
+                env = destructure(r, rest, &env)?;
+            }
+        }
+        let out = match &code {
+            Some(code) => code.run(&env),
+            None => eval_body(&arity.body, &env),
+        };
+        match out {
+            Err(Error {
+                kind: Kind::Recur(new),
+                ..
+            }) => {
+                let want = arity.params.len() + usize::from(arity.rest.is_some());
+                if new.len() != want {
+                    return Err(Error::msg(format!(
+                        "mismatched arg count to recur, expected: {want} args, got: {}",
+                        new.len()
+                    )));
+                }
+                args = new;
+                if arity.rest.is_some() {
+                    let r = args.pop().unwrap_or(Value::Nil);
+                    args.extend(r.to_vec()?);
+                }
+                check_interrupt()?;
+            }
+            other => return other,
+        }
+    }
+}
+
+/// Evaluates forms in order, giving the last value (`nil` for none).
+pub fn eval_body(body: &[Value], env: &Env) -> Result<Value> {
+    let mut last = Value::Nil;
+    for f in body {
+        last = eval(f, env)?;
+    }
+    Ok(last)
+}

@@ -1,0 +1,300 @@
+//! Namespaces: the global definitions, the current namespace, its aliases and what it refers.
+//!
+//! Built-in namespaces: `clojure.core`, `clojure.core.logic`, `clojure.core.logic.fd`,
+//! `clojure.core.logic.unifier`, `clojure.core.logic.pldb`, `clojure.core.logic.nominal`, `clojure.pprint`,
+//! `clojure.string`, `clojure.set`, `clojure.test`, `clojure.walk` and `Math` (for `Math/abs`).
+//! Resolution of an unqualified name: the current namespace, then the namespaces it refers in
+//! full or by name, then `clojure.core` (less its `:exclude`s).
+
+use crate::value::error::{Error, Result};
+use crate::value::Value;
+use rustc_hash::FxHashMap;
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// The namespaces a program may require.
+pub const BUILTIN: &[&str] = &[
+    "clojure.core",
+    "clojure.core.logic",
+    "clojure.core.logic.fd",
+    "clojure.core.logic.unifier",
+    "clojure.core.logic.pldb",
+    "clojure.core.logic.nominal",
+    "clojure.core.logic.arithmetic",
+    "clojure.pprint",
+    "clojure.string",
+    "clojure.set",
+    "clojure.test",
+    "clojure.walk",
+    // Required by core.logic's bench.clj, which uses nothing of it.
+    "clojure.repl",
+];
+
+/// What one namespace refers from another.
+#[derive(Clone)]
+enum Refer {
+    All(String),
+    Only(String, Vec<String>),
+    /// All but these names (`(:use [ns :exclude [a b]])`).
+    Except(String, Vec<String>),
+}
+
+#[derive(Default, Clone)]
+struct NsInfo {
+    aliases: HashMap<String, String>,
+    refers: Vec<Refer>,
+    exclude: Vec<String>,
+}
+
+#[derive(Default)]
+struct Globals {
+    defs: HashMap<String, HashMap<String, Value>>,
+    info: HashMap<String, NsInfo>,
+    current: String,
+}
+
+/// Resolved symbols by name address: the name (kept alive), the generation, the value.
+type SymCache = FxHashMap<usize, (Arc<str>, u64, Option<Value>)>;
+
+thread_local! {
+    static G: RefCell<Globals> = RefCell::new(Globals::default());
+    /// Bumped by every change of the definitions or of what a namespace sees.
+    static GEN: Cell<u64> = const { Cell::new(0) };
+    /// Resolved symbols by the address of their name (kept alive by the entry, so the address
+    /// is not reused), valid while `GEN` is unchanged.
+    static CACHE: RefCell<SymCache> = RefCell::new(FxHashMap::default());
+}
+
+const CACHE_MAX: usize = 1 << 16;
+
+fn changed() {
+    GEN.with(|g| g.set(g.get() + 1));
+}
+
+/// The value of a symbol written in code with the local environment `env` (as [`resolve_in`],
+/// in the namespace the code was written in), cached per symbol occurrence: a symbol of a
+/// function body is looked up once, not each time the body runs.
+pub fn resolve_value(sym: &Arc<str>, env: &crate::eval::env::Env) -> Option<Value> {
+    let key = Arc::as_ptr(sym) as *const u8 as usize;
+    let gen = GEN.with(Cell::get);
+    let hit = CACHE.with(|c| match c.borrow().get(&key) {
+        Some((_, g, v)) if *g == gen => Some(v.clone()),
+        _ => None,
+    });
+    if let Some(v) = hit {
+        return v;
+    }
+    let v = match crate::eval::env::env_ns(env) {
+        Some(ns) => resolve_in(ns, sym),
+        None => resolve(sym),
+    }
+    .map(|(_, v)| v);
+    CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= CACHE_MAX {
+            c.clear();
+        }
+        c.insert(key, (sym.clone(), gen, v.clone()));
+    });
+    v
+}
+
+/// The standard expansion of the aliases `l`, `fd` and `str` (used by the reader for `::l/x`).
+pub fn expand_alias(alias: &str) -> String {
+    let found = G.with(|g| {
+        let g = g.borrow();
+        g.info
+            .get(&g.current)
+            .and_then(|i| i.aliases.get(alias).cloned())
+    });
+    found.unwrap_or_else(|| match alias {
+        "l" => "clojure.core.logic".into(),
+        "fd" => "clojure.core.logic.fd".into(),
+        other => other.into(),
+    })
+}
+
+/// Defines `ns/name` to be `v`.
+pub fn define(ns: &str, name: &str, v: Value) {
+    changed();
+    G.with(|g| {
+        g.borrow_mut()
+            .defs
+            .entry(ns.to_string())
+            .or_default()
+            .insert(name.to_string(), v);
+    });
+}
+
+/// Defines `name` in the current namespace, returning the qualified name.
+pub fn define_here(name: &str, v: Value) -> String {
+    let ns = current();
+    define(&ns, name, v);
+    format!("{ns}/{name}")
+}
+
+/// The current namespace.
+pub fn current() -> String {
+    G.with(|g| g.borrow().current.clone())
+}
+
+/// Makes `name` the current namespace as `in-ns` does: one that exists keeps its aliases and
+/// refers; a new one sees only `clojure.core`.
+pub fn enter(name: &str) {
+    let exists = G.with(|g| g.borrow().info.contains_key(name));
+    if exists {
+        changed();
+        G.with(|g| g.borrow_mut().current = name.to_string());
+    } else {
+        switch_to(name, false);
+    }
+}
+
+/// Makes `name` the current namespace, with the default REPL environment (core.logic referred,
+/// aliases `l` and `fd`) when `repl_defaults`, or only `clojure.core` otherwise.
+pub fn switch_to(name: &str, repl_defaults: bool) {
+    changed();
+    G.with(|g| {
+        let mut g = g.borrow_mut();
+        g.current = name.to_string();
+        g.defs.entry(name.to_string()).or_default();
+        let mut info = NsInfo::default();
+        if repl_defaults {
+            info.refers.push(Refer::All("clojure.core.logic".into()));
+            info.aliases.insert("l".into(), "clojure.core.logic".into());
+            info.aliases
+                .insert("fd".into(), "clojure.core.logic.fd".into());
+        }
+        g.info.insert(name.to_string(), info);
+    });
+}
+
+/// Checks that `ns` exists (built in or defined by an `ns` form).
+pub fn check_known(ns: &str) -> Result<()> {
+    let known = BUILTIN.contains(&ns) || G.with(|g| g.borrow().defs.contains_key(ns));
+    if known {
+        Ok(())
+    } else {
+        Err(Error::msg(format!(
+            "namespace {ns} is not supported; supported namespaces: {}",
+            BUILTIN.join(", ")
+        )))
+    }
+}
+
+/// Adds the alias `alias` for `ns` to the current namespace.
+pub fn add_alias(alias: &str, ns: &str) {
+    changed();
+    G.with(|g| {
+        let mut g = g.borrow_mut();
+        let cur = g.current.clone();
+        g.info
+            .entry(cur)
+            .or_default()
+            .aliases
+            .insert(alias.into(), ns.into());
+    });
+}
+
+/// Refers all of `ns` but the names `excluded` into the current namespace.
+pub fn add_refer_except(ns: &str, excluded: Vec<String>) {
+    changed();
+    G.with(|g| {
+        let mut g = g.borrow_mut();
+        let cur = g.current.clone();
+        let info = g.info.entry(cur).or_default();
+        info.refers.push(Refer::Except(ns.into(), excluded));
+    });
+}
+
+/// Refers all of `ns` (`None`) or the given names into the current namespace.
+pub fn add_refer(ns: &str, names: Option<Vec<String>>) {
+    changed();
+    G.with(|g| {
+        let mut g = g.borrow_mut();
+        let cur = g.current.clone();
+        let info = g.info.entry(cur).or_default();
+        info.refers.push(match names {
+            None => Refer::All(ns.into()),
+            Some(n) => Refer::Only(ns.into(), n),
+        });
+    });
+}
+
+/// Excludes names of `clojure.core` from the current namespace.
+pub fn exclude_core(names: Vec<String>) {
+    changed();
+    G.with(|g| {
+        let mut g = g.borrow_mut();
+        let cur = g.current.clone();
+        g.info.entry(cur).or_default().exclude.extend(names);
+    });
+}
+
+/// Resolves a symbol in the current namespace to its qualified name and value, or `None` when
+/// it is not defined.
+pub fn resolve(sym: &str) -> Option<(String, Value)> {
+    resolve_in(&current(), sym)
+}
+
+/// Resolves a symbol as code written in namespace `here` sees it (its definitions, aliases
+/// and refers), to its qualified name and value, or `None` when it is not defined.
+pub fn resolve_in(here: &str, sym: &str) -> Option<(String, Value)> {
+    G.with(|g| {
+        let g = g.borrow();
+        let info = g.info.get(here);
+        if let Some((ns, name)) = split(sym) {
+            let ns = info
+                .and_then(|i| i.aliases.get(ns))
+                .map(String::as_str)
+                .unwrap_or(ns);
+            let ns = match ns {
+                "l" if !g.defs.contains_key("l") => "clojure.core.logic",
+                "fd" if !g.defs.contains_key("fd") => "clojure.core.logic.fd",
+                other => other,
+            };
+            return g
+                .defs
+                .get(ns)?
+                .get(name)
+                .map(|v| (format!("{ns}/{name}"), v.clone()));
+        }
+        if let Some(v) = g.defs.get(here).and_then(|m| m.get(sym)) {
+            return Some((format!("{here}/{sym}"), v.clone()));
+        }
+        if let Some(info) = info {
+            for r in &info.refers {
+                let (ns, ok) = match r {
+                    Refer::All(ns) => (ns, true),
+                    Refer::Only(ns, names) => (ns, names.iter().any(|n| n == sym)),
+                    Refer::Except(ns, names) => (ns, !names.iter().any(|n| n == sym)),
+                };
+                if ok {
+                    if let Some(v) = g.defs.get(ns).and_then(|m| m.get(sym)) {
+                        return Some((format!("{ns}/{sym}"), v.clone()));
+                    }
+                }
+            }
+            if info.exclude.iter().any(|n| n == sym) {
+                return None;
+            }
+        }
+        g.defs
+            .get("clojure.core")?
+            .get(sym)
+            .map(|v| (format!("clojure.core/{sym}"), v.clone()))
+    })
+}
+
+/// Splits `ns/name` (but not `/` alone).
+pub fn split(sym: &str) -> Option<(&str, &str)> {
+    if sym.len() > 1 {
+        if let Some(i) = sym.find('/') {
+            if i > 0 && i + 1 < sym.len() {
+                return Some((&sym[..i], &sym[i + 1..]));
+            }
+        }
+    }
+    None
+}

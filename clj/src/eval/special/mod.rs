@@ -1,0 +1,422 @@
+//! Special forms and the built-in macros of `clojure.core` (`let`, `fn`, `defn`, `loop`,
+//! `for`, `doseq`, `try`, `ns`, ...), evaluated directly on their unevaluated forms, and the
+//! dispatch to the forms the libraries registered ([`register`]: core.logic's `l:fresh`,
+//! clojure.test's `t:is`, ...). The conditionals are in `cond`, the threading macros in
+//! `thread`, `for`/`doseq` in `comprehension`, `ns`/`require` in `ns_form`, syntax-quote in
+//! `syntax_quote`.
+//!
+//! Part of `eval/`: depends on `value/` and the rest of `eval/`, never on a library. A new
+//! special form of `clojure.core` is added to [`FORMS`] and to [`special`]'s match (or to the
+//! file of its kind).
+
+pub mod comprehension;
+pub mod cond;
+pub mod ns_form;
+pub mod syntax_quote;
+pub mod thread;
+
+use crate::eval::{destructure, eval, eval_body, make_closure, Env, Frame};
+use crate::value::error::{Error, Kind, Result};
+use crate::value::Value;
+use std::sync::{Arc, OnceLock, RwLock};
+
+/// The special forms and built-in macros of `clojure.core`, bound in it by `init`.
+pub const FORMS: &[&str] = &[
+    "quote",
+    "syntax-quote",
+    "if",
+    "do",
+    "def",
+    "defonce",
+    "declare",
+    "let",
+    "let*",
+    "loop",
+    "loop*",
+    "recur",
+    "fn",
+    "fn*",
+    "defn",
+    "defn-",
+    "defmacro",
+    "letfn",
+    "when",
+    "when-not",
+    "if-not",
+    "cond",
+    "condp",
+    "case",
+    "and",
+    "or",
+    "when-let",
+    "if-let",
+    "when-some",
+    "if-some",
+    "for",
+    "doseq",
+    "dotimes",
+    "while",
+    "comment",
+    "ns",
+    "require",
+    "use",
+    "in-ns",
+    "->",
+    "->>",
+    "as->",
+    "some->",
+    "some->>",
+    "cond->",
+    "cond->>",
+    "doto",
+    "var",
+    "throw",
+    "try",
+    "lazy-seq",
+    "time",
+    "assert",
+    "with-out-str",
+    "unquote",
+    "unquote-splicing",
+    "refer-clojure",
+    "binding",
+    "when-first",
+    "dosync",
+    "locking",
+];
+
+/// How a library runs its special forms: the form's name (without the library's prefix), its
+/// unevaluated argument forms, the environment.
+pub type SpecialFn = fn(&str, &Value, &Env) -> Result<Value>;
+
+/// The libraries' special forms, by prefix (`l` for the forms named `l:...`) or by whole name.
+static LIBRARY_FORMS: RwLock<Vec<(&'static str, SpecialFn)>> = RwLock::new(Vec::new());
+
+/// Registers `f` to run the special forms named `key:name`, or the one named `key` (a form
+/// the evaluator does not know itself). Registering a key again replaces its handler.
+pub fn register(key: &'static str, f: SpecialFn) {
+    let mut forms = LIBRARY_FORMS.write().unwrap_or_else(|e| e.into_inner());
+    forms.retain(|(k, _)| *k != key);
+    forms.push((key, f));
+}
+
+/// The handler registered for `key`.
+fn registered(key: &str) -> Option<SpecialFn> {
+    let forms = LIBRARY_FORMS.read().unwrap_or_else(|e| e.into_inner());
+    forms.iter().find(|(k, _)| *k == key).map(|(_, f)| *f)
+}
+
+fn args_of(tail: &Value) -> Result<Vec<Value>> {
+    tail.to_vec()
+}
+
+pub(crate) fn need(args: &[Value], n: usize, form: &str) -> Result<()> {
+    if args.len() < n {
+        Err(Error::msg(format!("too few arguments to {form}")))
+    } else {
+        Ok(())
+    }
+}
+
+fn sym_name(v: &Value, what: &str) -> Result<Arc<str>> {
+    match v {
+        Value::Symbol(s) => Ok(s.clone()),
+        other => Err(Error::msg(format!("{what} expects a symbol, got {other}"))),
+    }
+}
+
+/// Evaluates the special form `name` with the (unevaluated) argument forms `tail`.
+pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
+    // A library's forms are named `prefix:name` (core.logic's `l:fresh`) and run by the
+    // handler it registered for the prefix.
+    if let Some((prefix, n)) = name.split_once(':') {
+        if let Some(f) = registered(prefix) {
+            return f(n, tail, env);
+        }
+    }
+    let a = args_of(tail)?;
+    match name {
+        "quote" => Ok(a.first().cloned().unwrap_or(Value::Nil)),
+        "syntax-quote" => {
+            need(&a, 1, name)?;
+            let mut gensyms = Vec::new();
+            crate::eval::special::syntax_quote::syntax_quote(&a[0], env, &mut gensyms)
+        }
+        "unquote" | "unquote-splicing" => {
+            Err(Error::msg(format!("{name} used outside of a syntax-quote")))
+        }
+        "if" | "if-not" | "when" | "when-not" | "cond" | "condp" | "case" | "and" | "or"
+        | "when-let" | "if-let" | "when-some" | "if-some" | "when-first" => {
+            crate::eval::special::cond::special(name, a, env)
+        }
+        "do" | "dosync" => eval_body(&a, env),
+        "locking" => eval_body(a.get(1..).unwrap_or(&[]), env),
+        "def" | "defonce" => {
+            need(&a, 1, name)?;
+            let n = sym_name(&a[0], name)?;
+            if name == "defonce"
+                && crate::eval::ns::resolve(&format!("{}/{n}", crate::eval::ns::current()))
+                    .is_some()
+            {
+                return Ok(Value::Nil);
+            }
+            let init = match a.len() {
+                1 => Value::Nil,
+                2 => eval(&a[1], env)?,
+                _ => eval(&a[2], env)?,
+            };
+            let q = crate::eval::ns::define_here(&n, init);
+            Ok(Value::Symbol(format!("#'{q}").into()))
+        }
+        "declare" => {
+            for s in &a {
+                let n = sym_name(s, name)?;
+                if crate::eval::ns::resolve(&format!("{}/{n}", crate::eval::ns::current()))
+                    .is_none()
+                {
+                    crate::eval::ns::define_here(&n, Value::Nil);
+                }
+            }
+            Ok(Value::Nil)
+        }
+        "let" | "let*" => {
+            need(&a, 1, name)?;
+            let env = let_bindings(&a[0], env)?;
+            eval_body(&a[1..], &env)
+        }
+        "binding" => {
+            need(&a, 1, name)?;
+            eval_body(&a[1..], env)
+        }
+        "loop" | "loop*" => {
+            need(&a, 1, name)?;
+            let Value::Vector(bs) = &a[0] else {
+                return Err(Error::msg("loop needs a binding vector"));
+            };
+            let pats: Vec<Value> = bs.iter().step_by(2).cloned().collect();
+            let mut vals = Vec::new();
+            let mut e = env.clone();
+            for pair in bs.chunks(2) {
+                let v = eval(pair.get(1).unwrap_or(&Value::Nil), &e)?;
+                e = destructure(&pair[0], v.clone(), &e)?;
+                vals.push(v);
+            }
+            loop {
+                let mut e = env.clone();
+                for (p, v) in pats.iter().zip(vals.drain(..)) {
+                    e = destructure(p, v, &e)?;
+                }
+                match eval_body(&a[1..], &e) {
+                    Err(Error {
+                        kind: Kind::Recur(new),
+                        ..
+                    }) => {
+                        if new.len() != pats.len() {
+                            return Err(Error::msg(format!(
+                                "mismatched arg count to recur, expected: {} args, got: {}",
+                                pats.len(),
+                                new.len()
+                            )));
+                        }
+                        vals = new;
+                        crate::eval::check_interrupt()?;
+                    }
+                    other => return other,
+                }
+            }
+        }
+        "recur" => {
+            let vals = a.iter().map(|f| eval(f, env)).collect::<Result<Vec<_>>>()?;
+            Err(Error {
+                kind: Kind::Recur(vals),
+                pos: None,
+                file: None,
+            })
+        }
+        "fn" | "fn*" => {
+            let (n, spec) = match a.first() {
+                Some(Value::Symbol(s)) => (Some(s.clone()), &a[1..]),
+                _ => (None, &a[..]),
+            };
+            Ok(Value::Fn(Arc::new(make_closure(n, spec, env)?)))
+        }
+        "defn" | "defn-" | "defmacro" => {
+            need(&a, 2, name)?;
+            let n = sym_name(&a[0], name)?;
+            let mut rest = &a[1..];
+            while let Some(Value::Str(_) | Value::Map(_)) = rest.first() {
+                if rest.len() == 1 {
+                    break;
+                }
+                rest = &rest[1..];
+            }
+            let c = Arc::new(make_closure(Some(n.clone()), rest, env)?);
+            let v = if name == "defmacro" {
+                Value::Macro(c)
+            } else {
+                Value::Fn(c)
+            };
+            crate::value::meta::set_def_meta(&a[0], &a[1..a.len() - rest.len()], &v);
+            let q = crate::eval::ns::define_here(&n, v);
+            Ok(Value::Symbol(format!("#'{q}").into()))
+        }
+        "letfn" => {
+            need(&a, 1, name)?;
+            let specs = a[0].to_vec()?;
+            let group = Arc::new(OnceLock::new());
+            let genv: Env = Some(Arc::new(Frame::Group(group.clone(), env.clone())));
+            let mut fns = Vec::new();
+            for s in specs {
+                let items = s.to_vec()?;
+                let (n, spec) = items
+                    .split_first()
+                    .ok_or_else(|| Error::msg("empty letfn binding"))?;
+                let n = sym_name(n, name)?;
+                let c = make_closure(Some(n.clone()), spec, &genv)?;
+                fns.push((n, Value::Fn(Arc::new(c))));
+            }
+            let _ = group.set(fns);
+            eval_body(&a[1..], &genv)
+        }
+        "for" => {
+            need(&a, 2, name)?;
+            let Value::Vector(b) = &a[0] else {
+                return Err(Error::msg("for needs a binding vector"));
+            };
+            crate::eval::special::comprehension::for_seq(b.clone(), a[1].clone(), env.clone())
+        }
+        "doseq" => {
+            need(&a, 1, name)?;
+            let Value::Vector(b) = &a[0] else {
+                return Err(Error::msg("doseq needs a binding vector"));
+            };
+            crate::eval::special::comprehension::doseq(b, &a[1..], env)?;
+            Ok(Value::Nil)
+        }
+        "dotimes" => {
+            need(&a, 1, name)?;
+            let Value::Vector(b) = &a[0] else {
+                return Err(Error::msg("dotimes needs a binding vector"));
+            };
+            let n = match eval(b.get(1).unwrap_or(&Value::Nil), env)? {
+                Value::Int(n) => n,
+                other => return Err(Error::msg(format!("dotimes needs an integer, got {other}"))),
+            };
+            for i in 0..n {
+                crate::eval::check_interrupt()?;
+                eval_body(&a[1..], &destructure(&b[0], Value::Int(i), env)?)?;
+            }
+            Ok(Value::Nil)
+        }
+        "while" => {
+            need(&a, 1, name)?;
+            while eval(&a[0], env)?.truthy() {
+                crate::eval::check_interrupt()?;
+                eval_body(&a[1..], env)?;
+            }
+            Ok(Value::Nil)
+        }
+        "comment" | "refer-clojure" => Ok(Value::Nil),
+        "ns" | "require" | "use" | "in-ns" => crate::eval::special::ns_form::special(name, &a, env),
+        "->" | "->>" | "some->" | "some->>" | "cond->" | "cond->>" | "as->" | "doto" => {
+            crate::eval::special::thread::special(name, a, env)
+        }
+        "var" => {
+            need(&a, 1, name)?;
+            eval(&a[0], env)
+        }
+        "throw" => {
+            need(&a, 1, name)?;
+            let v = eval(&a[0], env)?;
+            Err(Error {
+                kind: Kind::Thrown(v),
+                pos: None,
+                file: None,
+            })
+        }
+        "try" => try_form(&a, env),
+        "lazy-seq" => {
+            let body = a.clone();
+            let env = env.clone();
+            Ok(Value::lazy(move || {
+                let v = eval_body(&body, &env)?;
+                crate::value::coll::seq(&v)
+            }))
+        }
+        "time" => {
+            need(&a, 1, name)?;
+            let t = std::time::Instant::now();
+            let v = eval(&a[0], env)?;
+            crate::value::printer::emit(&format!(
+                "\"Elapsed time: {:.6} msecs\"\n",
+                t.elapsed().as_secs_f64() * 1e3
+            ));
+            Ok(v)
+        }
+        "assert" => {
+            need(&a, 1, name)?;
+            if eval(&a[0], env)?.truthy() {
+                Ok(Value::Nil)
+            } else {
+                Err(Error::msg(format!("Assert failed: {}", a[0])))
+            }
+        }
+        "with-out-str" => crate::value::printer::with_out_str(|| eval_body(&a, env)),
+        _ => match registered(name) {
+            Some(f) => f(name, tail, env),
+            None => Err(Error::msg(format!("{name} is not supported"))),
+        },
+    }
+}
+
+/// `let` bindings: each pattern bound in order, each init seeing the ones before.
+pub fn let_bindings(b: &Value, env: &Env) -> Result<Env> {
+    let Value::Vector(bs) = b else {
+        return Err(Error::msg("let needs a binding vector"));
+    };
+    if bs.len() % 2 != 0 {
+        return Err(Error::msg(
+            "let needs an even number of forms in its binding vector",
+        ));
+    }
+    let mut e = env.clone();
+    for pair in bs.chunks(2) {
+        let v = eval(&pair[1], &e)?;
+        e = destructure(&pair[0], v, &e)?;
+    }
+    Ok(e)
+}
+
+fn try_form(a: &[Value], env: &Env) -> Result<Value> {
+    let is = |f: &Value, n: &str| matches!(f, Value::List(c) if c.0.is_sym(n));
+    let body: Vec<Value> = a
+        .iter()
+        .filter(|f| !is(f, "catch") && !is(f, "finally"))
+        .cloned()
+        .collect();
+    let result = eval_body(&body, env);
+    let result = match result {
+        Err(e) if !matches!(e.kind, Kind::Recur(_)) && e.message() != "interrupted" => {
+            match a.iter().find(|f| is(f, "catch")) {
+                Some(c) => {
+                    let items = c.to_vec()?;
+                    let name = items.get(2).cloned().unwrap_or(Value::sym("_"));
+                    let ex = match &e.kind {
+                        Kind::Thrown(v) => v.clone(),
+                        _ => Value::Map(crate::value::items::Items::arc(vec![(
+                            Value::kw("message"),
+                            Value::str(&e.message()),
+                        )])),
+                    };
+                    eval_body(items.get(3..).unwrap_or(&[]), &destructure(&name, ex, env)?)
+                }
+                None => Err(e),
+            }
+        }
+        other => other,
+    };
+    if let Some(f) = a.iter().find(|f| is(f, "finally")) {
+        eval_body(&f.to_vec()?[1..], env)?;
+    }
+    result
+}

@@ -1,0 +1,79 @@
+//! The threading macros of `clojure.core`: `->`, `->>`, `some->`, `some->>`, `cond->`,
+//! `cond->>`, `as->` and `doto`, evaluated on their unevaluated forms.
+
+use crate::eval::special::need;
+use crate::eval::{bind, destructure, eval, Env};
+use crate::value::error::{Error, Result};
+use crate::value::Value;
+
+/// Evaluates the threading macro `name` with the (unevaluated) argument forms `a`.
+pub fn special(name: &str, a: Vec<Value>, env: &Env) -> Result<Value> {
+    match name {
+        "->" | "->>" => {
+            need(&a, 1, name)?;
+            let mut x = a[0].clone();
+            for step in &a[1..] {
+                x = thread(step, x, name == "->>")?;
+            }
+            eval(&x, env)
+        }
+        "some->" | "some->>" | "cond->" | "cond->>" => {
+            need(&a, 1, name)?;
+            let last = name.ends_with(">>");
+            let mut v = eval(&a[0], env)?;
+            if name.starts_with("some") {
+                for step in &a[1..] {
+                    if matches!(v, Value::Nil) {
+                        return Ok(v);
+                    }
+                    let e = bind(env, " x", v);
+                    v = eval(&thread(step, Value::sym(" x"), last)?, &e)?;
+                }
+            } else {
+                for pair in a[1..].chunks(2) {
+                    if pair.len() == 2 && eval(&pair[0], env)?.truthy() {
+                        let e = bind(env, " x", v.clone());
+                        v = eval(&thread(&pair[1], Value::sym(" x"), last)?, &e)?;
+                    }
+                }
+            }
+            Ok(v)
+        }
+        "as->" => {
+            need(&a, 2, name)?;
+            let mut e = env.clone();
+            let mut v = eval(&a[0], env)?;
+            for f in &a[2..] {
+                e = destructure(&a[1], v, &e)?;
+                v = eval(f, &e)?;
+            }
+            Ok(v)
+        }
+        "doto" => {
+            need(&a, 1, name)?;
+            let v = eval(&a[0], env)?;
+            let e = bind(env, " x", v.clone());
+            for step in &a[1..] {
+                eval(&thread(step, Value::sym(" x"), false)?, &e)?;
+            }
+            Ok(v)
+        }
+        _ => Err(Error::msg(format!("{name} is not supported"))),
+    }
+}
+
+/// Threads `x` into `step` as its first (or last) argument.
+fn thread(step: &Value, x: Value, last: bool) -> Result<Value> {
+    Ok(match step {
+        Value::List(_) => {
+            let mut items = step.to_vec()?;
+            if last {
+                items.push(x);
+            } else {
+                items.insert(1, x);
+            }
+            Value::list(items)
+        }
+        f => Value::list([f.clone(), x]),
+    })
+}

@@ -1,0 +1,65 @@
+//! `clojure.core`'s output and printing to strings: `str`, `pr-str`, `prn-str`, `print-str`,
+//! `println`, `print`, `prn`, `pr`, `newline`, `flush` (written through [`emit`]).
+
+use crate::library::core::{arity, reg};
+use crate::value::error::Result;
+use crate::value::printer::try_pr_str;
+pub use crate::value::printer::{emit, with_out_str};
+use crate::value::Value;
+
+/// `(str ...)`: the values printed unreadably and joined; `nil` is the empty string.
+pub fn str_of(args: &[Value]) -> Result<String> {
+    let mut s = String::new();
+    for a in args {
+        if !matches!(a, Value::Nil) {
+            s.push_str(&try_pr_str(a, false)?);
+        }
+    }
+    Ok(s)
+}
+
+fn print_args(args: &[Value], readably: bool) -> Result<String> {
+    let parts = args
+        .iter()
+        .map(|a| try_pr_str(a, readably))
+        .collect::<Result<Vec<_>>>()?;
+    Ok(parts.join(" "))
+}
+
+/// Registers the functions of this module.
+pub fn install() {
+    let c = "clojure.core";
+    reg(c, "str", |a| Ok(Value::str(&str_of(&a)?)));
+    reg(c, "pr-str", |a| Ok(Value::str(&print_args(&a, true)?)));
+    reg(c, "prn-str", |a| {
+        Ok(Value::str(&(print_args(&a, true)? + "\n")))
+    });
+    reg(c, "print-str", |a| Ok(Value::str(&print_args(&a, false)?)));
+    reg(c, "println", |a| {
+        emit(&(print_args(&a, false)? + "\n"));
+        Ok(Value::Nil)
+    });
+    reg(c, "print", |a| {
+        emit(&print_args(&a, false)?);
+        Ok(Value::Nil)
+    });
+    reg(c, "prn", |a| {
+        emit(&(print_args(&a, true)? + "\n"));
+        Ok(Value::Nil)
+    });
+    reg(c, "pr", |a| {
+        emit(&print_args(&a, true)?);
+        Ok(Value::Nil)
+    });
+    // `clojure.pprint/pprint`, without the line breaking: the value as `prn` writes it.
+    reg("clojure.pprint", "pprint", |a| {
+        arity(&a, 1, 2, "pprint")?;
+        emit(&(print_args(&a[..1], true)? + "\n"));
+        Ok(Value::Nil)
+    });
+    reg(c, "newline", |_| {
+        emit("\n");
+        Ok(Value::Nil)
+    });
+    reg(c, "flush", |_| Ok(Value::Nil));
+}

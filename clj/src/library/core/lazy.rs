@@ -1,0 +1,206 @@
+//! The lazy seqs of `clojure.core`: `map`, `filter`, `keep`, `map-indexed`, `concat`, `range`,
+//! `take`, `take-while`, `iterate`, `repeatedly`, `repeat`, `cycle`, `interleave`, `drop`,
+//! `partition`, each producing one cell when it is walked, so they work on infinite seqs.
+
+use crate::eval::apply;
+use crate::library::core::seq::{cons, firsts_and_rests};
+use crate::value::error::Result;
+use crate::value::Value;
+
+pub(crate) fn lazy_map(f: Value, colls: Vec<Value>) -> Value {
+    Value::lazy(move || match firsts_and_rests(&colls)? {
+        Some((heads, tails)) => Ok(cons(apply(&f, heads)?, lazy_map(f, tails))),
+        None => Ok(Value::EmptyList),
+    })
+}
+
+pub(crate) fn lazy_filter(f: Value, coll: Value, keep: bool) -> Value {
+    Value::lazy(move || {
+        let mut cur = coll;
+        while let Some((h, t)) = cur.uncons()? {
+            if apply(&f, vec![h.clone()])?.truthy() == keep {
+                return Ok(cons(h, lazy_filter(f, t, keep)));
+            }
+            cur = t;
+        }
+        Ok(Value::EmptyList)
+    })
+}
+
+pub(crate) fn lazy_keep(f: Value, coll: Value, i: i64, indexed: bool) -> Value {
+    Value::lazy(move || {
+        let (mut cur, mut i) = (coll, i);
+        while let Some((h, t)) = cur.uncons()? {
+            let args = if indexed {
+                vec![Value::Int(i), h]
+            } else {
+                vec![h]
+            };
+            let v = apply(&f, args)?;
+            i += 1;
+            if !matches!(v, Value::Nil) {
+                return Ok(cons(v, lazy_keep(f, t, i, indexed)));
+            }
+            cur = t;
+        }
+        Ok(Value::EmptyList)
+    })
+}
+
+pub(crate) fn map_indexed(f: Value, coll: Value, i: i64) -> Value {
+    Value::lazy(move || match coll.uncons()? {
+        Some((h, t)) => Ok(cons(
+            apply(&f, vec![Value::Int(i), h])?,
+            map_indexed(f, t, i + 1),
+        )),
+        None => Ok(Value::EmptyList),
+    })
+}
+
+pub(crate) fn lazy_concat(colls: Vec<Value>, i: usize) -> Value {
+    Value::lazy(move || {
+        let mut i = i;
+        while i < colls.len() {
+            if let Some((h, t)) = colls[i].uncons()? {
+                let mut rest = colls.clone();
+                rest[i] = t;
+                return Ok(cons(h, lazy_concat(rest, i)));
+            }
+            i += 1;
+        }
+        Ok(Value::EmptyList)
+    })
+}
+
+/// The elements of each collection of the seq `colls` in turn, after those of `current`.
+pub(crate) fn lazy_cat(colls: Value, current: Value) -> Value {
+    Value::lazy(move || {
+        let (mut colls, mut current) = (colls, current);
+        loop {
+            if let Some((h, t)) = current.uncons()? {
+                return Ok(cons(h, lazy_cat(colls, t)));
+            }
+            match colls.uncons()? {
+                Some((c, rest)) => {
+                    current = c;
+                    colls = rest;
+                }
+                None => return Ok(Value::EmptyList),
+            }
+        }
+    })
+}
+
+pub(crate) fn range_from(start: Value, end: Option<Value>, step: Value) -> Value {
+    Value::lazy(move || {
+        if let Some(e) = &end {
+            let o = crate::value::num::compare(&start, e, "range")?;
+            let up = crate::value::num::compare(&step, &Value::Int(0), "range")?
+                != std::cmp::Ordering::Less;
+            if (up && o != std::cmp::Ordering::Less) || (!up && o != std::cmp::Ordering::Greater) {
+                return Ok(Value::EmptyList);
+            }
+        }
+        let next = crate::value::num::arith('+', &start, &step)?;
+        Ok(cons(start, range_from(next, end, step)))
+    })
+}
+
+pub(crate) fn take_n(n: i64, coll: Value) -> Value {
+    Value::lazy(move || {
+        if n <= 0 {
+            return Ok(Value::EmptyList);
+        }
+        match coll.uncons()? {
+            Some((h, t)) => Ok(cons(h, take_n(n - 1, t))),
+            None => Ok(Value::EmptyList),
+        }
+    })
+}
+
+pub(crate) fn take_while(f: Value, coll: Value) -> Value {
+    Value::lazy(move || match coll.uncons()? {
+        Some((h, t)) if apply(&f, vec![h.clone()])?.truthy() => Ok(cons(h, take_while(f, t))),
+        _ => Ok(Value::EmptyList),
+    })
+}
+
+pub(crate) fn iterate(f: Value, x: Value) -> Value {
+    Value::lazy(move || {
+        let next = f.clone();
+        let x2 = x.clone();
+        let rest = Value::lazy(move || {
+            let y = apply(&next, vec![x2])?;
+            iterate(next, y).force()
+        });
+        Ok(cons(x, rest))
+    })
+}
+
+pub(crate) fn repeatedly(f: Value, n: Option<i64>) -> Value {
+    Value::lazy(move || {
+        if n == Some(0) {
+            return Ok(Value::EmptyList);
+        }
+        let v = apply(&f, vec![])?;
+        Ok(cons(v, repeatedly(f, n.map(|n| n - 1))))
+    })
+}
+
+pub(crate) fn repeat(x: Value, n: Option<i64>) -> Value {
+    Value::lazy(move || {
+        if n.is_some_and(|n| n <= 0) {
+            return Ok(Value::EmptyList);
+        }
+        Ok(cons(x.clone(), repeat(x, n.map(|n| n - 1))))
+    })
+}
+
+pub(crate) fn cycle(all: Value, cur: Value) -> Value {
+    Value::lazy(move || match cur.uncons()? {
+        Some((h, t)) => Ok(cons(h, cycle(all, t))),
+        None => match all.uncons()? {
+            Some((h, t)) => Ok(cons(h, cycle(all.clone(), t))),
+            None => Ok(Value::EmptyList),
+        },
+    })
+}
+
+pub(crate) fn interleave(colls: Vec<Value>) -> Value {
+    Value::lazy(move || match firsts_and_rests(&colls)? {
+        Some((heads, tails)) => Ok(Value::list_with_tail(heads, interleave(tails))),
+        None => Ok(Value::EmptyList),
+    })
+}
+
+pub(crate) fn drop_n(n: i64, coll: &Value) -> Result<Value> {
+    let mut cur = coll.clone();
+    for _ in 0..n {
+        match cur.uncons()? {
+            Some((_, t)) => cur = t,
+            None => return Ok(Value::EmptyList),
+        }
+    }
+    Ok(cur)
+}
+
+pub(crate) fn partition(n: usize, step: usize, coll: Value, all: bool) -> Value {
+    Value::lazy(move || {
+        let mut chunk = Vec::new();
+        let mut cur = coll.clone();
+        while chunk.len() < n {
+            match cur.uncons()? {
+                Some((h, t)) => {
+                    chunk.push(h);
+                    cur = t;
+                }
+                None => break,
+            }
+        }
+        if chunk.is_empty() || (chunk.len() < n && !all) {
+            return Ok(Value::EmptyList);
+        }
+        let rest = drop_n(step as i64, &coll)?;
+        Ok(cons(Value::list(chunk), partition(n, step, rest, all)))
+    })
+}

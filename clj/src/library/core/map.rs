@@ -1,0 +1,200 @@
+//! `clojure.core` functions that read and update maps and other collections by key or
+//! position: `merge`, `select-keys`, `zipmap`, `get-in`, `assoc-in`, `update`, `update-in`,
+//! `frequencies`, `group-by`, `empty`, `not-empty`, `peek`, `pop`, `subvec`; and records,
+//! which are maps here.
+
+use crate::eval::apply;
+use crate::library::core::{arity, assoc1, equal, get, int_arg, map_insert, reg};
+use crate::value::error::{Error, Result};
+use crate::value::Value;
+
+fn get_in(m: &Value, path: &Value) -> Result<Value> {
+    let mut cur = m.clone();
+    for k in path.to_vec()? {
+        cur = get(&cur, &k)?;
+    }
+    Ok(cur)
+}
+
+fn assoc_in(m: Value, path: &[Value], v: Value) -> Result<Value> {
+    match path {
+        [] => Ok(v),
+        [k, rest @ ..] => {
+            let inner = get(&m, k)?;
+            let new = assoc_in(inner, rest, v)?;
+            assoc1(m, k.clone(), new)
+        }
+    }
+}
+
+/// Registers the functions of this module.
+pub fn install() {
+    let c = "clojure.core";
+    reg(c, "merge", |a| {
+        let mut out: Option<Vec<(Value, Value)>> = None;
+        for m in a {
+            match m {
+                Value::Nil => {}
+                Value::Map(m) => {
+                    let o = out.get_or_insert_with(Vec::new);
+                    for (k, v) in m.iter() {
+                        map_insert(o, k.clone(), v.clone());
+                    }
+                }
+                other => return Err(Error::msg(format!("merge: expected maps, got {other}"))),
+            }
+        }
+        Ok(out.map_or(Value::Nil, |o| {
+            Value::Map(crate::value::items::Items::arc(o))
+        }))
+    });
+    reg(c, "select-keys", |a| {
+        arity(&a, 2, 2, "select-keys")?;
+        let mut out = Vec::new();
+        for k in a[1].to_vec()? {
+            if crate::library::core::contains(&a[0], &k)? {
+                out.push((k.clone(), get(&a[0], &k)?));
+            }
+        }
+        Ok(Value::Map(crate::value::items::Items::arc(out)))
+    });
+    reg(c, "zipmap", |a| {
+        arity(&a, 2, 2, "zipmap")?;
+        let mut out = Vec::new();
+        let (mut ks, mut vs) = (a[0].clone(), a[1].clone());
+        while let (Some((k, kr)), Some((v, vr))) = (ks.uncons()?, vs.uncons()?) {
+            map_insert(&mut out, k, v);
+            (ks, vs) = (kr, vr);
+        }
+        Ok(Value::Map(crate::value::items::Items::arc(out)))
+    });
+    reg(c, "get-in", |a| {
+        arity(&a, 2, 3, "get-in")?;
+        let v = get_in(&a[0], &a[1])?;
+        Ok(if matches!(v, Value::Nil) {
+            a.get(2).cloned().unwrap_or(Value::Nil)
+        } else {
+            v
+        })
+    });
+    reg(c, "assoc-in", |a| {
+        arity(&a, 3, 3, "assoc-in")?;
+        assoc_in(a[0].clone(), &a[1].to_vec()?, a[2].clone())
+    });
+    reg(c, "update", |a| {
+        arity(&a, 3, usize::MAX, "update")?;
+        let mut args = vec![get(&a[0], &a[1])?];
+        args.extend(a[3..].iter().cloned());
+        let v = apply(&a[2], args)?;
+        assoc1(a[0].clone(), a[1].clone(), v)
+    });
+    reg(c, "update-in", |a| {
+        arity(&a, 3, usize::MAX, "update-in")?;
+        let mut args = vec![get_in(&a[0], &a[1])?];
+        args.extend(a[3..].iter().cloned());
+        let v = apply(&a[2], args)?;
+        assoc_in(a[0].clone(), &a[1].to_vec()?, v)
+    });
+    reg(c, "frequencies", |a| {
+        arity(&a, 1, 1, "frequencies")?;
+        let mut out: Vec<(Value, Value)> = Vec::new();
+        for x in a[0].to_vec()? {
+            match out.iter_mut().find(|(k, _)| equal(k, &x)) {
+                Some((_, Value::Int(n))) => *n += 1,
+                _ => out.push((x, Value::Int(1))),
+            }
+        }
+        Ok(Value::Map(crate::value::items::Items::arc(out)))
+    });
+    reg(c, "group-by", |a| {
+        arity(&a, 2, 2, "group-by")?;
+        let mut out: Vec<(Value, Value)> = Vec::new();
+        for x in a[1].to_vec()? {
+            let k = apply(&a[0], vec![x.clone()])?;
+            match out.iter_mut().find(|(k2, _)| equal(k2, &k)) {
+                Some((_, v)) => *v = crate::library::core::conj1(v.clone(), x)?,
+                None => out.push((k, Value::vector(vec![x]))),
+            }
+        }
+        Ok(Value::Map(crate::value::items::Items::arc(out)))
+    });
+    reg(c, "empty", |a| {
+        arity(&a, 1, 1, "empty")?;
+        Ok(match &a[0] {
+            Value::Vector(_) => Value::vector(Vec::new()),
+            Value::Map(_) => Value::Map(crate::value::items::Items::arc(Vec::new())),
+            Value::Set(_) => Value::Set(crate::value::items::Items::arc(Vec::new())),
+            Value::Nil => Value::Nil,
+            _ => Value::EmptyList,
+        })
+    });
+    reg(c, "not-empty", |a| {
+        arity(&a, 1, 1, "not-empty")?;
+        Ok(if crate::library::core::count(&a[0])? == 0 {
+            Value::Nil
+        } else {
+            a[0].clone()
+        })
+    });
+    reg(c, "peek", |a| {
+        arity(&a, 1, 1, "peek")?;
+        Ok(match &a[0] {
+            Value::Vector(v) => v.last().cloned().unwrap_or(Value::Nil),
+            other => other.uncons()?.map_or(Value::Nil, |(h, _)| h),
+        })
+    });
+    reg(c, "pop", |a| {
+        arity(&a, 1, 1, "pop")?;
+        match &a[0] {
+            Value::Vector(v) if v.is_empty() => Err(Error::msg("can't pop an empty vector")),
+            Value::Vector(v) => Ok(Value::vector(v[..v.len() - 1].to_vec())),
+            other => other
+                .uncons()?
+                .map(|(_, t)| t)
+                .ok_or_else(|| Error::msg("can't pop an empty list")),
+        }
+    });
+    reg(c, "subvec", |a| {
+        arity(&a, 2, 3, "subvec")?;
+        let Value::Vector(v) = &a[0] else {
+            return Err(Error::msg("subvec needs a vector"));
+        };
+        let s = int_arg(&a[1], "subvec")?;
+        let e = a
+            .get(2)
+            .map_or(Ok(v.len() as i64), |e| int_arg(e, "subvec"))?;
+        if s < 0 || e < s || e as usize > v.len() {
+            return Err(Error::msg("subvec: index out of bounds"));
+        }
+        Ok(Value::vector(v[s as usize..e as usize].to_vec()))
+    });
+}
+
+/// `(defrecord Name [fields] impls...)`: `(Name. a b)`, `(->Name a b)` and `(map->Name m)`
+/// make maps of the fields (the protocol implementations are ignored).
+///
+/// DIVERGENCE: a record is a plain map, printed as one and `=` to one; core.logic reifies
+/// records as maps, so answers are the same.
+pub fn defrecord(a: &[Value]) -> Result<Value> {
+    let (Some(Value::Symbol(name)), Some(Value::Vector(fields))) = (a.first(), a.get(1)) else {
+        return Err(Error::msg("defrecord needs a name and a vector of fields"));
+    };
+    let mut params = Vec::new();
+    for f in fields.iter() {
+        params.push(
+            f.as_symbol()
+                .ok_or_else(|| Error::msg(format!("defrecord: a field is a symbol, got {f}")))?,
+        );
+    }
+    let pairs: Vec<String> = params.iter().map(|p| format!(":{p} {p}")).collect();
+    let src = format!(
+        "(defn ->{name} [{ps}] (array-map {kv})) (def {name}. ->{name}) \
+         (defn map->{name} [m] (into (array-map) m))",
+        ps = params.join(" "),
+        kv = pairs.join(" "),
+    );
+    crate::load(&src, None)?;
+    Ok(Value::Symbol(
+        format!("#'{}/{name}", crate::eval::ns::current()).into(),
+    ))
+}

@@ -1,0 +1,339 @@
+//! `clojure.core` functions, part two: type predicates, constructors, conversions and
+//! higher-order helpers (`comp`, `partial`, `juxt`, ...). The map functions (`merge`,
+//! `update`, `get-in`, ...) are in `map`.
+
+use crate::eval::apply;
+use crate::library::core::{arity, equal, int_arg, reg};
+use crate::value::error::{Error, Result};
+use crate::value::{Native, Value};
+use std::sync::Arc;
+
+fn pred(a: &[Value], name: &str, f: fn(&Value) -> bool) -> Result<Value> {
+    arity(a, 1, 1, name)?;
+    Ok(Value::Bool(f(&a[0])))
+}
+
+/// A function value from a Rust closure over captured values (for `comp`, `partial`, ...).
+pub fn closure_fn(name: &'static str, captured: Vec<Value>, code: &'static str) -> Result<Value> {
+    // Built as Clojure source over the captured values, so it is an ordinary closure.
+    let forms = crate::reader::read_all(code)?;
+    let env = captured.into_iter().enumerate().fold(None, |env, (i, v)| {
+        crate::eval::bind(&env, format!("c{i}"), v)
+    });
+    let _ = name;
+    crate::eval::eval(&forms[0], &env)
+}
+
+/// Registers the functions of this module.
+pub fn install() {
+    let c = "clojure.core";
+    reg(c, "nil?", |a| pred(&a, "nil?", |v| matches!(v, Value::Nil)));
+    reg(c, "some?", |a| {
+        pred(&a, "some?", |v| !matches!(v, Value::Nil))
+    });
+    reg(c, "true?", |a| {
+        pred(&a, "true?", |v| matches!(v, Value::Bool(true)))
+    });
+    reg(c, "false?", |a| {
+        pred(&a, "false?", |v| matches!(v, Value::Bool(false)))
+    });
+    reg(c, "number?", |a| {
+        pred(&a, "number?", crate::value::num::is_num)
+    });
+    reg(c, "integer?", |a| {
+        pred(&a, "integer?", |v| matches!(v, Value::Int(_)))
+    });
+    reg(c, "int?", |a| {
+        pred(&a, "int?", |v| matches!(v, Value::Int(_)))
+    });
+    reg(c, "float?", |a| {
+        pred(&a, "float?", |v| matches!(v, Value::Float(_)))
+    });
+    reg(c, "ratio?", |a| {
+        pred(&a, "ratio?", |v| matches!(v, Value::Ratio(..)))
+    });
+    reg(c, "string?", |a| {
+        pred(&a, "string?", |v| matches!(v, Value::Str(_)))
+    });
+    reg(c, "char?", |a| {
+        pred(&a, "char?", |v| matches!(v, Value::Char(_)))
+    });
+    reg(c, "keyword?", |a| {
+        pred(&a, "keyword?", |v| matches!(v, Value::Keyword(_)))
+    });
+    reg(c, "symbol?", |a| {
+        pred(&a, "symbol?", |v| matches!(v, Value::Symbol(_)))
+    });
+    reg(c, "vector?", |a| {
+        pred(&a, "vector?", |v| matches!(v, Value::Vector(_)))
+    });
+    reg(c, "map?", |a| {
+        pred(&a, "map?", |v| matches!(v, Value::Map(_)))
+    });
+    reg(c, "set?", |a| {
+        pred(&a, "set?", |v| matches!(v, Value::Set(_)))
+    });
+    reg(c, "list?", |a| {
+        pred(&a, "list?", |v| {
+            matches!(v, Value::EmptyList | Value::List(_))
+        })
+    });
+    reg(c, "seq?", |a| pred(&a, "seq?", Value::is_seq));
+    reg(c, "sequential?", |a| {
+        pred(&a, "sequential?", Value::is_sequential)
+    });
+    reg(c, "coll?", |a| {
+        pred(&a, "coll?", |v| {
+            v.is_sequential() || matches!(v, Value::Map(_) | Value::Set(_))
+        })
+    });
+    reg(c, "seqable?", |a| {
+        pred(&a, "seqable?", |v| {
+            v.is_sequential()
+                || matches!(
+                    v,
+                    Value::Nil | Value::Map(_) | Value::Set(_) | Value::Str(_)
+                )
+        })
+    });
+    reg(c, "fn?", |a| {
+        pred(&a, "fn?", |v| matches!(v, Value::Fn(_) | Value::Native(_)))
+    });
+    reg(c, "ifn?", |a| {
+        pred(&a, "ifn?", |v| {
+            matches!(
+                v,
+                Value::Fn(_)
+                    | Value::Native(_)
+                    | Value::Keyword(_)
+                    | Value::Map(_)
+                    | Value::Set(_)
+                    | Value::Vector(_)
+            )
+        })
+    });
+    reg(c, "boolean?", |a| {
+        pred(&a, "boolean?", |v| matches!(v, Value::Bool(_)))
+    });
+    reg(c, "identity", |a| {
+        arity(&a, 1, 1, "identity")?;
+        Ok(a[0].clone())
+    });
+    reg(c, "constantly", |a| {
+        arity(&a, 1, 1, "constantly")?;
+        closure_fn("constantly", a, "(fn [& _] c0)")
+    });
+    reg(c, "complement", |a| {
+        arity(&a, 1, 1, "complement")?;
+        closure_fn("complement", a, "(fn [& xs] (not (apply c0 xs)))")
+    });
+    reg(c, "partial", |a| {
+        arity(&a, 1, usize::MAX, "partial")?;
+        let f = a[0].clone();
+        let args = Value::vector(a[1..].to_vec());
+        closure_fn(
+            "partial",
+            vec![f, args],
+            "(fn [& xs] (apply c0 (concat c1 xs)))",
+        )
+    });
+    reg(c, "comp", |a| {
+        if a.is_empty() {
+            return closure_fn("comp", a, "(fn [x] x)");
+        }
+        let fs = Value::vector(a.into_iter().rev().collect());
+        closure_fn(
+            "comp",
+            vec![fs],
+            "(fn [& xs] (reduce (fn [acc f] (f acc)) (apply (first c0) xs) (rest c0)))",
+        )
+    });
+    reg(c, "juxt", |a| {
+        let fs = Value::vector(a);
+        closure_fn(
+            "juxt",
+            vec![fs],
+            "(fn [& xs] (mapv (fn [f] (apply f xs)) c0))",
+        )
+    });
+    reg(c, "every-pred", |a| {
+        let fs = Value::vector(a);
+        closure_fn(
+            "every-pred",
+            vec![fs],
+            "(fn [& xs] (every? (fn [f] (every? f xs)) c0))",
+        )
+    });
+    reg(c, "fnil", |a| {
+        arity(&a, 2, 2, "fnil")?;
+        closure_fn("fnil", a, "(fn [x & xs] (apply c0 (if (nil? x) c1 x) xs))")
+    });
+    // As Clojure's: a keyword is itself, a symbol or string names one, anything else is nil;
+    // with a namespace, a nil namespace is none.
+    reg(c, "keyword", |a| {
+        arity(&a, 1, 2, "keyword")?;
+        Ok(match (a.len(), &a[a.len() - 1]) {
+            (1, Value::Keyword(_)) => a[0].clone(),
+            (1, Value::Symbol(s) | Value::Str(s)) => Value::kw(s),
+            (1, _) => Value::Nil,
+            (_, _) if matches!(a[0], Value::Nil) => {
+                Value::kw(&crate::library::core::str_of(&a[1..])?)
+            }
+            _ => Value::kw(&format!(
+                "{}/{}",
+                crate::library::core::str_of(&a[..1])?,
+                crate::library::core::str_of(&a[1..])?
+            )),
+        })
+    });
+    reg(c, "symbol", |a| {
+        arity(&a, 1, 2, "symbol")?;
+        let s = crate::library::core::str_of(&a[a.len() - 1..])?;
+        Ok(match a.len() {
+            2 => Value::sym(&format!("{}/{s}", crate::library::core::str_of(&a[..1])?)),
+            _ => Value::sym(&s),
+        })
+    });
+    reg(c, "name", |a| {
+        arity(&a, 1, 1, "name")?;
+        match &a[0] {
+            Value::Keyword(s) | Value::Symbol(s) => {
+                Ok(Value::str(crate::eval::ns::split(s).map_or(s, |(_, n)| n)))
+            }
+            Value::Str(s) => Ok(Value::Str(s.clone())),
+            other => Err(Error::msg(format!(
+                "name: expected a keyword, symbol or string, got {other}"
+            ))),
+        }
+    });
+    reg(c, "namespace", |a| {
+        arity(&a, 1, 1, "namespace")?;
+        match &a[0] {
+            Value::Keyword(s) | Value::Symbol(s) => {
+                Ok(crate::eval::ns::split(s).map_or(Value::Nil, |(n, _)| Value::str(n)))
+            }
+            other => Err(Error::msg(format!(
+                "namespace: expected a keyword or symbol, got {other}"
+            ))),
+        }
+    });
+    reg(c, "type", |a| {
+        arity(&a, 1, 1, "type")?;
+        Ok(Value::sym(a[0].type_name()))
+    });
+    reg(c, "vector", |a| Ok(Value::vector(a)));
+    reg(c, "list", |a| Ok(Value::list(a)));
+    reg(c, "vec", |a| {
+        arity(&a, 1, 1, "vec")?;
+        Ok(Value::vector(a[0].to_vec()?))
+    });
+    reg(c, "hash-map", |a| {
+        crate::library::core::seq_to_map(&Value::vector(a))
+    });
+    reg(c, "array-map", |a| {
+        crate::library::core::seq_to_map(&Value::vector(a))
+    });
+    reg(c, "hash-set", set_of);
+    reg(c, "set", |a| {
+        arity(&a, 1, 1, "set")?;
+        set_of(a[0].to_vec()?)
+    });
+    reg(c, "int", |a| num_conv(a, "int"));
+    reg(c, "long", |a| num_conv(a, "long"));
+    reg(c, "double", |a| {
+        arity(&a, 1, 1, "double")?;
+        match &a[0] {
+            Value::Int(i) => Ok(Value::Float(*i as f64)),
+            Value::Ratio(n, d) => Ok(Value::Float(*n as f64 / *d as f64)),
+            Value::Float(f) => Ok(Value::Float(*f)),
+            other => Err(Error::msg(format!(
+                "double: expected a number, got {other}"
+            ))),
+        }
+    });
+    reg(c, "boolean", |a| {
+        arity(&a, 1, 1, "boolean")?;
+        Ok(Value::Bool(a[0].truthy()))
+    });
+    reg(c, "char", |a| {
+        arity(&a, 1, 1, "char")?;
+        let i = int_arg(&a[0], "char")?;
+        u32::try_from(i)
+            .ok()
+            .and_then(char::from_u32)
+            .map(Value::Char)
+            .ok_or_else(|| Error::msg("char: value out of range"))
+    });
+    crate::library::core::map::install();
+    reg(c, "macroexpand-1", |a| {
+        arity(&a, 1, 1, "macroexpand-1")?;
+        macroexpand_1(&a[0])
+    });
+    reg(c, "macroexpand", |a| {
+        arity(&a, 1, 1, "macroexpand")?;
+        let mut form = a[0].clone();
+        loop {
+            let next = macroexpand_1(&form)?;
+            if crate::library::core::equal(&next, &form) {
+                return Ok(form);
+            }
+            form = next;
+        }
+    });
+    reg(c, "max-key", |a| best_key(a, "max-key", true));
+    reg(c, "min-key", |a| best_key(a, "min-key", false));
+    crate::eval::ns::define(
+        c,
+        "realized?",
+        Value::Native(Arc::new(Native {
+            name: "realized?",
+            f: Arc::new(|a| Ok(Value::Bool(!matches!(a.first(), Some(Value::Lazy(_)))))),
+        })),
+    );
+}
+
+/// Expands a macro call once (a form that is not one is returned as it is).
+fn macroexpand_1(form: &Value) -> Result<Value> {
+    if let Value::List(c) = form {
+        if let Value::Symbol(s) = &c.0 {
+            if let Some((_, Value::Macro(m))) = crate::eval::ns::resolve(s) {
+                return crate::eval::call_closure(&m, c.1.to_vec()?);
+            }
+        }
+    }
+    Ok(form.clone())
+}
+
+fn set_of(items: Vec<Value>) -> Result<Value> {
+    let mut out: Vec<Value> = Vec::new();
+    for x in items {
+        if !out.iter().any(|y| equal(y, &x)) {
+            out.push(x);
+        }
+    }
+    Ok(Value::Set(crate::value::items::Items::arc(out)))
+}
+
+fn num_conv(a: Vec<Value>, name: &str) -> Result<Value> {
+    arity(&a, 1, 1, name)?;
+    match &a[0] {
+        Value::Char(c) => Ok(Value::Int(*c as i64)),
+        Value::Ratio(n, d) => Ok(Value::Int(n / d)),
+        v => Ok(Value::Int(int_arg(v, name)?)),
+    }
+}
+
+fn best_key(a: Vec<Value>, name: &str, max: bool) -> Result<Value> {
+    arity(&a, 2, usize::MAX, name)?;
+    let mut best = a[1].clone();
+    let mut best_k = apply(&a[0], vec![best.clone()])?;
+    for x in &a[2..] {
+        let k = apply(&a[0], vec![x.clone()])?;
+        let o = crate::value::num::compare(&k, &best_k, name)?;
+        if (max && o != std::cmp::Ordering::Less) || (!max && o != std::cmp::Ordering::Greater) {
+            best = x.clone();
+            best_k = k;
+        }
+    }
+    Ok(best)
+}

@@ -1,0 +1,185 @@
+//! `clojure.core` functions that search a whole seq or give it a new order or shape: `some`,
+//! `every?`, `not-every?`, `not-any?`, `sort`, `sort-by`, `reverse`, `shuffle`, `rand-nth`,
+//! `distinct`, `interleave`, `interpose`, `partition`, `partition-all`, `flatten`, and the
+//! realisers `doall`, `dorun`, `run!`.
+
+use crate::eval::{apply, check_interrupt};
+use crate::library::core::lazy::{interleave, partition};
+use crate::library::core::{arity, compare, equal, int_arg, reg};
+use crate::value::error::{Error, Result};
+use crate::value::Value;
+
+fn flatten_into(v: &Value, out: &mut Vec<Value>) -> Result<()> {
+    for x in v.to_vec()? {
+        if x.is_sequential() {
+            flatten_into(&x, out)?;
+        } else {
+            out.push(x);
+        }
+    }
+    Ok(())
+}
+
+fn sorted(mut items: Vec<Value>, key: Option<&Value>, cmp: Option<&Value>) -> Result<Vec<Value>> {
+    let keys = match key {
+        Some(k) => items
+            .iter()
+            .map(|x| apply(k, vec![x.clone()]))
+            .collect::<Result<Vec<_>>>()?,
+        None => items.clone(),
+    };
+    let mut idx: Vec<usize> = (0..items.len()).collect();
+    let mut err = None;
+    idx.sort_by(|&i, &j| {
+        let r = match cmp {
+            Some(c) => apply(c, vec![keys[i].clone(), keys[j].clone()]).map(|v| match v {
+                Value::Int(n) => n.cmp(&0),
+                Value::Bool(true) => std::cmp::Ordering::Less,
+                _ => std::cmp::Ordering::Greater,
+            }),
+            None => compare(&keys[i], &keys[j]),
+        };
+        r.unwrap_or_else(|e| {
+            err.get_or_insert(e);
+            std::cmp::Ordering::Equal
+        })
+    });
+    if let Some(e) = err {
+        return Err(e);
+    }
+    let old = std::mem::take(&mut items);
+    Ok(idx.into_iter().map(|i| old[i].clone()).collect())
+}
+
+fn every(a: &[Value], want: bool, name: &str) -> Result<Value> {
+    arity(a, 2, 2, name)?;
+    let mut cur = a[1].clone();
+    while let Some((h, t)) = cur.uncons()? {
+        if apply(&a[0], vec![h])?.truthy() != want {
+            return Ok(Value::Bool(false));
+        }
+        cur = t;
+    }
+    Ok(Value::Bool(true))
+}
+
+fn part(a: Vec<Value>, all: bool) -> Result<Value> {
+    arity(&a, 2, 3, "partition")?;
+    let n = int_arg(&a[0], "partition")?.max(1) as usize;
+    let (step, coll) = if a.len() == 3 {
+        (int_arg(&a[1], "partition")?.max(1) as usize, a[2].clone())
+    } else {
+        (n, a[1].clone())
+    };
+    Ok(partition(n, step, coll, all))
+}
+
+/// Registers the functions of this module.
+pub fn install() {
+    let c = "clojure.core";
+    reg(c, "some", |a| {
+        arity(&a, 2, 2, "some")?;
+        let mut cur = a[1].clone();
+        while let Some((h, t)) = cur.uncons()? {
+            let v = apply(&a[0], vec![h])?;
+            if v.truthy() {
+                return Ok(v);
+            }
+            cur = t;
+        }
+        Ok(Value::Nil)
+    });
+    reg(c, "every?", |a| every(&a, true, "every?"));
+    reg(c, "not-every?", |a| {
+        every(&a, true, "not-every?").map(|v| Value::Bool(!v.truthy()))
+    });
+    reg(c, "not-any?", |a| every(&a, false, "not-any?"));
+    reg(c, "sort", |a| {
+        arity(&a, 1, 2, "sort")?;
+        let (cmp, coll) = if a.len() == 2 {
+            (Some(&a[0]), &a[1])
+        } else {
+            (None, &a[0])
+        };
+        Ok(Value::list(sorted(coll.to_vec()?, None, cmp)?))
+    });
+    reg(c, "sort-by", |a| {
+        arity(&a, 2, 3, "sort-by")?;
+        let (cmp, coll) = if a.len() == 3 {
+            (Some(&a[1]), &a[2])
+        } else {
+            (None, &a[1])
+        };
+        Ok(Value::list(sorted(coll.to_vec()?, Some(&a[0]), cmp)?))
+    });
+    reg(c, "reverse", |a| {
+        arity(&a, 1, 1, "reverse")?;
+        let mut v = a[0].to_vec()?;
+        v.reverse();
+        Ok(Value::list(v))
+    });
+    reg(c, "shuffle", |a| {
+        arity(&a, 1, 1, "shuffle")?;
+        let mut v = a[0].to_vec()?;
+        for i in (1..v.len()).rev() {
+            let j = crate::library::core::rand_below(i as u64 + 1) as usize;
+            v.swap(i, j);
+        }
+        Ok(Value::vector(v))
+    });
+    reg(c, "rand-nth", |a| {
+        let v = a[0].to_vec()?;
+        if v.is_empty() {
+            return Err(Error::msg("rand-nth of an empty collection"));
+        }
+        Ok(v[crate::library::core::rand_below(v.len() as u64) as usize].clone())
+    });
+    reg(c, "distinct", |a| {
+        arity(&a, 1, 1, "distinct")?;
+        let mut out: Vec<Value> = Vec::new();
+        for x in a[0].to_vec()? {
+            if !out.iter().any(|y| equal(y, &x)) {
+                out.push(x);
+            }
+        }
+        Ok(Value::list(out))
+    });
+    reg(c, "interleave", |a| Ok(interleave(a)));
+    reg(c, "interpose", |a| {
+        arity(&a, 2, 2, "interpose")?;
+        let mut out = Vec::new();
+        for (i, x) in a[1].to_vec()?.into_iter().enumerate() {
+            if i > 0 {
+                out.push(a[0].clone());
+            }
+            out.push(x);
+        }
+        Ok(Value::list(out))
+    });
+    reg(c, "partition", |a| part(a, false));
+    reg(c, "partition-all", |a| part(a, true));
+    reg(c, "flatten", |a| {
+        let mut out = Vec::new();
+        if a[0].is_sequential() {
+            flatten_into(&a[0], &mut out)?;
+        }
+        Ok(Value::list(out))
+    });
+    reg(c, "doall", |a| {
+        let coll = a.last().cloned().unwrap_or(Value::Nil);
+        coll.to_vec()?;
+        Ok(coll)
+    });
+    reg(c, "dorun", |a| {
+        a.last().cloned().unwrap_or(Value::Nil).to_vec()?;
+        Ok(Value::Nil)
+    });
+    reg(c, "run!", |a| {
+        arity(&a, 2, 2, "run!")?;
+        for x in a[1].to_vec()? {
+            check_interrupt()?;
+            apply(&a[0], vec![x])?;
+        }
+        Ok(Value::Nil)
+    });
+}

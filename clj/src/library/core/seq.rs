@@ -1,0 +1,295 @@
+//! `clojure.core` sequence functions: `first`, `rest`, `nth`, `cons`, `map`, `reduce`,
+//! `into`, `take`, `drop`, ... The ones Clojure makes lazy are lazy here too (their seqs are
+//! built in `lazy`), so they work on infinite seqs; the others realise their input. The
+//! functions that search, reorder or reshape a whole seq are in `reshape`.
+
+use crate::eval::apply;
+use crate::library::core::lazy::{
+    cycle, drop_n, iterate, lazy_cat, lazy_concat, lazy_filter, lazy_keep, lazy_map, map_indexed,
+    range_from, repeat, repeatedly, take_n, take_while,
+};
+use crate::library::core::{arity, conj1, int_arg, reg, seq};
+use crate::value::error::{Error, Result};
+use crate::value::Value;
+use std::sync::Arc;
+
+pub(crate) fn cons(h: Value, t: Value) -> Value {
+    Value::List(Arc::new(crate::value::Cons(h, t)))
+}
+
+pub(crate) fn first(v: &Value) -> Result<Value> {
+    Ok(v.uncons()?.map_or(Value::Nil, |(h, _)| h))
+}
+
+pub(crate) fn rest(v: &Value) -> Result<Value> {
+    Ok(v.uncons()?.map_or(Value::EmptyList, |(_, t)| t))
+}
+
+/// The first item and the rest of each of `colls`, or `None` once one of them is empty (or
+/// there are none: `(interleave)` is `()`): the step of `map` and `interleave` over several
+/// seqs.
+pub(crate) fn firsts_and_rests(colls: &[Value]) -> Result<Option<(Vec<Value>, Vec<Value>)>> {
+    if colls.is_empty() {
+        return Ok(None);
+    }
+    let mut heads = Vec::with_capacity(colls.len());
+    let mut tails = Vec::with_capacity(colls.len());
+    for c in colls {
+        let Some((h, t)) = c.uncons()? else {
+            return Ok(None);
+        };
+        heads.push(h);
+        tails.push(t);
+    }
+    Ok(Some((heads, tails)))
+}
+
+fn nth(a: &[Value]) -> Result<Value> {
+    arity(a, 2, 3, "nth")?;
+    let i = int_arg(&a[1], "nth")?;
+    let out_of_bounds = || match a.get(2) {
+        Some(d) => Ok(d.clone()),
+        None => Err(Error::msg(format!("index {i} out of bounds"))),
+    };
+    if i < 0 {
+        return out_of_bounds();
+    }
+    match &a[0] {
+        Value::Vector(v) => v.get(i as usize).cloned().map_or_else(out_of_bounds, Ok),
+        Value::VecSeq(v, s) => v
+            .get(s + i as usize)
+            .cloned()
+            .map_or_else(out_of_bounds, Ok),
+        Value::Nil => Ok(a.get(2).cloned().unwrap_or(Value::Nil)),
+        coll => match drop_n(i, coll)?.uncons()? {
+            Some((h, _)) => Ok(h),
+            None => out_of_bounds(),
+        },
+    }
+}
+
+/// Registers the functions of this module.
+pub fn install() {
+    let c = "clojure.core";
+    reg(c, "first", |a| {
+        arity(&a, 1, 1, "first")?;
+        first(&a[0])
+    });
+    reg(c, "second", |a| {
+        arity(&a, 1, 1, "second")?;
+        first(&rest(&a[0])?)
+    });
+    reg(c, "ffirst", |a| first(&first(&a[0])?));
+    reg(c, "rest", |a| {
+        arity(&a, 1, 1, "rest")?;
+        rest(&a[0])
+    });
+    reg(c, "next", |a| {
+        arity(&a, 1, 1, "next")?;
+        seq(&rest(&a[0])?)
+    });
+    reg(c, "nnext", |a| seq(&rest(&rest(&a[0])?)?));
+    reg(c, "fnext", |a| first(&rest(&a[0])?));
+    reg(c, "last", |a| {
+        arity(&a, 1, 1, "last")?;
+        Ok(a[0].to_vec()?.pop().unwrap_or(Value::Nil))
+    });
+    reg(c, "butlast", |a| {
+        let mut v = a[0].to_vec()?;
+        v.pop();
+        Ok(if v.is_empty() {
+            Value::Nil
+        } else {
+            Value::list(v)
+        })
+    });
+    reg(c, "nth", |a| nth(&a));
+    reg(c, "seq", |a| {
+        arity(&a, 1, 1, "seq")?;
+        seq(&a[0])
+    });
+    reg(c, "empty?", |a| {
+        arity(&a, 1, 1, "empty?")?;
+        Ok(Value::Bool(a[0].uncons()?.is_none()))
+    });
+    reg(c, "cons", |a| {
+        arity(&a, 2, 2, "cons")?;
+        Ok(cons(
+            a[0].clone(),
+            seq(&a[1])?.force().map(|s| {
+                if matches!(s, Value::Nil) {
+                    Value::EmptyList
+                } else {
+                    s
+                }
+            })?,
+        ))
+    });
+    reg(c, "list*", |mut a| {
+        arity(&a, 1, usize::MAX, "list*")?;
+        let last = a.pop().unwrap_or(Value::Nil);
+        let tail = match seq(&last)? {
+            Value::Nil => Value::EmptyList,
+            s => s,
+        };
+        Ok(Value::list_with_tail(a, tail))
+    });
+    reg(c, "concat", |a| Ok(lazy_concat(a, 0)));
+    reg(c, "map", |mut a| {
+        arity(&a, 2, usize::MAX, "map")?;
+        let f = a.remove(0);
+        Ok(lazy_map(f, a))
+    });
+    reg(c, "mapv", |mut a| {
+        arity(&a, 2, usize::MAX, "mapv")?;
+        let f = a.remove(0);
+        Ok(Value::vector(lazy_map(f, a).to_vec()?))
+    });
+    reg(c, "map-indexed", |a| {
+        arity(&a, 2, 2, "map-indexed")?;
+        Ok(map_indexed(a[0].clone(), a[1].clone(), 0))
+    });
+    reg(c, "mapcat", |mut a| {
+        arity(&a, 2, usize::MAX, "mapcat")?;
+        let f = a.remove(0);
+        Ok(lazy_cat(lazy_map(f, a), Value::EmptyList))
+    });
+    reg(c, "filter", |a| {
+        arity(&a, 2, 2, "filter")?;
+        Ok(lazy_filter(a[0].clone(), a[1].clone(), true))
+    });
+    reg(c, "filterv", |a| {
+        arity(&a, 2, 2, "filterv")?;
+        Ok(Value::vector(
+            lazy_filter(a[0].clone(), a[1].clone(), true).to_vec()?,
+        ))
+    });
+    reg(c, "remove", |a| {
+        arity(&a, 2, 2, "remove")?;
+        Ok(lazy_filter(a[0].clone(), a[1].clone(), false))
+    });
+    reg(c, "keep", |a| {
+        arity(&a, 2, 2, "keep")?;
+        Ok(lazy_keep(a[0].clone(), a[1].clone(), 0, false))
+    });
+    reg(c, "keep-indexed", |a| {
+        arity(&a, 2, 2, "keep-indexed")?;
+        Ok(lazy_keep(a[0].clone(), a[1].clone(), 0, true))
+    });
+    reg(c, "reduce", |a| {
+        arity(&a, 2, 3, "reduce")?;
+        let (mut acc, mut cur) = if a.len() == 3 {
+            (a[1].clone(), a[2].clone())
+        } else {
+            match a[1].uncons()? {
+                Some((h, t)) => (h, t),
+                None => return apply(&a[0], vec![]),
+            }
+        };
+        while let Some((h, t)) = cur.uncons()? {
+            acc = apply(&a[0], vec![acc, h])?;
+            cur = t;
+        }
+        Ok(acc)
+    });
+    reg(c, "reductions", |a| {
+        arity(&a, 3, 3, "reductions")?;
+        let mut acc = a[1].clone();
+        let mut out = vec![acc.clone()];
+        for x in a[2].to_vec()? {
+            acc = apply(&a[0], vec![acc, x])?;
+            out.push(acc.clone());
+        }
+        Ok(Value::list(out))
+    });
+    reg(c, "into", |a| {
+        arity(&a, 1, 2, "into")?;
+        let Some(from) = a.get(1) else {
+            return Ok(a[0].clone());
+        };
+        let mut coll = a[0].clone();
+        let mut cur = from.clone();
+        while let Some((h, t)) = cur.uncons()? {
+            coll = conj1(coll, h)?;
+            cur = t;
+        }
+        Ok(coll)
+    });
+    reg(c, "range", |a| {
+        arity(&a, 0, 3, "range")?;
+        Ok(match a.len() {
+            0 => range_from(Value::Int(0), None, Value::Int(1)),
+            1 => range_from(Value::Int(0), Some(a[0].clone()), Value::Int(1)),
+            2 => range_from(a[0].clone(), Some(a[1].clone()), Value::Int(1)),
+            _ => range_from(a[0].clone(), Some(a[1].clone()), a[2].clone()),
+        })
+    });
+    reg(c, "repeat", |a| {
+        arity(&a, 1, 2, "repeat")?;
+        Ok(match a.len() {
+            1 => repeat(a[0].clone(), None),
+            _ => repeat(a[1].clone(), Some(int_arg(&a[0], "repeat")?)),
+        })
+    });
+    reg(c, "repeatedly", |a| {
+        arity(&a, 1, 2, "repeatedly")?;
+        Ok(match a.len() {
+            1 => repeatedly(a[0].clone(), None),
+            _ => repeatedly(a[1].clone(), Some(int_arg(&a[0], "repeatedly")?.max(0))),
+        })
+    });
+    reg(c, "iterate", |a| {
+        arity(&a, 2, 2, "iterate")?;
+        Ok(iterate(a[0].clone(), a[1].clone()))
+    });
+    reg(c, "cycle", |a| {
+        arity(&a, 1, 1, "cycle")?;
+        Ok(cycle(a[0].clone(), a[0].clone()))
+    });
+    reg(c, "take", |a| {
+        arity(&a, 2, 2, "take")?;
+        Ok(take_n(int_arg(&a[0], "take")?, a[1].clone()))
+    });
+    reg(c, "drop", |a| {
+        arity(&a, 2, 2, "drop")?;
+        let (n, coll) = (int_arg(&a[0], "drop")?, a[1].clone());
+        Ok(Value::lazy(move || drop_n(n, &coll)?.force()))
+    });
+    reg(c, "nthrest", |a| drop_n(int_arg(&a[1], "nthrest")?, &a[0]));
+    reg(c, "nthnext", |a| {
+        seq(&drop_n(int_arg(&a[1], "nthnext")?, &a[0])?)
+    });
+    reg(c, "take-while", |a| {
+        arity(&a, 2, 2, "take-while")?;
+        Ok(take_while(a[0].clone(), a[1].clone()))
+    });
+    reg(c, "drop-while", |a| {
+        arity(&a, 2, 2, "drop-while")?;
+        let mut cur = a[1].clone();
+        while let Some((h, t)) = cur.uncons()? {
+            if !apply(&a[0], vec![h])?.truthy() {
+                break;
+            }
+            cur = t;
+        }
+        Ok(cur)
+    });
+    reg(c, "take-last", |a| {
+        let v = a[1].to_vec()?;
+        let n = (int_arg(&a[0], "take-last")?.max(0) as usize).min(v.len());
+        Ok(if n == 0 {
+            Value::Nil
+        } else {
+            Value::list(v[v.len() - n..].to_vec())
+        })
+    });
+    reg(c, "split-at", |a| {
+        let v = a[1].to_vec()?;
+        let n = (int_arg(&a[0], "split-at")?.max(0) as usize).min(v.len());
+        Ok(Value::vector(vec![
+            Value::list(v[..n].to_vec()),
+            Value::list(v[n..].to_vec()),
+        ]))
+    });
+    crate::library::core::reshape::install();
+}

@@ -1,0 +1,74 @@
+//! core.logic's non-relational arithmetic goals: `clojure.core.logic.arithmetic` (`=`, `>`,
+//! `>=`, `<`, `<=`: compare the current values of two terms) and `pred` and `is` of
+//! `clojure.core.logic`, bound to the engine's `project`.
+//!
+//! core.logic's `is` (`(is u v op & rest)`) and clojure.test's `is` (`(is form msg?)`) share a
+//! name, and the REPL refers both: `clojure.core.logic/is` is the same special form as
+//! clojure.test's, which hands a call of three arguments or more to [`is`] here.
+
+use crate::library::core::{arity, reg};
+use crate::library::logic::{fail_with, from_term, to_term};
+use crate::value::Value;
+use std::cmp::Ordering;
+
+/// Whether an ordering satisfies a comparison.
+type Test = fn(Ordering) -> bool;
+
+/// Registers the arithmetic namespace and `pred`.
+pub fn install() {
+    let a = "clojure.core.logic.arithmetic";
+    let tests: [(&str, Test); 5] = [
+        ("=", Ordering::is_eq),
+        (">", Ordering::is_gt),
+        (">=", Ordering::is_ge),
+        ("<", Ordering::is_lt),
+        ("<=", Ordering::is_le),
+    ];
+    for (name, holds) in tests {
+        // (a/> x y): walks x and y when it runs and compares them as clojure.core/> does.
+        reg(a, name, move |args| {
+            arity(&args, 2, 2, name)?;
+            let (x, y) = (to_term(&args[0])?, to_term(&args[1])?);
+            Ok(Value::Goal(kanren::project([x, y], move |[x, y]| {
+                let (x, y) = (from_term(x), from_term(y));
+                match crate::value::num::compare(&x, &y, name) {
+                    Ok(o) if holds(o) => kanren::succeed(),
+                    Ok(_) => kanren::fail(),
+                    Err(e) => fail_with(e),
+                }
+            })))
+        });
+    }
+    let l = "clojure.core.logic";
+    // (pred v f): (f v) is true for the value of v.
+    reg(l, "pred", |args| {
+        arity(&args, 2, 2, "pred")?;
+        let f = args[1].clone();
+        Ok(Value::Goal(kanren::project(
+            [to_term(&args[0])?],
+            move |[v]| match crate::eval::apply(&f, vec![from_term(v)]) {
+                Ok(r) if r.truthy() => kanren::succeed(),
+                Ok(_) => kanren::fail(),
+                Err(e) => fail_with(e),
+            },
+        )))
+    });
+}
+
+/// core.logic's `(is u v op & rest)`, the arguments evaluated: `u` is `(op v rest...)` for the
+/// value `v` has when the goal runs.
+pub fn is(args: Vec<Value>) -> crate::Result<Value> {
+    arity(&args, 3, usize::MAX, "is")?;
+    let (u, op, rest) = (to_term(&args[0])?, args[2].clone(), args[3..].to_vec());
+    Ok(Value::Goal(kanren::project(
+        [to_term(&args[1])?],
+        move |[v]| {
+            let mut call = vec![from_term(v)];
+            call.extend(rest.iter().cloned());
+            match crate::eval::apply(&op, call).and_then(|r| to_term(&r)) {
+                Ok(r) => kanren::eq(u.clone(), r),
+                Err(e) => fail_with(e),
+            }
+        },
+    )))
+}

@@ -1,0 +1,301 @@
+//! The core.logic forms compiled ([`crate::eval::compile`]): `run`/`run*`/`run-nc`, `fresh`, `all`,
+//! `conde`/`conda`/`condu`, `project` and `matche`/`matcha`/`matchu` (so the bodies of
+//! `defne`, `defna` and `defnu`). They build the goals the interpreter's forms
+//! (`forms`, `matche`) build, in the same order and as lazily: a goal's sub-goals
+//! are made when the goal runs, so a relation that calls itself builds its body one step at a
+//! time. What differs is that the forms are read once: patterns are planned, the scopes of the
+//! pattern variables known, and the bodies compiled when the enclosing function is compiled.
+//! `matche` is in `compile_matche`; the compiler runs this file's [`compile`] for the forms
+//! named `l:...` (registered by `library::install`).
+
+use crate::eval::compile::{all, compile as compile_form, Code, Scope};
+use crate::eval::{bind_all, Bindings, Env};
+use crate::library::logic::compile_matche::{Clause, MatcheArgs};
+use crate::library::logic::forms::{disjunction, syms_of, Commit};
+use crate::library::logic::{goal_of, guard, to_term};
+use crate::value::error::{Error, Result};
+use crate::value::Value;
+use kanren::{Goal, Term, Var};
+use smallvec::SmallVec;
+use std::sync::{Arc, Mutex};
+
+/// A compiled core.logic form.
+pub(crate) enum Logic {
+    Fresh(Arc<(Vec<Arc<str>>, Vec<Code>)>),
+    All(Arc<Vec<Code>>),
+    Conde(Commit, Arc<Vec<Vec<Code>>>),
+    Project(Vec<Code>, Arc<(Vec<Arc<str>>, Vec<Code>)>),
+    Matche(Commit, Box<MatcheArgs>, Arc<Vec<Clause>>),
+    Run(Box<Run>),
+}
+
+/// A `run` form.
+pub(crate) struct Run {
+    n: Option<Code>,
+    name: &'static str,
+    form: &'static str,
+    nc: bool,
+    syms: Vec<Arc<str>>,
+    as_name: Option<Arc<str>>,
+    body: Arc<Vec<Code>>,
+}
+
+/// The core.logic form `name` with the argument forms `a` compiled, or `None` to leave it to
+/// the interpreter (other forms, malformed ones: the interpreter reports their errors).
+pub(crate) fn compile(name: &str, a: &[Value], scope: &mut Scope) -> Option<Logic> {
+    let kind = match name {
+        "conda" | "matcha" => Commit::A,
+        "condu" | "matchu" => Commit::U,
+        _ => Commit::E,
+    };
+    Some(match name {
+        "fresh" => {
+            let (b, body) = a.split_first()?;
+            let syms = syms_of(b, name).ok()?;
+            let opened = scope.push(syms.clone());
+            let body = all(scope, body);
+            scope.pop(opened);
+            Logic::Fresh(Arc::new((syms, body)))
+        }
+        "all" => Logic::All(Arc::new(all(scope, a))),
+        "conde" | "conda" | "condu" => {
+            let clauses = a
+                .iter()
+                .map(|c| c.to_vec().ok())
+                .collect::<Option<Vec<_>>>()?;
+            let clauses = clauses.iter().map(|c| all(scope, c)).collect();
+            Logic::Conde(kind, Arc::new(clauses))
+        }
+        "project" => {
+            let (b, body) = a.split_first()?;
+            let syms = syms_of(b, name).ok()?;
+            let vals = syms
+                .iter()
+                .map(|s| compile_form(&Value::Symbol(s.clone()), scope))
+                .collect();
+            let opened = scope.push(syms.clone());
+            let body = all(scope, body);
+            scope.pop(opened);
+            Logic::Project(vals, Arc::new((syms, body)))
+        }
+        "matche" | "matcha" | "matchu" => {
+            let (args, clauses) = crate::library::logic::compile_matche::matche(a, scope)?;
+            Logic::Matche(kind, Box::new(args), Arc::new(clauses))
+        }
+        "run" | "run*" | "run-nc" | "run-nc*" => Logic::Run(Box::new(run(name, a, scope)?)),
+        _ => return None,
+    })
+}
+
+fn run(name: &str, a: &[Value], scope: &mut Scope) -> Option<Run> {
+    let star = name.ends_with('*');
+    let (n, rest) = if star {
+        (None, a)
+    } else {
+        let (n, rest) = a.split_first()?;
+        (Some(compile_form(n, scope)), rest)
+    };
+    let (bindings, body) = rest.split_first()?;
+    let (bindings, as_name) = match bindings {
+        Value::Vector(items)
+            if items.len() >= 2
+                && matches!(&items[items.len() - 2], Value::Keyword(k) if &**k == "as") =>
+        {
+            (
+                Value::vector(items[..items.len() - 2].to_vec()),
+                items[items.len() - 1].as_symbol().map(Arc::<str>::from),
+            )
+        }
+        b => (b.clone(), None),
+    };
+    let syms = syms_of(&bindings, name).ok()?;
+    if syms.is_empty() {
+        return None;
+    }
+    let opened = scope.push(syms.iter().chain(&as_name).cloned().collect());
+    let body = Arc::new(all(scope, body));
+    scope.pop(opened);
+    Some(Run {
+        n,
+        name: if star { "run*" } else { "run" },
+        form: match name {
+            "run" => "run",
+            "run*" => "run*",
+            "run-nc" => "run-nc",
+            _ => "run-nc*",
+        },
+        nc: name.contains("-nc"),
+        syms,
+        as_name,
+        body,
+    })
+}
+
+/// Each form's value as a goal (kept inline: `conj` takes up to four without allocating).
+pub(crate) fn goals(body: &[Code], env: &Env, who: &str) -> Result<Goals> {
+    body.iter().map(|c| goal_of(&c.run(env)?, who)).collect()
+}
+
+pub(crate) type Goals = SmallVec<[Goal; 4]>;
+
+/// The disjunction of one goal per clause.
+pub(crate) fn one_per_clause(kind: Commit, gs: Goals) -> Goal {
+    let clauses = gs.into_iter().map(|g| [g]);
+    match kind {
+        Commit::E => kanren::conde(clauses),
+        Commit::A => kanren::conda(clauses),
+        Commit::U => kanren::condu(clauses),
+    }
+}
+
+pub(crate) fn fresh_frame(env: &Env, names: &[Arc<str>]) -> Env {
+    bind_all(
+        env,
+        names
+            .iter()
+            .map(|s| (s.clone(), Value::LVar(Var::fresh())))
+            .collect(),
+    )
+}
+
+impl crate::value::func::Compiled for Logic {
+    fn run(&self, env: &Env) -> Result<Value> {
+        let env = env.clone();
+        Ok(Value::Goal(match self {
+            Logic::Fresh(b) => {
+                let b = b.clone();
+                kanren::fresh(move |[]: [Var; 0]| {
+                    guard(|| {
+                        Ok(kanren::conj(goals(
+                            &b.1,
+                            &fresh_frame(&env, &b.0),
+                            "fresh",
+                        )?))
+                    })
+                })
+            }
+            Logic::All(b) => {
+                let b = b.clone();
+                Goal::lazy(move || guard(|| Ok(kanren::conj(goals(&b, &env, "all")?))))
+            }
+            Logic::Conde(Commit::E, clauses) => {
+                let clauses = clauses.clone();
+                Goal::lazy(move || {
+                    guard(|| {
+                        let gs = clauses
+                            .iter()
+                            .map(|c| goals(c, &env, "conde"))
+                            .collect::<Result<Vec<_>>>()?;
+                        Ok(kanren::conde(gs))
+                    })
+                })
+            }
+            Logic::Conde(kind, clauses) => committed_choice(*kind, clauses, env),
+            Logic::Project(vals, b) => {
+                let terms = vals
+                    .iter()
+                    .map(|c| to_term(&c.run(&env)?))
+                    .collect::<Result<Vec<_>>>()?;
+                let b = b.clone();
+                Goal::new(move |s| {
+                    let g = guard(|| {
+                        let e = bind_all(
+                            &env,
+                            b.0.iter()
+                                .zip(&terms)
+                                .map(|(sym, t)| {
+                                    (
+                                        sym.clone(),
+                                        crate::library::logic::from_term(&s.walk_star(t)),
+                                    )
+                                })
+                                .collect(),
+                        );
+                        Ok(kanren::conj(goals(&b.1, &e, "project")?))
+                    });
+                    kanren::Stream::suspend(move || g.apply(s))
+                })
+            }
+            Logic::Matche(kind, m, clauses) => {
+                crate::library::logic::compile_matche::matche_goal(*kind, m, clauses, env)?
+            }
+            Logic::Run(r) => return run_query(r, env),
+        }))
+    }
+}
+
+/// `conda`/`condu`: each clause's question built when the search tries it, the rest once the
+/// question has succeeded (as the interpreter's `committed_choice`).
+fn committed_choice(kind: Commit, clauses: &Arc<Vec<Vec<Code>>>, env: Env) -> Goal {
+    let built = (0..clauses.len())
+        .map(|i| {
+            if clauses[i].is_empty() {
+                return Vec::new();
+            }
+            // One goal per form, each built when the search reaches it (as the
+            // interpreter's `committed_choice`).
+            (0..clauses[i].len())
+                .map(|j| {
+                    let (c, e) = (clauses.clone(), env.clone());
+                    Goal::lazy(move || guard(|| goal_of(&c[i][j].run(&e)?, "conde")))
+                })
+                .collect()
+        })
+        .collect();
+    disjunction(kind, built)
+}
+
+/// A `run` form: its answers as a lazy seq.
+fn run_query(r: &Run, env: Env) -> Result<Value> {
+    let n = match &r.n {
+        None => None,
+        Some(c) => match c.run(&env)? {
+            Value::Int(n) if n >= 0 => Some(n as usize),
+            Value::Bool(false) | Value::Nil => None,
+            other => {
+                return Err(Error::msg(format!(
+                    "{}: the number of answers must be a non-negative integer (or false for all), got {other}",
+                    r.form
+                )))
+            }
+        },
+    };
+    let (syms, as_name, body, who) = (r.syms.clone(), r.as_name.clone(), r.body.clone(), r.name);
+    let f = move |q: Var| {
+        let (syms, as_name, body, env) = (syms.clone(), as_name.clone(), body.clone(), env.clone());
+        Goal::lazy(move || {
+            guard(|| {
+                let mut bs = Bindings::new();
+                let mut goals_ = Goals::new();
+                if syms.len() == 1 {
+                    bs.push((syms[0].clone(), Value::LVar(q)));
+                } else {
+                    let vars: Vec<Var> = syms.iter().map(|_| Var::fresh()).collect();
+                    bs.extend(
+                        syms.iter()
+                            .zip(&vars)
+                            .map(|(s, v)| (s.clone(), Value::LVar(*v))),
+                    );
+                    goals_.push(kanren::eq(
+                        q,
+                        Term::Vector(vars.into_iter().map(Term::Var).collect()),
+                    ));
+                }
+                if let Some(v) = &as_name {
+                    bs.push((v.clone(), Value::LVar(q)));
+                }
+                goals_.extend(goals(&body, &bind_all(&env, bs), who)?);
+                Ok(kanren::conj(goals_))
+            })
+        })
+    };
+    let answers = match (n, r.nc) {
+        (Some(n), false) => kanren::run(n, f),
+        (Some(n), true) => kanren::run_nc(n, f),
+        (None, false) => kanren::run_all(f),
+        (None, true) => kanren::run_nc_all(f),
+    };
+    Ok(crate::library::logic::answers_seq(Arc::new(Mutex::new(
+        answers,
+    ))))
+}

@@ -1,0 +1,203 @@
+//! `clojure.core.logic.fd`: domains (`interval`, `domain`), `in`, `distinct`, the arithmetic
+//! and comparison constraints, on kanren's finite-domain store. An argument that is neither an
+//! integer nor a logic variable is an error that names the constraint (core.logic throws too).
+//! `fd/eq`'s expressions are read here too.
+
+use crate::eval::{eval, Env};
+use crate::library::core::{arity, reg};
+use crate::library::logic::to_term;
+use crate::value::error::{Error, Result};
+use crate::value::Value;
+use kanren::{fd, Goal, Term};
+
+/// An FD operand: an integer or a logic variable, as a term.
+pub fn fd_arg(v: &Value, who: &str) -> Result<Term> {
+    match v {
+        Value::Int(_) | Value::LVar(_) => to_term(v),
+        other => Err(Error::msg(format!(
+            "fd/{who}: expected an integer or a logic variable, got {}",
+            crate::value::printer::describe(other)
+        ))),
+    }
+}
+
+fn int(v: &Value, who: &str) -> Result<i64> {
+    match v {
+        Value::Int(i) => Ok(*i),
+        other => Err(Error::msg(format!(
+            "fd/{who}: expected an integer, got {}",
+            crate::value::printer::describe(other)
+        ))),
+    }
+}
+
+/// A domain value: a one-value domain is that integer, as core.logic's `(interval 1 1)` is 1.
+fn dom_value(d: Option<fd::Domain>) -> Value {
+    match d {
+        Some(d) if d.is_singleton() => Value::Int(d.min()),
+        Some(d) => Value::Domain(d),
+        None => Value::Nil,
+    }
+}
+
+/// The domain a value stands for: a domain, an integer (one value), or `nil` (empty).
+fn domain_arg(v: &Value, who: &str) -> Result<Option<fd::Domain>> {
+    match v {
+        Value::Domain(d) => Ok(Some(d.clone())),
+        Value::Int(i) => Ok(Some(fd::Domain::singleton(*i))),
+        Value::Nil => Ok(None),
+        other => Err(Error::msg(format!(
+            "fd/{who}: expected a domain, got {other}"
+        ))),
+    }
+}
+
+fn goal(g: kanren::Goal) -> Result<Value> {
+    Ok(Value::Goal(g))
+}
+
+macro_rules! binary {
+    ($ns:expr, $name:literal, $f:path) => {
+        reg($ns, $name, |a| {
+            arity(&a, 2, 2, concat!("fd/", $name))?;
+            goal($f(fd_arg(&a[0], $name)?, fd_arg(&a[1], $name)?))
+        });
+    };
+}
+
+macro_rules! ternary {
+    ($ns:expr, $name:literal, $f:path) => {
+        reg($ns, $name, |a| {
+            arity(&a, 3, 3, concat!("fd/", $name))?;
+            goal($f(
+                fd_arg(&a[0], $name)?,
+                fd_arg(&a[1], $name)?,
+                fd_arg(&a[2], $name)?,
+            ))
+        });
+    };
+}
+
+/// Registers the functions of `clojure.core.logic.fd`.
+pub fn install() {
+    let f = "clojure.core.logic.fd";
+    reg(f, "interval", |a| {
+        arity(&a, 1, 2, "fd/interval")?;
+        Ok(dom_value(match a.len() {
+            1 => fd::interval(0, int(&a[0], "interval")?),
+            _ => fd::interval(int(&a[0], "interval")?, int(&a[1], "interval")?),
+        }))
+    });
+    // (fd/list-sorted? pred coll): whether `pred` holds of each element and the next.
+    reg(f, "list-sorted?", |a| {
+        arity(&a, 2, 2, "fd/list-sorted?")?;
+        let items = a[1].to_vec()?;
+        for w in items.windows(2) {
+            if !crate::eval::apply(&a[0], w.to_vec())?.truthy() {
+                return Ok(Value::Bool(false));
+            }
+        }
+        Ok(Value::Bool(true))
+    });
+    reg(f, "domain", |a| {
+        let vals = a
+            .iter()
+            .map(|v| int(v, "domain"))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(dom_value(fd::domain(vals)))
+    });
+    reg(f, "in", |mut a| {
+        arity(&a, 2, usize::MAX, "fd/in")?;
+        let d = domain_arg(&a.pop().unwrap_or(Value::Nil), "in")?;
+        let xs = a
+            .iter()
+            .map(|v| fd_arg(v, "in"))
+            .collect::<Result<Vec<_>>>()?;
+        goal(fd::in_(xs, d))
+    });
+    reg(f, "dom", |a| {
+        arity(&a, 2, 2, "fd/dom")?;
+        goal(fd::dom(fd_arg(&a[0], "dom")?, domain_arg(&a[1], "dom")?))
+    });
+    reg(f, "bounded-listo", |a| {
+        arity(&a, 2, 2, "fd/bounded-listo")?;
+        goal(fd::bounded_listo(to_term(&a[0])?, to_term(&a[1])?))
+    });
+    reg(f, "distinct", |a| {
+        arity(&a, 1, 1, "fd/distinct")?;
+        if let Value::LVar(v) = &a[0] {
+            // (fd/distinct q): the seq q holds by the time the goal runs.
+            return goal(fd::distinct(*v));
+        }
+        let xs = a[0]
+            .to_vec()?
+            .iter()
+            .map(|v| fd_arg(v, "distinct"))
+            .collect::<Result<Vec<_>>>()?;
+        goal(fd::distinct(xs))
+    });
+    binary!(f, "==", fd::eq);
+    binary!(f, "!=", fd::neq);
+    binary!(f, "<", fd::lt);
+    binary!(f, "<=", fd::lte);
+    binary!(f, ">", fd::gt);
+    binary!(f, ">=", fd::gte);
+    ternary!(f, "+", fd::plus);
+    ternary!(f, "-", fd::minus);
+    ternary!(f, "*", fd::times);
+    ternary!(f, "quot", fd::quot);
+}
+
+fn fd_expr(f: &Value, env: &Env) -> Result<fd::Expr> {
+    if let Value::List(c) = f {
+        if let Value::Symbol(op) = &c.0 {
+            let op = crate::eval::ns::split(op).map_or(&**op, |(_, n)| n);
+            if matches!(op, "+" | "-" | "*" | "quot" | "/") {
+                let args = c.1.to_vec()?;
+                let mut es = args.iter().map(|x| fd_expr(x, env));
+                let first = es
+                    .next()
+                    .ok_or_else(|| Error::msg(format!("fd/eq: ({op}) needs arguments")))??;
+                let mut acc = first;
+                let mut any = false;
+                for e in es {
+                    any = true;
+                    let e = e?;
+                    acc = match op {
+                        "+" => acc + e,
+                        "-" => acc - e,
+                        "*" => acc * e,
+                        _ => acc / e,
+                    };
+                }
+                if !any && op == "-" {
+                    acc = -acc;
+                }
+                return Ok(acc);
+            }
+        }
+    }
+    let v = eval(f, env)?;
+    Ok(fd::Expr::leaf(crate::library::logic::fd::fd_arg(&v, "eq")?))
+}
+
+/// One relation of `(fd/eq (= lhs rhs) ...)`: each side an arithmetic expression of FD
+/// operands, evaluated in `env`, posted as the engine's FD constraint.
+pub fn fd_eq(form: &Value, env: &Env) -> Result<Goal> {
+    let items = form.to_vec()?;
+    let [Value::Symbol(op), l, r] = items.as_slice() else {
+        return Err(Error::msg(format!(
+            "fd/eq: expected (op lhs rhs), got {form}"
+        )));
+    };
+    let rel = match crate::eval::ns::split(op).map_or(&**op, |(_, n)| n) {
+        "=" | "==" => fd::Rel::Eq,
+        "!=" => fd::Rel::Ne,
+        "<" => fd::Rel::Lt,
+        "<=" => fd::Rel::Le,
+        ">" => fd::Rel::Gt,
+        ">=" => fd::Rel::Ge,
+        other => return Err(Error::msg(format!("fd/eq: unsupported relation {other}"))),
+    };
+    Ok(fd::constrain(rel, fd_expr(l, env)?, fd_expr(r, env)?))
+}

@@ -1,0 +1,278 @@
+//! core.logic on kanren: goals built inside a running query (their errors reported by the
+//! query), the lazy seq of a query's answers, and the functions of `clojure.core.logic`
+//! (`==`, `!=`, `lvar`, `lcons`, the list relations, `everyg`, `and*`, ...). Values become
+//! terms and back in `value::convert`. Its forms (`run`, `fresh`, `conde`, `defne`, ...) are in
+//! `forms` and `matche` (compiled in `compile` and `compile_matche`), finite domains in `fd`,
+//! fact databases and tabling in `pldb`, nominal logic in `nominal`, the other constraints in
+//! `constraints`, non-relational arithmetic in `arith`.
+//!
+//! May depend on: `value/`, `eval/`'s interface (its compiler's `Code`/`Scope` for the
+//! compiled forms), `library::core`'s helpers, the reader. Invariant: a goal's sub-goals are
+//! built when the goal runs, in core.logic's order, whether interpreted or compiled.
+
+pub mod arith;
+pub(crate) mod compile;
+pub(crate) mod compile_matche;
+pub mod constraints;
+pub mod fd;
+pub mod forms;
+pub mod matche;
+pub mod nominal;
+pub mod pattern;
+pub mod pldb;
+
+use crate::library::core::{arity, reg};
+use crate::value::error::{Error, Result};
+use crate::value::Value;
+use kanren::{Goal, Term, Var};
+use std::cell::RefCell;
+use std::sync::{Arc, Mutex};
+
+pub use crate::value::convert::{from_search_term, from_term, to_term, MAX_SEQ};
+
+thread_local! {
+    static PENDING: RefCell<Option<Error>> = const { RefCell::new(None) };
+}
+
+/// Records an error raised while a goal was being built inside a running query: the goal
+/// fails, and the query reports the error when its next answer is pulled.
+pub fn fail_with(e: Error) -> Goal {
+    PENDING.with(|p| {
+        let mut p = p.borrow_mut();
+        if p.is_none() {
+            *p = Some(e);
+        }
+    });
+    kanren::fail()
+}
+
+/// Builds a goal inside a running query; an error (or Ctrl-C) makes it fail and is reported
+/// by the query.
+pub fn guard(f: impl FnOnce() -> Result<Goal>) -> Goal {
+    if PENDING.with(|p| p.borrow().is_some()) {
+        return kanren::fail();
+    }
+    match crate::eval::check_interrupt().and_then(|_| f()) {
+        Ok(g) => g,
+        Err(e) => fail_with(e),
+    }
+}
+
+/// Runs `f`, a search (a query's next answer, the unifier's check of a constraint), with its
+/// own record of errors: gives what it returns and the first error a goal or a constraint's
+/// predicate raised in it. An error raised before (by an enclosing search) is kept for that
+/// search; none escapes into a later one.
+pub(crate) fn isolated<T>(f: impl FnOnce() -> T) -> (T, Option<Error>) {
+    let outer = PENDING.with(|p| p.borrow_mut().take());
+    let out = f();
+    let inner = PENDING.with(|p| std::mem::replace(&mut *p.borrow_mut(), outer));
+    (out, inner)
+}
+
+/// A goal argument: a goal value (or an error naming what was given).
+pub fn goal_of(v: &Value, who: &str) -> Result<Goal> {
+    match v {
+        Value::Goal(g) => Ok(g.clone()),
+        Value::Fn(_) | Value::Native(_) => Err(Error::msg(format!(
+            "{who}: expected a goal, got a function (was a relation called without its arguments?)"
+        ))),
+        other => Err(Error::msg(format!(
+            "{who}: expected a goal, got {}",
+            crate::value::printer::describe(other)
+        ))),
+    }
+}
+
+/// The lazy seq of a query's answers: each pulled only when the seq is walked that far.
+pub fn answers_seq(answers: Arc<Mutex<kanren::Answers>>) -> Value {
+    Value::lazy(move || {
+        crate::eval::check_interrupt()?;
+        let (next, failed) = isolated(|| answers.lock().unwrap_or_else(|e| e.into_inner()).next());
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        crate::eval::check_interrupt()?;
+        match next {
+            Some(a) => Ok(Value::List(Arc::new(crate::value::Cons(
+                from_term(&a.into_term()),
+                answers_seq(answers),
+            )))),
+            None => Ok(Value::EmptyList),
+        }
+    })
+}
+
+fn t(v: &Value) -> Result<Term> {
+    to_term(v)
+}
+
+fn goal(g: Goal) -> Result<Value> {
+    Ok(Value::Goal(g))
+}
+
+/// The goal `g` applied to each element of a seq, in sequence.
+fn everyg(g: Value, coll: Value) -> Result<Goal> {
+    if let Value::LVar(v) = coll {
+        // As core.logic's everyg, which walks its collection: the seq the variable holds.
+        return Ok(kanren::everyg_term(
+            move |x| guard(|| goal_of(&crate::eval::apply(&g, vec![from_term(&x)])?, "everyg")),
+            v,
+        ));
+    }
+    let mut goals = Vec::new();
+    for x in coll.to_vec()? {
+        goals.push(goal_of(&crate::eval::apply(&g, vec![x])?, "everyg")?);
+    }
+    // core.logic's `(all (g x0) (all (g x1) ... s#))`.
+    Ok(kanren::everyg(|g| g, goals))
+}
+
+/// A tail as core.logic's `lcons` takes it: `nil` ends the list, and a map or a set goes on
+/// as its seq (a map's entries, `[k v]` each), as `(cons a (seq d))` does for a collection.
+fn lcons_tail(d: &Value) -> Result<Value> {
+    Ok(match d {
+        Value::Nil => Value::EmptyList,
+        Value::Map(_) | Value::Set(_) => match crate::value::coll::seq(d)? {
+            Value::Nil => Value::EmptyList,
+            items => items,
+        },
+        d => d.clone(),
+    })
+}
+
+/// Registers the functions of `clojure.core.logic`.
+pub fn install() {
+    let l = "clojure.core.logic";
+    crate::eval::ns::define(l, "succeed", Value::Goal(kanren::succeed()));
+    crate::eval::ns::define(l, "s#", Value::Goal(kanren::succeed()));
+    crate::eval::ns::define(l, "fail", Value::Goal(kanren::fail()));
+    crate::eval::ns::define(l, "u#", Value::Goal(kanren::fail()));
+    reg(l, "==", |a| {
+        arity(&a, 2, 2, "==")?;
+        goal(kanren::eq(t(&a[0])?, t(&a[1])?))
+    });
+    reg(l, "!=", |a| {
+        arity(&a, 2, 2, "!=")?;
+        goal(kanren::neq(t(&a[0])?, t(&a[1])?))
+    });
+    reg(l, "lvar", |a| {
+        arity(&a, 0, 2, "lvar")?;
+        Ok(Value::LVar(Var::fresh()))
+    });
+    reg(l, "lvar?", |a| {
+        arity(&a, 1, 1, "lvar?")?;
+        Ok(Value::Bool(matches!(a[0], Value::LVar(_))))
+    });
+    reg(l, "lcons", |a| {
+        arity(&a, 2, 2, "lcons")?;
+        Ok(Value::List(Arc::new(crate::value::Cons(
+            a[0].clone(),
+            lcons_tail(&a[1])?,
+        ))))
+    });
+    reg(l, "llist", |mut a| {
+        arity(&a, 2, usize::MAX, "llist")?;
+        let tail = lcons_tail(&a.pop().unwrap_or(Value::Nil))?;
+        Ok(Value::list_with_tail(a, tail))
+    });
+    reg(l, "conso", |a| {
+        arity(&a, 3, 3, "conso")?;
+        let d = t(&lcons_tail(&a[1])?)?;
+        goal(kanren::conso(t(&a[0])?, d, t(&a[2])?))
+    });
+    reg(l, "firsto", |a| {
+        arity(&a, 2, 2, "firsto")?;
+        goal(kanren::firsto(t(&a[0])?, t(&a[1])?))
+    });
+    reg(l, "resto", |a| {
+        arity(&a, 2, 2, "resto")?;
+        goal(kanren::resto(t(&a[0])?, t(&a[1])?))
+    });
+    reg(l, "emptyo", |a| {
+        arity(&a, 1, 1, "emptyo")?;
+        goal(kanren::emptyo(t(&a[0])?))
+    });
+    reg(l, "nilo", |a| {
+        arity(&a, 1, 1, "nilo")?;
+        goal(kanren::eq(Term::sym("nil"), t(&a[0])?))
+    });
+    reg(l, "appendo", |a| {
+        arity(&a, 3, 3, "appendo")?;
+        goal(kanren::appendo(t(&a[0])?, t(&a[1])?, t(&a[2])?))
+    });
+    reg(l, "membero", |a| {
+        arity(&a, 2, 2, "membero")?;
+        goal(kanren::membero(t(&a[0])?, t(&a[1])?))
+    });
+    reg(l, "member1o", |a| {
+        arity(&a, 2, 2, "member1o")?;
+        goal(kanren::member1o(t(&a[0])?, t(&a[1])?))
+    });
+    reg(l, "rembero", |a| {
+        arity(&a, 3, 3, "rembero")?;
+        goal(kanren::rembero(t(&a[0])?, t(&a[1])?, t(&a[2])?))
+    });
+    reg(l, "permuteo", |a| {
+        arity(&a, 2, 2, "permuteo")?;
+        goal(kanren::permuteo(t(&a[0])?, t(&a[1])?))
+    });
+    reg(l, "distincto", |a| {
+        arity(&a, 1, 1, "distincto")?;
+        goal(kanren::distincto(t(&a[0])?))
+    });
+    reg(l, "copy-term", |a| {
+        arity(&a, 2, 2, "copy-term")?;
+        goal(kanren::copy_term(t(&a[0])?, t(&a[1])?))
+    });
+    reg(l, "everyg", |a| {
+        arity(&a, 2, 2, "everyg")?;
+        goal(everyg(a[0].clone(), a[1].clone())?)
+    });
+    reg(l, "and*", |a| {
+        arity(&a, 1, 1, "and*")?;
+        let gs = a[0]
+            .to_vec()?
+            .iter()
+            .map(|g| goal_of(g, "and*"))
+            .collect::<Result<Vec<_>>>()?;
+        goal(kanren::and_star(gs))
+    });
+    reg(l, "or*", |a| {
+        arity(&a, 1, 1, "or*")?;
+        let gs = a[0]
+            .to_vec()?
+            .iter()
+            .map(|g| goal_of(g, "or*"))
+            .collect::<Result<Vec<_>>>()?;
+        goal(kanren::or_star(gs))
+    });
+    reg(l, "onceo", |a| {
+        arity(&a, 1, 1, "onceo")?;
+        goal(kanren::onceo(goal_of(&a[0], "onceo")?))
+    });
+    reg(l, "lvaro", |a| {
+        arity(&a, 1, 1, "lvaro")?;
+        let x = t(&a[0])?;
+        goal(Goal::new(move |s| {
+            if matches!(s.walk(&x), Term::Var(_)) {
+                kanren::Stream::unit(s)
+            } else {
+                kanren::Stream::empty()
+            }
+        }))
+    });
+    reg(l, "nonlvaro", |a| {
+        arity(&a, 1, 1, "nonlvaro")?;
+        let x = t(&a[0])?;
+        goal(Goal::new(move |s| {
+            if matches!(s.walk(&x), Term::Var(_)) {
+                kanren::Stream::empty()
+            } else {
+                kanren::Stream::unit(s)
+            }
+        }))
+    });
+    crate::library::logic::fd::install();
+    crate::library::logic::constraints::install();
+    crate::library::logic::arith::install();
+}

@@ -1,0 +1,109 @@
+//! The library: the Clojure namespaces, built on the evaluator. `core/` is `clojure.core`
+//! and Clojure's other namespaces (`clojure.string`, `clojure.test`, ...); `logic/` is
+//! core.logic's (`clojure.core.logic`, `.fd`, `.pldb`, `.nominal`, `.unifier`,
+//! `.arithmetic`) bound to the kanren engine. [`install`] defines their functions and forms
+//! and registers the forms' code with the evaluator.
+//!
+//! May depend on: `value/`, `eval/`'s interface (`crate::eval::...`: `apply`, `eval`, the
+//! environments, `ns`, the registration functions) and the reader; nothing below names
+//! this layer. `logic/` may use `core/`'s helpers, `core/` never names `logic/` (the one
+//! shared name, `is`, is routed here).
+//!
+//! Where a new function goes: a `clojure.core` function in the file of `core/` that holds its
+//! kind (registered with `core::reg` in an `install` function); a new core.logic form in
+//! `logic/forms.rs` (its name in `forms::FORMS`, its code in `forms::special`, and, to be
+//! compiled, in `logic/compile.rs`); a core.logic function in the `logic/` file of its kind.
+
+pub mod core;
+pub mod logic;
+
+use crate::eval::{eval, ns, Env};
+use crate::value::error::{Error, Result};
+use crate::value::func::Compiled;
+use crate::value::Value;
+
+/// Defines the namespaces' functions and special forms, and registers with the evaluator the
+/// code that runs those forms (and compiles core.logic's).
+pub fn install() {
+    for f in logic::forms::FORMS {
+        ns::define(
+            "clojure.core.logic",
+            f,
+            Value::Special(format!("l:{f}").into()),
+        );
+    }
+    for f in logic::pldb::PLDB_FORMS {
+        ns::define(
+            "clojure.core.logic.pldb",
+            f,
+            Value::Special(format!("p:{f}").into()),
+        );
+    }
+    for f in logic::pldb::LOGIC_FORMS {
+        ns::define(
+            "clojure.core.logic",
+            f,
+            Value::Special(format!("x:{f}").into()),
+        );
+    }
+    for f in logic::nominal::FORMS {
+        ns::define(
+            logic::nominal::NS,
+            f,
+            Value::Special(format!("n:{f}").into()),
+        );
+    }
+    for f in core::test::FORMS {
+        ns::define("clojure.test", f, Value::Special(format!("t:{f}").into()));
+    }
+    // core.logic's `is` is clojure.test's form, told apart by arity ([`test_form`]).
+    ns::define("clojure.core.logic", "is", Value::Special("t:is".into()));
+    ns::define(
+        "clojure.core.logic.fd",
+        "eq",
+        Value::Special("l:fd/eq".into()),
+    );
+    ns::define(
+        "clojure.core",
+        "defrecord",
+        Value::Special("defrecord".into()),
+    );
+    crate::eval::register_special("l", logic_form);
+    crate::eval::register_special("p", logic::pldb::pldb_special);
+    crate::eval::register_special("x", logic::pldb::logic_special);
+    crate::eval::register_special("n", logic::nominal::special);
+    crate::eval::register_special("t", test_form);
+    crate::eval::register_special("defrecord", |_, tail, _| {
+        core::map::defrecord(&tail.to_vec()?)
+    });
+    crate::eval::compile::register("l", |name, args, scope| {
+        logic::compile::compile(name, args, scope).map(|l| Box::new(l) as Box<dyn Compiled>)
+    });
+    core::install();
+    core::meta::install();
+    core::seq::install();
+    core::string::install();
+    logic::install();
+    logic::pldb::install();
+    logic::nominal::install();
+}
+
+/// A core.logic form (`l:name`).
+fn logic_form(name: &str, tail: &Value, env: &Env) -> Result<Value> {
+    logic::forms::special(name, tail, env)?
+        .ok_or_else(|| Error::msg(format!("{name} is not supported")))
+}
+
+/// A `clojure.test` form (`t:name`); `is` with three or more arguments is core.logic's
+/// `(is u v op & rest)`, which shares the name.
+fn test_form(name: &str, tail: &Value, env: &Env) -> Result<Value> {
+    if name == "is" {
+        let a = tail.to_vec()?;
+        if a.len() >= 3 {
+            let args = a.iter().map(|x| eval(x, env)).collect::<Result<Vec<_>>>()?;
+            return logic::arith::is(args);
+        }
+    }
+    core::test::special(name, tail, env)?
+        .ok_or_else(|| Error::msg(format!("{name} is not supported")))
+}

@@ -1,0 +1,227 @@
+//! Clojure's equality and the collection operations on values that every layer uses: `=`,
+//! `get`, `contains?`, `seq`, `conj`, `assoc`, `count` and insertion-ordered map updates.
+
+use crate::value::args::int_arg;
+use crate::value::error::{Error, Result};
+use crate::value::Value;
+use std::sync::Arc;
+
+/// Clojure's `=`: numbers of one kind by value, sequential collections element by element,
+/// maps and sets by content.
+pub fn equal(a: &Value, b: &Value) -> bool {
+    stacker::maybe_grow(32 * 1024, 1024 * 1024, || equal_inner(a, b))
+}
+
+fn equal_inner(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Nil, Value::Nil) => true,
+        (Value::Bool(x), Value::Bool(y)) => x == y,
+        (Value::Int(x), Value::Int(y)) => x == y,
+        (Value::Float(x), Value::Float(y)) => x == y,
+        (Value::Ratio(a1, b1), Value::Ratio(a2, b2)) => a1 == a2 && b1 == b2,
+        (Value::Str(x), Value::Str(y)) => x == y,
+        (Value::Char(x), Value::Char(y)) => x == y,
+        (Value::Keyword(x), Value::Keyword(y)) | (Value::Symbol(x), Value::Symbol(y)) => x == y,
+        (Value::LVar(x), Value::LVar(y)) => x == y,
+        (Value::Nom(x), Value::Nom(y)) => x == y,
+        (Value::Tie(x), Value::Tie(y)) => equal(&x.0, &y.0) && equal(&x.1, &y.1),
+        (Value::Map(x), Value::Map(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.iter().any(|(k2, v2)| equal(k, k2) && equal(v, v2)))
+        }
+        (Value::Set(x), Value::Set(y)) => {
+            x.len() == y.len() && x.iter().all(|v| y.iter().any(|w| equal(v, w)))
+        }
+        (Value::Vector(x), Value::Vector(y)) => {
+            x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| equal(p, q))
+        }
+        (x, y) if x.is_sequential() && y.is_sequential() => {
+            let (mut p, mut q) = (x.clone(), y.clone());
+            loop {
+                let (Ok(fp), Ok(fq)) = (p.force(), q.force()) else {
+                    return false;
+                };
+                // An lcons cell may end in a non-seq tail: compare the tails as values.
+                if !fp.is_sequential() || !fq.is_sequential() {
+                    return equal(&fp, &fq);
+                }
+                match (fp.uncons(), fq.uncons()) {
+                    (Ok(None), Ok(None)) => return true,
+                    (Ok(Some((h1, t1))), Ok(Some((h2, t2)))) => {
+                        if !equal(&h1, &h2) {
+                            return false;
+                        }
+                        (p, q) = (t1, t2);
+                    }
+                    _ => return false,
+                }
+            }
+        }
+        (Value::Fn(x), Value::Fn(y)) => Arc::ptr_eq(x, y),
+        (Value::Native(x), Value::Native(y)) => Arc::ptr_eq(x, y),
+        (Value::Atom(x), Value::Atom(y)) => Arc::ptr_eq(x, y),
+        _ => false,
+    }
+}
+
+/// Inserts or replaces `k` in an insertion-ordered map.
+pub fn map_insert(m: &mut Vec<(Value, Value)>, k: Value, v: Value) {
+    match m.iter_mut().find(|(k2, _)| equal(k2, &k)) {
+        Some(slot) => slot.1 = v,
+        None => m.push((k, v)),
+    }
+}
+
+/// A seq of key/value pairs (keyword arguments) as a map.
+pub fn seq_to_map(s: &Value) -> Result<Value> {
+    let items = s.to_vec()?;
+    if items.len() == 1 {
+        if let Value::Map(_) = items[0] {
+            return Ok(items[0].clone());
+        }
+    }
+    let mut m = Vec::new();
+    for pair in items.chunks(2) {
+        map_insert(
+            &mut m,
+            pair[0].clone(),
+            pair.get(1).cloned().unwrap_or(Value::Nil),
+        );
+    }
+    Ok(Value::Map(crate::value::items::Items::arc(m)))
+}
+
+/// `(get coll key)`.
+pub fn get(coll: &Value, key: &Value) -> Result<Value> {
+    Ok(match coll {
+        Value::Map(m) => m
+            .iter()
+            .find(|(k, _)| equal(k, key))
+            .map_or(Value::Nil, |(_, v)| v.clone()),
+        Value::Set(s) => s
+            .iter()
+            .find(|x| equal(x, key))
+            .cloned()
+            .unwrap_or(Value::Nil),
+        Value::Vector(v) => match key {
+            Value::Int(i) => usize::try_from(*i)
+                .ok()
+                .and_then(|i| v.get(i).cloned())
+                .unwrap_or(Value::Nil),
+            _ => Value::Nil,
+        },
+        _ => Value::Nil,
+    })
+}
+
+/// `(contains? coll key)`.
+pub fn contains(coll: &Value, key: &Value) -> Result<bool> {
+    Ok(match coll {
+        Value::Map(m) => m.iter().any(|(k, _)| equal(k, key)),
+        Value::Set(s) => s.iter().any(|x| equal(x, key)),
+        Value::Vector(v) => matches!(key, Value::Int(i) if *i >= 0 && (*i as usize) < v.len()),
+        Value::Nil => false,
+        other => {
+            return Err(Error::msg(format!(
+                "contains? not supported on {}",
+                other.type_name()
+            )))
+        }
+    })
+}
+
+/// `(seq x)`: `nil` for an empty collection, else a seq.
+pub fn seq(v: &Value) -> Result<Value> {
+    let v = v.force()?;
+    Ok(match &v {
+        Value::Nil | Value::EmptyList => Value::Nil,
+        Value::List(_) | Value::VecSeq(..) => v,
+        Value::Vector(items) if items.is_empty() => Value::Nil,
+        Value::Vector(items) => Value::VecSeq(items.clone(), 0),
+        _ => match v.uncons()? {
+            None => Value::Nil,
+            Some((h, t)) => Value::List(Arc::new(crate::value::Cons(h, t))),
+        },
+    })
+}
+
+/// `(conj coll x)`.
+pub fn conj1(coll: Value, x: Value) -> Result<Value> {
+    Ok(match coll.force()? {
+        Value::Nil | Value::EmptyList => Value::list([x]),
+        Value::Vector(mut v) => {
+            Arc::make_mut(&mut v).push(x);
+            Value::Vector(v)
+        }
+        Value::Set(mut s) => {
+            if !s.iter().any(|y| equal(y, &x)) {
+                Arc::make_mut(&mut s).push(x);
+            }
+            Value::Set(s)
+        }
+        Value::Map(mut m) => {
+            let (k, v) = match &x {
+                Value::Vector(kv) if kv.len() == 2 => (kv[0].clone(), kv[1].clone()),
+                Value::Map(other) => {
+                    for (k, v) in other.iter() {
+                        map_insert(&mut *Arc::make_mut(&mut m), k.clone(), v.clone());
+                    }
+                    return Ok(Value::Map(m));
+                }
+                other => {
+                    return Err(Error::msg(format!(
+                        "conj on a map needs a [key value] vector, got {other}"
+                    )))
+                }
+            };
+            map_insert(&mut *Arc::make_mut(&mut m), k, v);
+            Value::Map(m)
+        }
+        s if s.is_seq() => Value::List(Arc::new(crate::value::Cons(x, s))),
+        other => return Err(Error::msg(format!("can't conj onto {}", other.type_name()))),
+    })
+}
+
+/// `(assoc coll k v)`.
+pub fn assoc1(coll: Value, k: Value, v: Value) -> Result<Value> {
+    Ok(match coll {
+        Value::Nil => Value::Map(crate::value::items::Items::arc(vec![(k, v)])),
+        Value::Map(mut m) => {
+            map_insert(&mut *Arc::make_mut(&mut m), k, v);
+            Value::Map(m)
+        }
+        Value::Vector(mut items) => {
+            let i = int_arg(&k, "assoc")?;
+            let n = items.len();
+            match usize::try_from(i) {
+                Ok(i) if i < n => Arc::make_mut(&mut items)[i] = v,
+                Ok(i) if i == n => Arc::make_mut(&mut items).push(v),
+                _ => {
+                    return Err(Error::msg(format!(
+                        "index {i} out of bounds for a vector of {n}"
+                    )))
+                }
+            }
+            Value::Vector(items)
+        }
+        other => {
+            return Err(Error::msg(format!(
+                "assoc not supported on {}",
+                other.type_name()
+            )))
+        }
+    })
+}
+
+/// `(count coll)`.
+pub fn count(v: &Value) -> Result<usize> {
+    Ok(match v {
+        Value::Nil | Value::EmptyList => 0,
+        Value::Vector(x) | Value::Set(x) => x.len(),
+        Value::VecSeq(x, i) => x.len() - i,
+        Value::Map(m) => m.len(),
+        Value::Str(s) => s.chars().count(),
+        other => other.to_vec()?.len(),
+    })
+}

@@ -1,0 +1,358 @@
+//! Clojure values to engine terms and back.
+//!
+//! Conversion (values to terms): integers, booleans and strings map to themselves; `()` is
+//! `Term::Nil` and lists, lazy seqs and `lcons` cells are pairs; vectors are vectors; keywords
+//! are symbols with their `:`; maps are map terms (unified key by key); `nil`, doubles, ratios
+//! and characters are symbols that only the conversion back produces (`nil`, or marked with
+//! `\u{1}`); sets, functions and goals are entries of a registry, so they unify only with
+//! values equal to themselves. Reified variables (`_0`) come back as the symbols core.logic
+//! gives.
+
+use crate::value::error::{Error, Result};
+use crate::value::Value;
+use kanren::Term;
+use std::cell::RefCell;
+use std::sync::Arc;
+
+thread_local! {
+    static OPAQUE: RefCell<Vec<Value>> = const { RefCell::new(Vec::new()) };
+}
+
+const MARK: char = '\u{1}';
+
+/// The longest seq that becomes a term: core.logic walks lazy seqs as it unifies, the engine's
+/// terms are built whole, so an infinite seq is an error, not a hang.
+pub const MAX_SEQ: usize = 1 << 22;
+
+fn opaque(v: &Value) -> Term {
+    let i = OPAQUE.with(|o| {
+        let mut o = o.borrow_mut();
+        match o.iter().position(|x| crate::value::coll::equal(x, v)) {
+            Some(i) => i,
+            None => {
+                o.push(v.clone());
+                o.len() - 1
+            }
+        }
+    });
+    Term::sym(&format!("{MARK}o{i}"))
+}
+
+/// The engine term for a value.
+///
+/// ```
+/// use kanren_clj::{convert::{from_term, to_term}, reader::read_all};
+/// let v = &read_all("(1 [:a \"s\"] nil 1.5 \\c)").unwrap()[0];
+/// let t = to_term(v).unwrap();
+/// assert_eq!(from_term(&t).to_string(), "(1 [:a \"s\"] nil 1.5 \\c)");
+/// ```
+pub fn to_term(v: &Value) -> Result<Term> {
+    // The common leaves first, without the memo or a stack check.
+    match v {
+        Value::LVar(x) => return Ok(Term::Var(*x)),
+        Value::Int(i) => return Ok(Term::Int(*i)),
+        _ => {}
+    }
+    if let Some(t) = memo_get(v) {
+        return Ok(t);
+    }
+    stacker::maybe_grow(32 * 1024, 1024 * 1024, || to_term_inner(v))
+}
+
+/// Lists and vectors made from terms (by [`from_search_term`]) remember their term for a while: a
+/// relation's pattern variable bound to a part of its argument goes back into a goal as the
+/// same term, without converting it twice. Direct-mapped by the value's address; an entry
+/// holds the value, so the address is not reused while the entry lives (values are
+/// immutable, so the term stays right).
+const MEMO_SIZE: usize = 256;
+
+type Memo = [Option<(Value, Term)>; MEMO_SIZE];
+
+thread_local! {
+    static MEMO: RefCell<Box<Memo>> = RefCell::new(Box::new([const { None }; MEMO_SIZE]));
+}
+
+fn memo_key(v: &Value) -> Option<usize> {
+    let addr = match v {
+        Value::List(c) => Arc::as_ptr(c) as usize,
+        Value::Vector(items) => Arc::as_ptr(items) as usize,
+        _ => return None,
+    };
+    Some((addr >> 4) % MEMO_SIZE)
+}
+
+fn same_value(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::List(x), Value::List(y)) => Arc::ptr_eq(x, y),
+        (Value::Vector(x), Value::Vector(y)) => Arc::ptr_eq(x, y),
+        _ => false,
+    }
+}
+
+fn memo_get(v: &Value) -> Option<Term> {
+    let k = memo_key(v)?;
+    MEMO.with(|m| match &m.borrow()[k] {
+        Some((x, t)) if same_value(x, v) => Some(t.clone()),
+        _ => None,
+    })
+}
+
+fn memo_put(v: &Value, t: &Term) {
+    if let Some(k) = memo_key(v) {
+        // The old entry is dropped after the borrow ends (dropping a value may run code that
+        // converts terms).
+        let old = MEMO.with(|m| m.borrow_mut()[k].replace((v.clone(), t.clone())));
+        drop(old);
+    }
+}
+
+fn to_term_inner(v: &Value) -> Result<Term> {
+    Ok(match v {
+        Value::LVar(x) => Term::Var(*x),
+        Value::Int(i) => Term::Int(*i),
+        Value::Bool(b) => Term::Bool(*b),
+        Value::Str(s) => Term::Str(s.clone()),
+        Value::Nil => Term::sym("nil"),
+        Value::Keyword(k) => Term::sym(&format!(":{k}")),
+        Value::Symbol(s) => Term::Sym(s.clone()),
+        Value::Float(f) => Term::sym(&format!("{MARK}f{}", crate::value::printer::float_str(*f))),
+        Value::Ratio(n, d) => Term::sym(&format!("{MARK}r{n}/{d}")),
+        Value::Char(c) => Term::sym(&format!("{MARK}c{c}")),
+        Value::EmptyList => Term::Nil,
+        Value::Nom(a) => Term::Nom(*a),
+        Value::Tie(t) => Term::tie(to_term(&t.0)?, to_term(&t.1)?),
+        Value::PartialMap(m) => Term::partial_map(
+            m.iter()
+                .map(|(k, v)| Ok((to_term(k)?, to_term(v)?)))
+                .collect::<Result<Vec<_>>>()?,
+        ),
+        Value::Map(m) => Term::map(
+            m.iter()
+                .map(|(k, v)| Ok((to_term(k)?, to_term(v)?)))
+                .collect::<Result<Vec<_>>>()?,
+        ),
+        Value::Vector(items) => Term::Vector(
+            items
+                .iter()
+                .map(to_term)
+                .collect::<Result<Vec<_>>>()?
+                .into(),
+        ),
+        Value::List(_) | Value::VecSeq(..) | Value::Lazy(_) => {
+            let mut heads = Vec::new();
+            let mut cur = v.force()?;
+            loop {
+                match cur {
+                    Value::List(c) => {
+                        heads.push(to_term(&c.0)?);
+                        cur = c.1.force()?;
+                    }
+                    Value::VecSeq(..) => {
+                        let Some((h, t)) = cur.uncons()? else { break };
+                        heads.push(to_term(&h)?);
+                        cur = t.force()?;
+                    }
+                    _ => break,
+                }
+                if heads.len() % 4096 == 0 {
+                    crate::value::interrupt::check_interrupt()?;
+                    if heads.len() >= MAX_SEQ {
+                        return Err(Error::msg(format!(
+                            "a sequence of more than {MAX_SEQ} elements can't become a logic term (an infinite seq such as (range)?)"
+                        )));
+                    }
+                }
+            }
+            let tail = match cur {
+                Value::Nil | Value::EmptyList => Term::Nil,
+                other => to_term(&other)?,
+            };
+            Term::list_with_tail(heads, tail)
+        }
+        other => opaque(other),
+    })
+}
+
+/// The value for an engine term (reified variables become the symbols `_0`, `_1`, ...).
+pub fn from_term(t: &Term) -> Value {
+    match t {
+        Term::Var(x) if x.reified_index().is_none() => Value::LVar(*x),
+        Term::Int(i) => Value::Int(*i),
+        _ => stacker::maybe_grow(32 * 1024, 1024 * 1024, || from_term_inner(t)),
+    }
+}
+
+/// [`from_term`] for a term met during the search (no reified variable in it), remembered so
+/// that [`to_term`] of the value gives the term back without converting it. A list is
+/// remembered the other way too, each of its tails: a recursive relation that takes a list
+/// apart (`(safeo [x1 y1] t)`) meets the tail it met as part of the list in the call before,
+/// and gets its value back instead of converting the rest of the list again.
+pub fn from_search_term(t: &Term) -> Value {
+    match t {
+        Term::Var(x) if x.reified_index().is_none() => return Value::LVar(*x),
+        Term::Int(i) => return Value::Int(*i),
+        _ => {}
+    }
+    if let Term::Pair(_) = t {
+        if let Some(v) = list_from_search_term(t) {
+            return v;
+        }
+    }
+    let v = from_term(t);
+    if matches!(t, Term::Pair(_) | Term::Vector(_)) {
+        memo_put(&v, t);
+    }
+    v
+}
+
+/// Engine lists met during the search, by the address of their first pair: the value made
+/// for each (direct-mapped, as [`MEMO`] the other way).
+type ListMemo = [Option<(Term, Value)>; MEMO_SIZE];
+
+thread_local! {
+    static LISTS: RefCell<Box<ListMemo>> = RefCell::new(Box::new([const { None }; MEMO_SIZE]));
+}
+
+fn list_key(t: &Term) -> Option<usize> {
+    match t {
+        Term::Pair(p) => Some(((Arc::as_ptr(p) as usize) >> 4) % MEMO_SIZE),
+        _ => None,
+    }
+}
+
+fn list_get(t: &Term) -> Option<Value> {
+    let (k, Term::Pair(p)) = (list_key(t)?, t) else {
+        return None;
+    };
+    LISTS.with(|m| match &m.borrow()[k] {
+        Some((Term::Pair(q), v)) if Arc::ptr_eq(p, q) => Some(v.clone()),
+        _ => None,
+    })
+}
+
+fn list_put(t: &Term, v: &Value) {
+    if let Some(k) = list_key(t) {
+        // Dropped after the borrow ends, as in `memo_put`.
+        let old = LISTS.with(|m| m.borrow_mut()[k].replace((t.clone(), v.clone())));
+        drop(old);
+    }
+}
+
+/// The list value of the engine list `t`, its tails shared with the values made before for
+/// them; `None` for a list that goes on in a vector or another term (left to [`from_term`]).
+fn list_from_search_term(t: &Term) -> Option<Value> {
+    let mut pairs = Vec::new();
+    let mut cur = t;
+    let mut acc = loop {
+        match cur {
+            Term::Pair(p) => {
+                if let Some(v) = list_get(cur) {
+                    break v;
+                }
+                pairs.push(cur);
+                cur = &p.1;
+            }
+            Term::Nil => break Value::EmptyList,
+            _ => return None,
+        }
+    };
+    for pair in pairs.into_iter().rev() {
+        let Term::Pair(p) = pair else { continue };
+        acc = Value::List(Arc::new(crate::value::Cons(from_term(&p.0), acc)));
+        list_put(pair, &acc);
+        memo_put(&acc, pair);
+    }
+    Some(acc)
+}
+
+fn from_term_inner(t: &Term) -> Value {
+    match t {
+        Term::Var(x) => match x.reified_index() {
+            Some(k) => Value::Symbol(format!("_{k}").into()),
+            None => Value::LVar(*x),
+        },
+        Term::Int(i) => Value::Int(*i),
+        Term::Bool(b) => Value::Bool(*b),
+        Term::Nil => Value::EmptyList,
+        Term::Str(s) => Value::Str(s.clone()),
+        Term::Sym(s) => sym_value(s),
+        Term::Nom(a) => Value::Nom(*a),
+        Term::Tie(t) => Value::Tie(Arc::new(crate::value::items::TieCell {
+            pair: (from_term(&t.nom), from_term(&t.body)),
+        })),
+        Term::Vector(items) => Value::vector(items.iter().map(from_term).collect()),
+        Term::Map(entries) => Value::Map(crate::value::items::Items::arc(
+            entries
+                .iter()
+                .map(|(k, v)| (from_term(k), from_term(v)))
+                .collect(),
+        )),
+        Term::PartialMap(entries) => Value::PartialMap(crate::value::items::Items::arc(
+            entries
+                .iter()
+                .map(|(k, v)| (from_term(k), from_term(v)))
+                .collect(),
+        )),
+        Term::Pair(_) => {
+            let mut heads = Vec::new();
+            let mut cur = t;
+            while let Term::Pair(p) = cur {
+                heads.push(from_term(&p.0));
+                cur = &p.1;
+            }
+            let tail = match cur {
+                Term::Nil => Value::EmptyList,
+                // A list that goes on in a vector is one seq, as Clojure's `(cons 1 [0])` is
+                // `(1 0)`.
+                Term::Vector(items) => {
+                    heads.extend(items.iter().map(from_term));
+                    Value::EmptyList
+                }
+                // And one that goes on in a map goes on with its entries, as core.logic's
+                // `lcons` makes `(1 [:k 2])` of `(lcons 1 {:k 2})` when it reifies.
+                Term::Map(entries) => {
+                    heads.extend(
+                        entries
+                            .iter()
+                            .map(|(k, v)| Value::vector(vec![from_term(k), from_term(v)])),
+                    );
+                    Value::EmptyList
+                }
+                other => from_term(other),
+            };
+            Value::list_with_tail(heads, tail)
+        }
+    }
+}
+
+fn sym_value(s: &Arc<str>) -> Value {
+    if let Some(k) = s.strip_prefix(':') {
+        return Value::kw(k);
+    }
+    if &**s == "nil" {
+        return Value::Nil;
+    }
+    if let Some(rest) = s.strip_prefix(MARK) {
+        let body = &rest[1..];
+        match rest.as_bytes().first() {
+            Some(b'f') => return body.parse().map(Value::Float).unwrap_or(Value::Nil),
+            Some(b'r') => {
+                if let Some((n, d)) = body.split_once('/') {
+                    if let (Ok(n), Ok(d)) = (n.parse(), d.parse()) {
+                        return Value::Ratio(n, d);
+                    }
+                }
+            }
+            Some(b'c') => return body.chars().next().map_or(Value::Nil, Value::Char),
+            Some(b'o') => {
+                if let Ok(i) = body.parse::<usize>() {
+                    if let Some(v) = OPAQUE.with(|o| o.borrow().get(i).cloned()) {
+                        return v;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    Value::Symbol(s.clone())
+}

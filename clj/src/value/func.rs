@@ -1,0 +1,138 @@
+//! Function values as data: a closure's arities, the environment it captured, and the code
+//! its body is compiled to. `eval/` gives them their meaning (binds, calls, compiles and runs
+//! them); they are defined here so that a `Value` holds them without naming the evaluator,
+//! and without a dynamic call where a closure is called or its compiled body run.
+
+use crate::value::error::{Pos, Result};
+use crate::value::Value;
+use smallvec::SmallVec;
+use std::sync::{Arc, OnceLock};
+
+/// One arity of a function: parameter patterns, an optional rest pattern, the body.
+#[derive(Clone)]
+pub struct Arity {
+    /// The fixed parameters (symbols or destructuring patterns).
+    pub params: Vec<Value>,
+    /// The pattern after `&`.
+    pub rest: Option<Value>,
+    /// The body forms.
+    pub body: Vec<Value>,
+    /// The body compiled (`crate::eval::compile`) on the first call, when it can be: `None` for
+    /// an arity that runs interpreted (destructuring parameters, a closure made where locals
+    /// are bound by interpreted code).
+    pub code: OnceLock<Option<Arc<Code>>>,
+}
+
+impl Arity {
+    /// Whether every parameter (the rest one too) is a plain symbol: then the parameters are
+    /// bound in one frame, and the body can be compiled.
+    pub(crate) fn is_plain(&self) -> bool {
+        self.params
+            .iter()
+            .chain(&self.rest)
+            .all(|p| p.as_symbol().is_some())
+    }
+}
+
+/// A function (or macro) written in Clojure: its arities and the environment it closes over.
+#[derive(Clone)]
+pub struct Closure {
+    /// The name, if it has one (bound to the function itself in its body).
+    pub name: Option<Arc<str>>,
+    /// The arities.
+    pub arities: Vec<Arity>,
+    /// The captured environment.
+    pub env: Env,
+}
+
+/// A local environment: a persistent chain of frames.
+pub type Env = Option<Arc<Frame>>;
+
+/// The functions of one `letfn`, set once they are all made.
+pub type LetFnGroup = OnceLock<Vec<(Arc<str>, Value)>>;
+
+/// Bindings made together (a call's parameters, a `fresh`'s variables), kept in one frame:
+/// one allocation for all of them. A later one shadows an earlier one of the same name.
+pub type Bindings = SmallVec<[(Arc<str>, Value); 4]>;
+
+/// One frame of a local environment.
+pub enum Frame {
+    /// One binding.
+    One(Arc<str>, Value, Env),
+    /// Several bindings, made together.
+    Many(Bindings, Env),
+    /// The functions of a `letfn`, bound together (each sees all of them).
+    Group(Arc<LetFnGroup>, Env),
+    /// The namespace the code under it was written in (a function's body resolves global
+    /// names in its own namespace, not in the caller's): binds no local.
+    Ns(Arc<str>, Env),
+}
+
+impl Drop for Frame {
+    /// A frame that alone holds a function, or holds a goal (either's environment can hold
+    /// another such frame), drops it through [`drop_deep`](crate::value::items::drop_deep):
+    /// closures nested in closures, and goals in goals (`fresh` in `fresh`), a million deep
+    /// are freed without overflow. Other frames only look at their bindings' kinds.
+    fn drop(&mut self) {
+        let closure = |v: &Value| match v {
+            Value::Fn(c) => Arc::strong_count(c) == 1,
+            Value::Goal(_) => true,
+            _ => false,
+        };
+        match self {
+            Frame::One(_, v, _) if closure(v) => {
+                crate::value::items::drop_deep(std::mem::replace(v, Value::Nil))
+            }
+            Frame::Many(b, _) if b.iter().any(|(_, v)| closure(v)) => {
+                crate::value::items::drop_deep(std::mem::take(b))
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Code compiled from one form.
+pub enum Code {
+    /// A constant (a literal, a quoted form).
+    Const(Value),
+    /// A local: the frame (counted from the innermost) and the slot in it.
+    Local(u32, u32),
+    /// A global, by its symbol.
+    Global(Arc<str>),
+    /// A vector literal.
+    Vector(Vec<Code>),
+    /// A list form: a call or a special form.
+    Form(Box<Form>),
+    /// A form left to the interpreter.
+    Interp(Value),
+}
+
+/// A list form: what it does and where it was written.
+pub struct Form {
+    pub(crate) pos: Option<Pos>,
+    pub(crate) op: Op,
+}
+
+/// What a compiled list form does.
+pub(crate) enum Op {
+    /// A call: the function, the arguments, and the form (interpreted if the function's name
+    /// turns out to be a macro when it runs).
+    Call(Code, Vec<Code>, Value),
+    If(Code, Code, Code),
+    Do(Vec<Code>),
+    Let(Vec<(Arc<str>, Code)>, Vec<Code>),
+    And(Vec<Code>),
+    Or(Vec<Code>),
+    Cond(Vec<(Code, Code)>),
+    Fn(Option<Arc<str>>, Vec<Arity>),
+    Recur(Vec<Code>),
+    /// A form a library compiled itself (core.logic's `fresh`, `conde`, `run`, ...).
+    Ext(Box<dyn Compiled>),
+}
+
+/// A form compiled by the library that owns it (registered with the compiler): run in the
+/// environment of the scopes it was compiled in.
+pub trait Compiled: Send + Sync {
+    /// Runs the form in `env`.
+    fn run(&self, env: &Env) -> Result<Value>;
+}

@@ -1,0 +1,112 @@
+//! The items of a vector or set, and the pairs of a map: a `Vec` that drops its items with
+//! the native stack grown on the heap when it runs low, so a value nested a million deep
+//! (`(reduce (fn [a _] [a]) [] (range 1000000))`) is freed without overflowing the stack.
+
+use std::ops::{Deref, DerefMut};
+use std::sync::Arc;
+
+/// A collection's items (see the module's doc).
+///
+/// ```
+/// use kanren_clj::value::items::Items;
+/// let items = Items::arc(vec![1, 2, 3]);
+/// assert_eq!(items.len(), 3);
+/// assert_eq!(items.to_vec(), [1, 2, 3]);
+/// ```
+#[derive(Clone)]
+pub struct Items<T>(Vec<T>);
+
+impl<T> Items<T> {
+    /// The items behind an `Arc`, as the values hold them.
+    pub fn arc(items: Vec<T>) -> Arc<Items<T>> {
+        Arc::new(Items(items))
+    }
+}
+
+impl<T> Deref for Items<T> {
+    type Target = Vec<T>;
+    fn deref(&self) -> &Vec<T> {
+        &self.0
+    }
+}
+
+impl<T> DerefMut for Items<T> {
+    fn deref_mut(&mut self) -> &mut Vec<T> {
+        &mut self.0
+    }
+}
+
+impl<T> Drop for Items<T> {
+    fn drop(&mut self) {
+        if !self.0.is_empty() {
+            drop_deep(std::mem::take(&mut self.0));
+        }
+    }
+}
+
+/// What an atom holds: a value behind a lock, dropped with [`drop_deep`] (an atom can hold
+/// an atom, as deep as a program nests them).
+///
+/// ```
+/// use kanren_clj::value::items::AtomCell;
+/// use kanren_clj::value::Value;
+/// let cell = AtomCell::new(Value::Int(1));
+/// assert!(matches!(*cell.lock().unwrap(), Value::Int(1)));
+/// ```
+pub struct AtomCell(std::sync::Mutex<crate::value::Value>);
+
+impl AtomCell {
+    /// A cell holding `v`.
+    pub fn new(v: crate::value::Value) -> AtomCell {
+        AtomCell(std::sync::Mutex::new(v))
+    }
+}
+
+impl Deref for AtomCell {
+    type Target = std::sync::Mutex<crate::value::Value>;
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl Drop for AtomCell {
+    fn drop(&mut self) {
+        let v = self.0.get_mut().unwrap_or_else(|e| e.into_inner());
+        drop_deep(std::mem::replace(v, crate::value::Value::Nil));
+    }
+}
+
+/// A tie's nom and body (nominal logic), dropped with [`drop_deep`]: a body can hold a tie,
+/// as deep as a program nests them.
+///
+/// ```
+/// use kanren_clj::value::items::TieCell;
+/// use kanren_clj::value::Value;
+/// let tie = TieCell { pair: (Value::Int(1), Value::Nil) };
+/// assert!(matches!(tie.0, Value::Int(1)));
+/// ```
+pub struct TieCell {
+    /// The nom and the body.
+    pub pair: (crate::value::Value, crate::value::Value),
+}
+
+impl Deref for TieCell {
+    type Target = (crate::value::Value, crate::value::Value);
+    fn deref(&self) -> &Self::Target {
+        &self.pair
+    }
+}
+
+impl Drop for TieCell {
+    fn drop(&mut self) {
+        let nil = || crate::value::Value::Nil;
+        drop_deep(std::mem::replace(&mut self.pair, (nil(), nil())));
+    }
+}
+
+/// Drops `x`, which may hold values nested as deep as a program built them, with the native
+/// stack grown on the heap when it runs low. Every drop that can recurse into a nested value
+/// (items, a list's head, a lazy seq's thunk, a closure an environment holds) goes through it.
+pub(crate) fn drop_deep<T>(x: T) {
+    stacker::maybe_grow(32 * 1024, 1024 * 1024, move || drop(x));
+}

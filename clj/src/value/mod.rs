@@ -1,0 +1,429 @@
+//! Values, the lowest layer: what a Clojure value is (`Value` and its parts: collections,
+//! numbers, strings, function values as data, logic variables, goals), its metadata and the
+//! source positions of forms, how it prints and where program output goes, `=` and the
+//! collection operations every layer uses, errors and the interrupt, and the conversion of
+//! values to engine terms and back.
+//!
+//! May depend on: nothing else of this crate; the `kanren` engine (terms, goals, stores).
+//! Nothing here names `eval`, `reader` or `library`: a function value is data
+//! ([`func::Closure`]: arities, captured environment, compiled body) that `eval/` runs, and
+//! a library's compiled form is reached through the [`func::Compiled`] trait.
+//!
+//! Representation (invariants):
+//! - Every value is cheap to clone (compound values share their parts behind `Arc`) and is
+//!   `Send + Sync`, because goals built from them live in the engine's `Send + Sync` closures.
+//! - `List` is a cons cell: its tail is a seq (`EmptyList`, `List`, `Lazy`, `Nil`) for a
+//!   Clojure list, or any other value for core.logic's `lcons` (printed dotted).
+//! - `VecSeq(v, i)` is the seq of the vector `v` from index `i` on (`i < v.len()`).
+//! - Maps and sets keep insertion order (Clojure's array maps print that way).
+
+pub mod args;
+pub mod coll;
+pub mod convert;
+pub mod error;
+pub mod func;
+pub mod interrupt;
+pub mod items;
+pub mod meta;
+pub mod num;
+pub mod pos;
+pub mod printer;
+
+use crate::value::error::{Error, Result};
+use crate::value::items::Items;
+use kanren::{fd::Domain, Goal, Var};
+use std::fmt;
+use std::sync::{Arc, Mutex};
+
+/// A Clojure value.
+#[derive(Clone)]
+pub enum Value {
+    /// `nil`.
+    Nil,
+    /// `true`/`false`.
+    Bool(bool),
+    /// A 64-bit integer.
+    Int(i64),
+    /// A double.
+    Float(f64),
+    /// A ratio `n/d`, normalised (`d > 1`, no common factor).
+    Ratio(i64, i64),
+    /// A string.
+    Str(Arc<str>),
+    /// A character.
+    Char(char),
+    /// A keyword, without its leading `:`.
+    Keyword(Arc<str>),
+    /// A symbol (`ns/name` kept whole).
+    Symbol(Arc<str>),
+    /// The empty list `()`.
+    EmptyList,
+    /// A cons cell: head and tail.
+    List(Arc<Cons>),
+    /// A seq over a vector from an index on.
+    VecSeq(Arc<Items<Value>>, usize),
+    /// A lazy seq, realised once.
+    Lazy(Arc<Mutex<LazyCell>>),
+    /// A vector.
+    Vector(Arc<Items<Value>>),
+    /// A map, in insertion order.
+    Map(Arc<Items<(Value, Value)>>),
+    /// A set, in insertion order.
+    Set(Arc<Items<Value>>),
+    /// A function defined in Clojure.
+    Fn(Arc<func::Closure>),
+    /// A macro defined with `defmacro`.
+    Macro(Arc<func::Closure>),
+    /// A built-in function.
+    Native(Arc<Native>),
+    /// A special form or built-in macro, by name.
+    Special(Arc<str>),
+    /// An atom (`atom`, `swap!`, `deref`).
+    Atom(Arc<crate::value::items::AtomCell>),
+    /// A logic variable.
+    LVar(Var),
+    /// A goal.
+    Goal(Goal),
+    /// A finite domain (`fd/interval`, `fd/domain`).
+    Domain(Domain),
+    /// A partial map (core.logic's `partial-map`): unifies with any map that has its keys.
+    PartialMap(Arc<Items<(Value, Value)>>),
+    /// A nom of nominal logic (`clojure.core.logic.nominal`).
+    Nom(kanren::Nom),
+    /// A tie `[nom] body` of nominal logic.
+    Tie(Arc<crate::value::items::TieCell>),
+    /// A fact database (`clojure.core.logic.pldb`).
+    Db(kanren::pldb::Db),
+}
+
+/// A cons cell: the first element and the rest. Dropping a long chain of cells (realised
+/// lazy seqs included) unrolls it in a loop, so it does not recurse once per element.
+pub struct Cons(pub Value, pub Value);
+
+impl Drop for Cons {
+    fn drop(&mut self) {
+        // The tail in a loop; the head (a list nested in a list, as deep as a program built
+        // it) with the native stack grown on the heap when it runs low.
+        let head = std::mem::replace(&mut self.0, Value::Nil);
+        let tail = std::mem::replace(&mut self.1, Value::Nil);
+        match head {
+            Value::List(_) | Value::Lazy(_) | Value::Vector(_) | Value::Map(_) | Value::Set(_) => {
+                crate::value::items::drop_deep(head)
+            }
+            _ => {}
+        }
+        drop_chain(tail);
+    }
+}
+
+impl Drop for LazyCell {
+    fn drop(&mut self) {
+        match self {
+            LazyCell::Done(v) => drop_chain(std::mem::replace(v, Value::Nil)),
+            // A thunk holds the environment it was made in, which can hold another thunk.
+            LazyCell::Thunk(f) => {
+                crate::value::items::drop_deep(std::mem::replace(f, Box::new(|| Ok(Value::Nil))))
+            }
+            LazyCell::Forcing => {}
+        }
+    }
+}
+
+/// Drops the uniquely owned part of a seq's spine in a loop.
+fn drop_chain(mut cur: Value) {
+    loop {
+        cur = match cur {
+            Value::List(arc) => match Arc::try_unwrap(arc) {
+                Ok(mut cell) => std::mem::replace(&mut cell.1, Value::Nil),
+                Err(_) => return,
+            },
+            Value::Lazy(arc) => match Arc::try_unwrap(arc) {
+                Ok(m) => {
+                    let mut cell = m.into_inner().unwrap_or_else(|e| e.into_inner());
+                    match &mut cell {
+                        LazyCell::Done(v) => std::mem::replace(v, Value::Nil),
+                        _ => return,
+                    }
+                }
+                Err(_) => return,
+            },
+            _ => return,
+        }
+    }
+}
+
+/// A lazy seq's state: the thunk until forced, then the seq it produced.
+pub enum LazyCell {
+    /// Not yet forced.
+    Thunk(Box<dyn FnOnce() -> Result<Value> + Send>),
+    /// Being forced (forcing it again is a cycle).
+    Forcing,
+    /// Forced: a seq value (`Nil`, `EmptyList`, `List`, `VecSeq`).
+    Done(Value),
+}
+
+/// The code of a built-in function (a closure: a relation of a fact database or a tabled
+/// relation carries its own engine value).
+pub type NativeFn = Arc<dyn Fn(Vec<Value>) -> Result<Value> + Send + Sync>;
+
+/// A built-in function: its name (for errors) and code.
+pub struct Native {
+    /// The qualified name, e.g. `clojure.core/map`.
+    pub name: &'static str,
+    /// The code.
+    pub f: NativeFn,
+}
+
+impl Value {
+    /// A string value.
+    pub fn str(s: &str) -> Value {
+        Value::Str(s.into())
+    }
+
+    /// A symbol value.
+    pub fn sym(s: &str) -> Value {
+        Value::Symbol(s.into())
+    }
+
+    /// A keyword value (name without the `:`).
+    pub fn kw(s: &str) -> Value {
+        Value::Keyword(s.into())
+    }
+
+    /// A proper list of the values.
+    pub fn list(items: impl IntoIterator<Item = Value, IntoIter: DoubleEndedIterator>) -> Value {
+        Value::list_with_tail(items, Value::EmptyList)
+    }
+
+    /// The values consed onto `tail`.
+    pub fn list_with_tail(
+        items: impl IntoIterator<Item = Value, IntoIter: DoubleEndedIterator>,
+        tail: Value,
+    ) -> Value {
+        items
+            .into_iter()
+            .rev()
+            .fold(tail, |t, h| Value::List(Arc::new(crate::value::Cons(h, t))))
+    }
+
+    /// A vector of the values.
+    pub fn vector(items: Vec<Value>) -> Value {
+        Value::Vector(Items::arc(items))
+    }
+
+    /// A lazy seq produced by `f` when first needed.
+    pub fn lazy(f: impl FnOnce() -> Result<Value> + Send + 'static) -> Value {
+        Value::Lazy(Arc::new(Mutex::new(LazyCell::Thunk(Box::new(f)))))
+    }
+
+    /// Clojure truthiness: everything but `nil` and `false`.
+    pub fn truthy(&self) -> bool {
+        !matches!(self, Value::Nil | Value::Bool(false))
+    }
+
+    /// The symbol's name, if this is a symbol.
+    pub fn as_symbol(&self) -> Option<&str> {
+        match self {
+            Value::Symbol(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Whether this is the symbol `name`.
+    pub fn is_sym(&self, name: &str) -> bool {
+        self.as_symbol() == Some(name)
+    }
+
+    /// Whether the value is a seq or list (Clojure's `seq?`).
+    pub fn is_seq(&self) -> bool {
+        matches!(
+            self,
+            Value::EmptyList | Value::List(_) | Value::VecSeq(..) | Value::Lazy(_)
+        )
+    }
+
+    /// Whether the value is sequential (a seq or a vector).
+    pub fn is_sequential(&self) -> bool {
+        self.is_seq() || matches!(self, Value::Vector(_))
+    }
+
+    /// The name of the value's type, for error messages.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Value::Nil => "nil",
+            Value::Bool(_) => "boolean",
+            Value::Int(_) => "integer",
+            Value::Float(_) => "double",
+            Value::Ratio(..) => "ratio",
+            Value::Str(_) => "string",
+            Value::Char(_) => "character",
+            Value::Keyword(_) => "keyword",
+            Value::Symbol(_) => "symbol",
+            Value::EmptyList | Value::List(_) => "list",
+            Value::VecSeq(..) | Value::Lazy(_) => "seq",
+            Value::Vector(_) => "vector",
+            Value::Map(_) => "map",
+            Value::Set(_) => "set",
+            Value::Fn(_) | Value::Native(_) => "function",
+            Value::Macro(_) | Value::Special(_) => "macro",
+            Value::Atom(_) => "atom",
+            Value::LVar(_) => "logic variable",
+            Value::Goal(_) => "goal",
+            Value::Domain(_) => "domain",
+            Value::PartialMap(_) => "partial map",
+            Value::Db(_) => "database",
+            Value::Nom(_) => "nom",
+            Value::Tie(_) => "tie",
+        }
+    }
+
+    /// The value, with a lazy seq's realized value in its place; `None` for a lazy seq not
+    /// yet realized (or being realized). Runs nothing.
+    ///
+    /// ```
+    /// use kanren_clj::value::Value;
+    /// let seq = Value::lazy(|| Ok(Value::Nil));
+    /// assert!(seq.realized().is_none());
+    /// seq.force().unwrap();
+    /// assert!(matches!(seq.realized(), Some(Value::Nil)));
+    /// ```
+    pub fn realized(&self) -> Option<Value> {
+        let mut v = self.clone();
+        while let Value::Lazy(cell) = &v {
+            let next = match &*cell.lock().unwrap_or_else(|e| e.into_inner()) {
+                LazyCell::Done(x) => x.clone(),
+                LazyCell::Thunk(_) | LazyCell::Forcing => return None,
+            };
+            v = next;
+        }
+        Some(v)
+    }
+
+    /// Forces a lazy seq (repeatedly) until the value is not `Lazy`.
+    pub fn force(&self) -> Result<Value> {
+        let mut v = self.clone();
+        while let Value::Lazy(cell) = &v {
+            let cell = cell.clone();
+            let thunk = {
+                let mut g = cell.lock().unwrap_or_else(|e| e.into_inner());
+                let thunk = match &mut *g {
+                    LazyCell::Done(x) => {
+                        v = x.clone();
+                        continue;
+                    }
+                    LazyCell::Forcing => return Err(Error::msg("lazy seq depends on itself")),
+                    LazyCell::Thunk(f) => std::mem::replace(f, Box::new(|| Ok(Value::Nil))),
+                };
+                *g = LazyCell::Forcing;
+                thunk
+            };
+            // A lazy seq built of lazy seqs forces them nested: make room on the heap.
+            let out = match stacker::maybe_grow(64 * 1024, 2 * 1024 * 1024, thunk) {
+                Ok(x) => x,
+                Err(e) => {
+                    // Leave it unforced-with-error: forcing again reports a cycle would be
+                    // wrong, so record an empty seq's absence by re-raising the same error.
+                    let msg = e.clone();
+                    *cell.lock().unwrap_or_else(|e| e.into_inner()) =
+                        LazyCell::Thunk(Box::new(move || Err(msg)));
+                    return Err(e);
+                }
+            };
+            *cell.lock().unwrap_or_else(|e| e.into_inner()) = LazyCell::Done(out.clone());
+            v = out;
+        }
+        Ok(v)
+    }
+
+    /// The first element and the rest of a seqable value, or `None` when it is empty.
+    pub fn uncons(&self) -> Result<Option<(Value, Value)>> {
+        let v = self.force()?;
+        Ok(match v {
+            Value::Nil | Value::EmptyList => None,
+            Value::List(c) => Some((c.0.clone(), c.1.clone())),
+            Value::Vector(items) => {
+                if items.is_empty() {
+                    None
+                } else {
+                    Some((items[0].clone(), vec_seq(items, 1)))
+                }
+            }
+            Value::VecSeq(items, i) => Some((items[i].clone(), vec_seq(items, i + 1))),
+            Value::Map(m) => {
+                if m.is_empty() {
+                    None
+                } else {
+                    let items: Vec<Value> = m
+                        .iter()
+                        .map(|(k, v)| Value::vector(vec![k.clone(), v.clone()]))
+                        .collect();
+                    let items = Items::arc(items);
+                    Some((items[0].clone(), vec_seq(items, 1)))
+                }
+            }
+            Value::Set(s) => {
+                if s.is_empty() {
+                    None
+                } else {
+                    Some((s[0].clone(), vec_seq(s, 1)))
+                }
+            }
+            Value::Str(s) => {
+                let items: Vec<Value> = s.chars().map(Value::Char).collect();
+                if items.is_empty() {
+                    None
+                } else {
+                    let items = Items::arc(items);
+                    Some((items[0].clone(), vec_seq(items, 1)))
+                }
+            }
+            other => {
+                return Err(Error::msg(format!(
+                    "don't know how to create a seq from {}: {}",
+                    other.type_name(),
+                    crate::value::printer::pr_str(&other)
+                )))
+            }
+        })
+    }
+
+    /// All elements of a finite seqable value.
+    pub fn to_vec(&self) -> Result<Vec<Value>> {
+        match self {
+            Value::Vector(v) => return Ok(v.to_vec()),
+            Value::Nil | Value::EmptyList => return Ok(Vec::new()),
+            _ => {}
+        }
+        let mut out = Vec::new();
+        let mut cur = self.clone();
+        while let Some((h, t)) = cur.uncons()? {
+            out.push(h);
+            cur = t;
+            if out.len() % 4096 == 0 {
+                crate::value::interrupt::check_interrupt()?;
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// The seq of `items` from `i` on (the empty list at the end).
+pub fn vec_seq(items: Arc<Items<Value>>, i: usize) -> Value {
+    if i >= items.len() {
+        Value::EmptyList
+    } else {
+        Value::VecSeq(items, i)
+    }
+}
+
+impl fmt::Debug for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::value::printer::pr_str(self))
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::value::printer::pr_str(self))
+    }
+}

@@ -1,0 +1,308 @@
+//! The printer: values as Clojure's `pr` prints them (`print`/`str` with `readably = false`),
+//! and the program output they are written to (stdout, or the buffer of a `with-out-str`).
+
+use crate::value::error::Result;
+use crate::value::Value;
+use std::cell::{Cell, RefCell};
+use std::fmt::Write;
+
+thread_local! {
+    /// Set while [`describe`] prints: lazy seqs not yet realized are not forced.
+    static BRIEF: Cell<bool> = const { Cell::new(false) };
+}
+
+/// At most this many characters of a value in an error message.
+const BRIEF_CHARS: usize = 120;
+
+/// A value as an error message names it: its type, then the value as `pr` prints it, except
+/// that a lazy seq not yet realized is shown as `...` instead of being forced (naming a value
+/// must not run it: the seq of a query that calls itself would search again to say what it
+/// is), and a long value is cut at 120 characters.
+///
+/// ```
+/// use kanren_clj::reader::read_all;
+/// use kanren_clj::value::printer::describe;
+/// assert_eq!(describe(&read_all("[1 2]").unwrap()[0]), "vector [1 2]");
+/// assert_eq!(describe(&kanren_clj::value::Value::lazy(|| unreachable!())), "seq (...)");
+/// ```
+pub fn describe(v: &Value) -> String {
+    let was = BRIEF.with(|b| b.replace(true));
+    let printed = pr_str(v);
+    BRIEF.with(|b| b.set(was));
+    let printed = match printed.char_indices().nth(BRIEF_CHARS) {
+        Some((i, _)) => format!("{}...", &printed[..i]),
+        None => printed,
+    };
+    match v {
+        // nil, true and false name their own type.
+        Value::Nil | Value::Bool(_) => printed,
+        _ => format!("{} {printed}", v.type_name()),
+    }
+}
+
+/// `v` forced for printing; `None` for a lazy seq not yet realized while [`describe`] prints.
+fn forced(v: &Value) -> Result<Option<Value>> {
+    match BRIEF.with(Cell::get) {
+        true => Ok(v.realized()),
+        false => v.force().map(Some),
+    }
+}
+
+/// The value as `pr` prints it; a lazy seq whose forcing fails prints the error inline.
+///
+/// ```
+/// use kanren_clj::reader::read_all;
+/// let v = &read_all("{:a [1 \"s\" \\c nil], :b #{x}}").unwrap()[0];
+/// assert_eq!(kanren_clj::value::printer::pr_str(v), "{:a [1 \"s\" \\c nil], :b #{x}}");
+/// ```
+pub fn pr_str(v: &Value) -> String {
+    try_pr_str(v, true).unwrap_or_else(|e| format!("#error {{:message {:?}}}", e.message()))
+}
+
+/// The value printed, readably (`pr`) or not (`print`, `str`), failing if forcing a lazy seq
+/// fails.
+pub fn try_pr_str(v: &Value, readably: bool) -> Result<String> {
+    let mut out = String::new();
+    write_value(&mut out, v, readably, 0)?;
+    Ok(out)
+}
+
+/// The name of a special form as a user wrote it (without the `l:`/`t:` of its namespace).
+pub fn special_name(n: &str) -> &str {
+    n.strip_prefix("l:")
+        .or_else(|| n.strip_prefix("t:"))
+        .unwrap_or(n)
+}
+
+/// The string of a float as Clojure prints it (`1.0`, `1.0E10`, `##Inf`).
+pub fn float_str(f: f64) -> String {
+    if f.is_nan() {
+        return "##NaN".into();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 {
+            "##Inf".into()
+        } else {
+            "##-Inf".into()
+        };
+    }
+    let a = f.abs();
+    if a != 0.0 && !(1e-3..1e7).contains(&a) {
+        let s = format!("{f:E}");
+        let (m, e) = s.split_once('E').unwrap_or((&s, "0"));
+        let m = if m.contains('.') {
+            m.to_string()
+        } else {
+            format!("{m}.0")
+        };
+        return format!("{m}E{e}");
+    }
+    let s = format!("{f}");
+    if s.contains('.') {
+        s
+    } else {
+        format!("{s}.0")
+    }
+}
+
+fn write_value(out: &mut String, v: &Value, r: bool, depth: usize) -> Result<()> {
+    stacker::maybe_grow(32 * 1024, 1024 * 1024, || write_inner(out, v, r, depth))
+}
+
+fn write_inner(out: &mut String, v: &Value, r: bool, depth: usize) -> Result<()> {
+    match v {
+        Value::Nil => out.push_str("nil"),
+        Value::Bool(b) => {
+            let _ = write!(out, "{b}");
+        }
+        Value::Int(i) => {
+            let _ = write!(out, "{i}");
+        }
+        Value::Float(f) => out.push_str(&float_str(*f)),
+        Value::Ratio(n, d) => {
+            let _ = write!(out, "{n}/{d}");
+        }
+        Value::Str(s) => {
+            if r {
+                out.push('"');
+                for c in s.chars() {
+                    match c {
+                        '"' => out.push_str("\\\""),
+                        '\\' => out.push_str("\\\\"),
+                        '\n' => out.push_str("\\n"),
+                        '\t' => out.push_str("\\t"),
+                        '\r' => out.push_str("\\r"),
+                        c => out.push(c),
+                    }
+                }
+                out.push('"');
+            } else {
+                out.push_str(s);
+            }
+        }
+        Value::Char(c) => {
+            if r {
+                match c {
+                    '\n' => out.push_str("\\newline"),
+                    ' ' => out.push_str("\\space"),
+                    '\t' => out.push_str("\\tab"),
+                    '\r' => out.push_str("\\return"),
+                    c => {
+                        out.push('\\');
+                        out.push(*c);
+                    }
+                }
+            } else {
+                out.push(*c);
+            }
+        }
+        Value::Keyword(k) => {
+            out.push(':');
+            out.push_str(k);
+        }
+        Value::Symbol(s) => out.push_str(s),
+        Value::EmptyList => out.push_str("()"),
+        Value::List(_) | Value::VecSeq(..) | Value::Lazy(_) => {
+            out.push('(');
+            let mut next = forced(v)?;
+            if next.is_none() {
+                out.push_str("...");
+            }
+            let mut first = true;
+            while let Some(cur) = next.take() {
+                match cur {
+                    Value::Nil | Value::EmptyList => break,
+                    Value::List(_) | Value::VecSeq(..) => {
+                        let Some((h, t)) = cur.uncons()? else { break };
+                        if !first {
+                            out.push(' ');
+                        }
+                        first = false;
+                        write_value(out, &h, r, depth + 1)?;
+                        next = forced(&t)?;
+                        if next.is_none() {
+                            out.push_str(" ...");
+                        }
+                    }
+                    other => {
+                        out.push_str(" . ");
+                        write_value(out, &other, r, depth + 1)?;
+                        break;
+                    }
+                }
+            }
+            out.push(')');
+        }
+        Value::Vector(items) => {
+            out.push('[');
+            for (i, x) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(' ');
+                }
+                write_value(out, x, r, depth + 1)?;
+            }
+            out.push(']');
+        }
+        Value::Map(m) | Value::PartialMap(m) => {
+            if let Value::PartialMap(_) = v {
+                out.push_str("#clojure.core.logic.PMap");
+            }
+            out.push('{');
+            for (i, (k, x)) in m.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_value(out, k, r, depth + 1)?;
+                out.push(' ');
+                write_value(out, x, r, depth + 1)?;
+            }
+            out.push('}');
+        }
+        Value::Set(items) => {
+            out.push_str("#{");
+            for (i, x) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(' ');
+                }
+                write_value(out, x, r, depth + 1)?;
+            }
+            out.push('}');
+        }
+        Value::Fn(c) => {
+            let _ = write!(out, "#function[{}]", c.name.as_deref().unwrap_or("fn"));
+        }
+        Value::Macro(c) => {
+            let _ = write!(out, "#macro[{}]", c.name.as_deref().unwrap_or("macro"));
+        }
+        Value::Native(n) => {
+            let _ = write!(out, "#function[{}]", n.name);
+        }
+        Value::Db(_) => out.push_str("#<pldb database>"),
+        Value::Special(n) => {
+            let _ = write!(out, "#macro[{}]", special_name(n));
+        }
+        Value::Atom(a) => {
+            let inner = a.lock().unwrap_or_else(|e| e.into_inner()).clone();
+            out.push_str("#atom[");
+            write_value(out, &inner, r, depth + 1)?;
+            out.push(']');
+        }
+        Value::Nom(a) => {
+            let _ = write!(out, "{a}");
+        }
+        // core.logic's print-method for `Tie`: `[a_0] body`.
+        Value::Tie(t) => {
+            out.push('[');
+            write_value(out, &t.0, r, depth + 1)?;
+            out.push_str("] ");
+            write_value(out, &t.1, r, depth + 1)?;
+        }
+        Value::LVar(x) => {
+            let _ = write!(out, "{x}");
+        }
+        Value::Goal(_) => out.push_str("#function[clojure.core.logic/goal]"),
+        Value::Domain(d) => {
+            let iv = d.intervals();
+            if iv.len() == 1 {
+                let _ = write!(out, "<interval:{}..{}>", iv[0].0, iv[0].1);
+            } else {
+                let vals: Vec<String> = d.iter().map(|x| x.to_string()).collect();
+                let _ = write!(out, "#{{{}}}", vals.join(" "));
+            }
+        }
+    }
+    Ok(())
+}
+
+thread_local! {
+    /// The output buffer of the innermost `with-out-str`, if any.
+    static CAPTURE: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Writes program output: to stdout, or to the buffer of an enclosing `with-out-str`.
+pub fn emit(s: &str) {
+    let captured = CAPTURE.with(|c| {
+        if let Some(buf) = c.borrow_mut().as_mut() {
+            buf.push_str(s);
+            true
+        } else {
+            false
+        }
+    });
+    if !captured {
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        let _ = out.write_all(s.as_bytes());
+        let _ = out.flush();
+    }
+}
+
+/// Runs `f` with output captured, returning the output as a string value.
+pub fn with_out_str(f: impl FnOnce() -> Result<Value>) -> Result<Value> {
+    let saved = CAPTURE.with(|c| c.borrow_mut().replace(String::new()));
+    let r = f();
+    let out = CAPTURE
+        .with(|c| std::mem::replace(&mut *c.borrow_mut(), saved))
+        .unwrap_or_default();
+    r.map(|_| Value::str(&out))
+}
