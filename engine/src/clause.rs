@@ -3,12 +3,12 @@
 //! (`Stream::delayed`) or of its failure (`Stream::paused`). No goal is built for a clause
 //! or for a pattern level; the body's goals are built for the clause that matched only.
 
-use crate::goal::{Goal, Solve};
+use crate::kernel::goal::{Goal, Solve};
+use crate::kernel::solve::{Cont, Step};
+use crate::kernel::state::State;
+use crate::kernel::stream::{Link, Node, Stream};
+use crate::kernel::term::Term;
 use crate::matching::{match_levels, PatOp};
-use crate::solve::{Cont, Step};
-use crate::state::State;
-use crate::stream::{Link, Node, Stream};
-use crate::term::Term;
 
 /// A relation of `N` clauses given by what each clause's stream is: `conde` over the
 /// clauses, each applied by `clause(args, i, s)` when the search gets to it (core.logic's

@@ -14,10 +14,10 @@
 //! suspend before its first head runs: core.logic's `conda` is `(fn [a] (ifa* ...))`, with no
 //! `-inc` around it, so a head that answers at once decides at once.
 
-use crate::goal::Goal;
-use crate::solve::Nested;
-use crate::state::State;
-use crate::stream::{head_normal_form, Link, Node, Stream};
+use crate::kernel::goal::Goal;
+use crate::kernel::solve::Nested;
+use crate::kernel::state::State;
+use crate::kernel::stream::{head_normal_form, Link, Node, Stream};
 use std::sync::Arc;
 
 #[derive(Clone, Copy)]
@@ -85,7 +85,7 @@ fn committed<C: IntoIterator<Item = Goal>>(clauses: impl IntoIterator<Item = C>,
             .into_iter()
             .map(|c| {
                 let mut goals = c.into_iter();
-                let head = goals.next().unwrap_or_else(crate::goal::succeed);
+                let head = goals.next().unwrap_or_else(crate::kernel::goal::succeed);
                 (head, goals.collect())
             })
             .collect(),
@@ -100,7 +100,7 @@ fn first_clause(clauses: Clauses, mut i: usize, s: State, cut: Cut) -> Stream {
             return Stream::empty();
         };
         // A head can be a committed choice whose head is one, as deep as the program nests them.
-        let h = crate::solve::grow(|| head_normal_form(head.apply(s.clone())));
+        let h = crate::kernel::solve::grow(|| head_normal_form(head.apply(s.clone())));
         if matches!(h.0, Node::Empty) {
             i += 1;
             continue;
@@ -121,7 +121,7 @@ fn decide(h: Stream, clauses: Clauses, i: usize, s: State, cut: Cut) -> Stream {
             Cut::Once => then(Node::Unit(a)),
         },
         suspension => Stream::suspend(move || {
-            let h = crate::solve::grow(|| head_normal_form(Stream(suspension.open())));
+            let h = crate::kernel::solve::grow(|| head_normal_form(Stream(suspension.open())));
             decide(h, clauses, i, s, cut)
         }),
     }

@@ -19,10 +19,10 @@
 //! core.logic also prints the collection of a residual `conjo` unreified (`<lvar:p__3868>`);
 //! here it is named like the rest.
 
-use crate::goal::Goal;
 use crate::ground::{is_ground, vars_of, walked};
-use crate::store::{Constraint, Fail, Run, Status};
-use crate::term::{Term, Var};
+use crate::kernel::goal::Goal;
+use crate::kernel::store::{Constraint, Fail, Run, Status};
+use crate::kernel::term::{Term, Var};
 use std::sync::Arc;
 
 struct Conjo {

@@ -12,10 +12,10 @@
 //! to a new variable; the copy is unified with `v`. Non-relational: what is copied is `u` as
 //! it is bound when the goal runs.
 
-use crate::goal::{eq, Goal};
+use crate::kernel::goal::{eq, Goal};
+use crate::kernel::subst::renamed_apart;
+use crate::kernel::term::Term;
 use crate::project::project;
-use crate::subst::renamed_apart;
-use crate::term::Term;
 
 /// `v` is `u` with every variable still unbound in `u` replaced by a fresh one, the same
 /// variable by the same fresh one (core.logic's `copy-term`). Non-relational: `u` is taken

@@ -15,7 +15,7 @@
 //! Costs: adding or retracting a fact O(log n) per index; a lookup whose indexed argument is
 //! ground O(log n + answers); otherwise all the relation's facts are candidates.
 
-use crate::term::Term;
+use crate::kernel::term::Term;
 use imbl::{HashMap, OrdMap, OrdSet};
 use std::sync::Arc;
 

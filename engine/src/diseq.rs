@@ -20,14 +20,14 @@
 //! walk and a comparison and touches no store; waking costs O(size of the prefix); an empty
 //! store costs one test per unification.
 
-use crate::goal::{Goal, Solve};
-use crate::solve::{Cont, Flow, Step};
-use crate::state::State;
-use crate::store::{Constraint, Fail, Run, Status};
-use crate::stream::Stream;
-use crate::subst::Subst;
-use crate::term::{cmp_terms, Term, Var};
-use crate::unify::{unify_all, unify_all_open};
+use crate::kernel::goal::{Goal, Solve};
+use crate::kernel::solve::{Cont, Flow, Step};
+use crate::kernel::state::State;
+use crate::kernel::store::{Constraint, Fail, Run, Status};
+use crate::kernel::stream::Stream;
+use crate::kernel::subst::Subst;
+use crate::kernel::term::{cmp_terms, Term, Var};
+use crate::kernel::unify::{unify_all, unify_all_open};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use std::sync::Arc;
@@ -184,7 +184,7 @@ fn verdict(s: &Subst, occurs_check: bool, pairs: &[(Term, Term)]) -> Verdict {
 pub fn neq(u: impl Into<Term>, v: impl Into<Term>) -> Goal {
     let (u, v) = (u.into(), v.into());
     if u.is_atom() && v.is_atom() {
-        return crate::goal::decided(u != v);
+        return crate::kernel::goal::decided(u != v);
     }
     Goal::native(Neq(u, v))
 }

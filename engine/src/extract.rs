@@ -8,8 +8,8 @@
 //! is named in the error. Extracting from an [`Answer`] reads its value; its residual
 //! constraints are left to [`Answer::constraints`] (a value with no variable has none).
 
-use crate::reify::Answer;
-use crate::term::Term;
+use crate::kernel::reify::Answer;
+use crate::kernel::term::Term;
 use std::collections::{BTreeMap, HashMap};
 use std::convert::Infallible;
 use std::fmt;

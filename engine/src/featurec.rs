@@ -17,9 +17,9 @@
 //! Two partial maps unify when they agree on the keys they share (core.logic: the first's
 //! keys must be in the second).
 
-use crate::goal::Goal;
-use crate::store::Feature;
-use crate::term::Term;
+use crate::kernel::goal::Goal;
+use crate::kernel::store::Feature;
+use crate::kernel::term::Term;
 
 /// `x` is a map that holds at least the keys of the map `fs`, with values that unify (a map
 /// value in `fs` asks for at least its keys, recursively): core.logic's `(featurec x fs)`.

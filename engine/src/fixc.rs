@@ -14,10 +14,10 @@
 //! (core.logic's `-constrain-tree`). Each `fixc` prints as `(clojure.core.logic/fixc x form)`,
 //! or as its reifier says.
 
-use crate::goal::{conj, Goal};
-use crate::state::State;
-use crate::store::{Constraint, Fail, Run, Status};
-use crate::term::{Term, Var};
+use crate::kernel::goal::{conj, Goal};
+use crate::kernel::state::State;
+use crate::kernel::store::{Constraint, Fail, Run, Status};
+use crate::kernel::term::{Term, Var};
 use std::sync::Arc;
 
 type Build = Arc<dyn Fn(&Term) -> Goal + Send + Sync>;
@@ -249,12 +249,12 @@ fn children(t: &Term) -> Vec<Term> {
         return entries.iter().map(|(_, v)| v.clone()).collect();
     }
     let mut out = Vec::new();
-    let mut seq = crate::term::Seq::of(t);
+    let mut seq = crate::kernel::term::Seq::of(t);
     loop {
         match seq.step() {
-            crate::term::SeqItem::Item(x) => out.push(x.clone()),
-            crate::term::SeqItem::End => return out,
-            crate::term::SeqItem::Tail(x) => {
+            crate::kernel::term::SeqItem::Item(x) => out.push(x.clone()),
+            crate::kernel::term::SeqItem::End => return out,
+            crate::kernel::term::SeqItem::Tail(x) => {
                 out.push(x.clone());
                 return out;
             }

@@ -6,8 +6,8 @@
 //! its own, the constraint is replaced by one over the newly walked terms, which watches
 //! those.
 
-use crate::store::Run;
-use crate::term::{Term, Var};
+use crate::kernel::store::Run;
+use crate::kernel::term::{Term, Var};
 
 /// The terms `ts` walked completely in `run`, and whether they differ from `ts` (then the
 /// constraint must be replaced, to watch the variables they now hold).

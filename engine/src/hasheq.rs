@@ -10,7 +10,7 @@
 //! order of the hashes' 5-bit digits, least significant first; equal hashes keep their order
 //! of insertion.
 
-use crate::term::{Seq, SeqItem, Term};
+use crate::kernel::term::{Seq, SeqItem, Term};
 
 const C1: i32 = 0xcc9e2d51_u32 as i32;
 const C2: i32 = 0x1b873593;

@@ -33,7 +33,6 @@
 // The pattern macros expand to `::kanren::...` paths, also inside this crate.
 extern crate self as kanren;
 
-mod budget;
 mod clause;
 mod conda;
 mod conjo;
@@ -45,37 +44,25 @@ mod extract;
 pub mod fd;
 mod featurec;
 mod fixc;
-mod goal;
 mod ground;
 mod hasheq;
+mod kernel;
 mod lists;
 mod macros;
 mod matching;
 mod nafc;
-mod nested;
 pub mod nom;
 mod parallel;
 pub mod pldb;
 mod predc;
 mod project;
-mod reify;
-mod residual;
-mod run;
 mod seq_goals;
 #[cfg(feature = "serde")]
 mod serde;
-mod solve;
-mod state;
-mod store;
-mod stream;
-mod subst;
 mod tabling;
-mod term;
 pub mod trace;
 pub mod unifier;
-mod unify;
 
-pub use budget::{Budget, CancelToken, Stop, CHECK_EVERY};
 pub use clause::{clause_relation, match_clause};
 pub use conda::{conda, condu, onceo};
 pub use conjo::conjo;
@@ -84,10 +71,20 @@ pub use diseq::neq;
 pub use extract::ExtractError;
 pub use featurec::featurec;
 pub use fixc::{fixc, fixc_when, fixc_with, is_tree, treec, treec_with};
-pub use goal::{
+pub use kanren_macros::{defna, defne, defnu, fd_eq, matcha, matche, matchu};
+pub use kernel::budget::{Budget, CancelToken, Stop, CHECK_EVERY};
+pub use kernel::goal::{
     all, and_star, conde, conj, disj, eq, everyg, fail, fresh, or_star, relation, succeed, Goal,
 };
-pub use kanren_macros::{defna, defne, defnu, fd_eq, matcha, matche, matchu};
+pub use kernel::reify::Answer;
+pub use kernel::run::{run, run_all, run_nc, run_nc_all, Answers};
+pub use kernel::solve::{solve_all, Cont, Step};
+pub use kernel::state::State;
+pub use kernel::store::{Constraint, Fail, Run, Status};
+pub use kernel::stream::Stream;
+pub use kernel::subst::Subst;
+pub use kernel::term::{Cons, Nom, Term, Var};
+pub use kernel::unify::{unify, Bound};
 pub use lists::{
     appendo, conso, distincto, emptyo, firsto, member1o, membero, permuteo, rembero, resto,
 };
@@ -96,17 +93,8 @@ pub use nafc::nafc;
 pub use parallel::{search_pool, Parallel, PARTS_PER_WORKER, WORKER_STACK};
 pub use predc::{predc, predc_with};
 pub use project::{is, pred, project, project_all};
-pub use reify::Answer;
-pub use run::{run, run_all, run_nc, run_nc_all, Answers};
 pub use seq_goals::everyg_term;
-pub use solve::{solve_all, Cont, Step};
-pub use state::State;
-pub use store::{Constraint, Fail, Run, Status};
-pub use stream::Stream;
-pub use subst::Subst;
 pub use tabling::Tabled;
-pub use term::{Cons, Nom, Term, Var};
-pub use unify::{unify, Bound};
 
 /// The README's example, compiled and run as a doc-test.
 #[doc = include_str!("../../README.md")]

@@ -7,8 +7,8 @@
 
 use crate::defne;
 use crate::diseq::neq;
-use crate::goal::{eq, fresh, Goal};
-use crate::term::Term;
+use crate::kernel::goal::{eq, fresh, Goal};
+use crate::kernel::term::Term;
 
 /// `l` is the pair `(a . d)`: `a` is its first element and `d` the rest (core.logic's
 /// `conso`).

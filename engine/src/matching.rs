@@ -8,11 +8,11 @@
 //! goal does exactly what core.logic does: fresh variables, the pattern term, `==`. Either way
 //! the goal suspends once, as `fresh` does, so answers come in core.logic's order.
 
-use crate::goal::{Goal, Solve};
-use crate::solve::{Cont, Flow, Step};
-use crate::state::State;
-use crate::stream::{Link, Node, Stream};
-use crate::term::{Term, Var};
+use crate::kernel::goal::{Goal, Solve};
+use crate::kernel::solve::{Cont, Flow, Step};
+use crate::kernel::state::State;
+use crate::kernel::stream::{Link, Node, Stream};
+use crate::kernel::term::{Term, Var};
 use std::sync::Arc;
 
 /// One step of a pattern, in prefix order: `[[x y] . t]` is

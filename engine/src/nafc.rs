@@ -9,10 +9,10 @@
 //! The relation runs on the state as the constraint sees it ([`Run::state`]), from which
 //! only its first answer is looked for (core.logic forces the same: one answer or none).
 
-use crate::goal::Goal;
 use crate::ground::{is_ground, vars_of, walked};
-use crate::store::{Constraint, Fail, Run, Status};
-use crate::term::{Term, Var};
+use crate::kernel::goal::Goal;
+use crate::kernel::store::{Constraint, Fail, Run, Status};
+use crate::kernel::term::{Term, Var};
 use std::sync::Arc;
 
 type Rel = Arc<dyn Fn(&[Term]) -> Goal + Send + Sync>;

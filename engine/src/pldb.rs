@@ -38,10 +38,10 @@
 
 use crate::db::Candidates;
 pub use crate::db::{Db, Rel};
-use crate::goal::Goal;
-use crate::state::State;
-use crate::stream::{Link, Node, Stream};
-use crate::term::Term;
+use crate::kernel::goal::Goal;
+use crate::kernel::state::State;
+use crate::kernel::stream::{Link, Node, Stream};
+use crate::kernel::term::Term;
 use std::sync::Arc;
 
 /// A relation of `arity` arguments, none indexed (core.logic's `(db-rel name args...)`).

@@ -10,10 +10,10 @@
 //! term that may still hold variables (`(predc q vector? ..)` then `(== q [x])` succeeds at
 //! once); here the predicate only ever sees ground terms, so it is checked once `x` is ground.
 
-use crate::goal::Goal;
 use crate::ground::{is_ground, vars_of, walked};
-use crate::store::{Constraint, Fail, Run, Status};
-use crate::term::{Term, Var};
+use crate::kernel::goal::Goal;
+use crate::kernel::store::{Constraint, Fail, Run, Status};
+use crate::kernel::term::{Term, Var};
 use std::sync::Arc;
 
 type Pred = Arc<dyn Fn(&Term) -> bool + Send + Sync>;

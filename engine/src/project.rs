@@ -6,11 +6,11 @@
 //! `+`, `-` and `*` on integer terms let `(!= (- x2 x1) (- y2 y1))` read as
 //! `neq(x2 - x1, y2 - y1)`.
 
-use crate::goal::{fail, succeed, Goal, Solve};
-use crate::solve::{solve_all, Cont, Nested, Step};
-use crate::state::State;
-use crate::stream::Stream;
-use crate::term::Term;
+use crate::kernel::goal::{fail, succeed, Goal, Solve};
+use crate::kernel::solve::{solve_all, Cont, Nested, Step};
+use crate::kernel::state::State;
+use crate::kernel::stream::Stream;
+use crate::kernel::term::Term;
 use std::ops::{Add, Mul, Sub};
 
 /// The goal `f` builds from the current values of `vars` (core.logic's `project`): each value
@@ -87,7 +87,9 @@ pub fn is(
     f: impl Fn(&Term) -> Term + Send + Sync + 'static,
 ) -> Goal {
     let u = u.into();
-    project([v.into()], move |[x]| crate::goal::eq(u.clone(), f(x)))
+    project([v.into()], move |[x]| {
+        crate::kernel::goal::eq(u.clone(), f(x))
+    })
 }
 
 /// The body of a `project`: one goal, or several in sequence.

@@ -4,8 +4,8 @@
 //! [`fd::distinct`](crate::fd::distinct) and [`fd::in_`](crate::fd::in_) read the sequence here.
 
 use crate::fixc::fixc;
-use crate::goal::{fail, Goal};
-use crate::term::Term;
+use crate::kernel::goal::{fail, Goal};
+use crate::kernel::term::Term;
 use std::sync::Arc;
 
 /// A goal built from the items of a sequence.
@@ -55,7 +55,7 @@ pub fn everyg_term(
     g: impl Fn(Term) -> Goal + Send + Sync + 'static,
     coll: impl Into<Term>,
 ) -> Goal {
-    let f: OnItems = Arc::new(move |items| crate::goal::everyg(&g, items));
+    let f: OnItems = Arc::new(move |items| crate::kernel::goal::everyg(&g, items));
     on_items(coll.into(), "everyg", f)
 }
 

@@ -31,8 +31,8 @@
 //! assert_eq!(serde_json::to_string(a.value()).unwrap(), r#"[":k","s",[1,2],"_0"]"#);
 //! ```
 
-use crate::reify::Answer;
-use crate::term::{Seq, SeqItem, Term};
+use crate::kernel::reify::Answer;
+use crate::kernel::term::{Seq, SeqItem, Term};
 use ::serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
 
 impl Serialize for Term {

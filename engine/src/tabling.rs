@@ -32,13 +32,13 @@
 //! are the same set; their order can differ. Constraints on the arguments (`!=`, FD domains)
 //! are not part of the call's variant (as in core.logic).
 
-use crate::goal::Goal;
-use crate::reify::reify;
-use crate::solve::solve_all;
-use crate::state::State;
-use crate::stream::{Link, Node, Stream};
-use crate::subst::renamed_apart;
-use crate::term::Term;
+use crate::kernel::goal::Goal;
+use crate::kernel::reify::reify;
+use crate::kernel::solve::solve_all;
+use crate::kernel::state::State;
+use crate::kernel::stream::{Link, Node, Stream};
+use crate::kernel::subst::renamed_apart;
+use crate::kernel::term::Term;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::cell::RefCell;
 use std::ops::ControlFlow;

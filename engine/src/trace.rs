@@ -17,10 +17,10 @@
 //! assert_eq!(*lines.lock().unwrap(), ["before", "after", "    q = 5"]);
 //! ```
 
-use crate::goal::Goal;
-use crate::reify::reify;
-use crate::stream::Stream;
-use crate::term::{Term, Var};
+use crate::kernel::goal::Goal;
+use crate::kernel::reify::reify;
+use crate::kernel::stream::Stream;
+use crate::kernel::term::{Term, Var};
 use std::sync::Arc;
 
 /// Where a tracing goal writes its lines (one call per line, without the newline).

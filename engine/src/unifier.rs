@@ -24,8 +24,8 @@
 //! unifies them all (core.logic 1.1.1 returns `nil`: it unifies the first binding map with the
 //! next term).
 
-use crate::state::State;
-use crate::term::{Term, Var};
+use crate::kernel::state::State;
+use crate::kernel::term::{Term, Var};
 use std::sync::Arc;
 
 /// A predicate on the values of some `?` symbols: see [`Options::when`].

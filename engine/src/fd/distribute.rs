@@ -6,10 +6,10 @@
 //! write (a program sets a strategy once or twice, and reads it once per labeled sequence).
 
 use crate::domain::Strategy;
-use crate::goal::Goal;
-use crate::state::State;
-use crate::stream::Stream;
-use crate::term::{Term, Var};
+use crate::kernel::goal::Goal;
+use crate::kernel::state::State;
+use crate::kernel::stream::Stream;
+use crate::kernel::term::{Term, Var};
 
 /// `v`'s answer is labeled with `strategy` (core.logic's `(distribute v ::l/ff)`).
 ///

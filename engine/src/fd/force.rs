@@ -40,10 +40,10 @@
 //! element is labeled (core.logic's `sort-by-strategy`).
 
 use super::Domain;
-use crate::goal::Goal;
-use crate::state::State;
-use crate::stream::{head_normal_form, Link, Node, Stream};
-use crate::term::{Term, Var};
+use crate::kernel::goal::Goal;
+use crate::kernel::state::State;
+use crate::kernel::stream::{head_normal_form, Link, Node, Stream};
+use crate::kernel::term::{Term, Var};
 use std::sync::Arc;
 
 /// core.logic's `reifyg` before the answer is printed: label the FD variables left in the

@@ -9,10 +9,10 @@
 use super::search::Dfs;
 use super::FdTerms;
 use crate::domain::Domain;
-use crate::goal::Goal;
-use crate::state::State;
-use crate::stream::{Link, Node, Stream};
-use crate::term::{Term, Var};
+use crate::kernel::goal::Goal;
+use crate::kernel::state::State;
+use crate::kernel::stream::{Link, Node, Stream};
+use crate::kernel::term::{Term, Var};
 use std::sync::Arc;
 
 /// Which variable [`label`] tries next (SWI-Prolog's `labeling/2` variable selection).
@@ -275,8 +275,8 @@ fn constraints_on(s: &State, x: Var) -> i128 {
 mod tests {
     use super::{select, VarOrder};
     use crate::domain::Domain;
-    use crate::state::State;
-    use crate::term::{Term, Var};
+    use crate::kernel::state::State;
+    use crate::kernel::term::{Term, Var};
 
     /// x in 3..4, y in 0..9, z in 5..6 with two constraints on z: which is labeled first.
     fn first(order: VarOrder) -> usize {

@@ -44,10 +44,10 @@ pub use global::{
 pub use label::{label, label_random, Labeling, ValueOrder, VarOrder};
 pub use optimize::{maximize, maximize_improving, minimize, minimize_improving};
 
-use crate::goal::Goal;
-use crate::store::{Fail, Run, Val};
-use crate::stream::Stream;
-use crate::term::{Term, Var};
+use crate::kernel::goal::Goal;
+use crate::kernel::store::{Fail, Run, Val};
+use crate::kernel::stream::Stream;
+use crate::kernel::term::{Term, Var};
 use props::Prop;
 use std::sync::Arc;
 
@@ -221,13 +221,13 @@ pub fn dom(x: impl Into<Term>, d: impl Into<Option<Domain>>) -> Goal {
 /// ```
 pub fn in_(xs: impl FdTerms, d: impl Into<Option<Domain>>) -> Goal {
     let d = d.into();
-    crate::goal::conj(xs.into_terms().into_iter().map(|x| match x {
+    crate::kernel::goal::conj(xs.into_terms().into_iter().map(|x| match x {
         // A variable may stand for a sequence by the time the goal runs: `(fd/in q dom)`
         // with `q` bound to a vector ranges its items.
         Term::Var(_) => {
             let d = d.clone();
             let each = move |items: Vec<Term>| {
-                crate::goal::conj(items.into_iter().map(|x| dom(x, d.clone())))
+                crate::kernel::goal::conj(items.into_iter().map(|x| dom(x, d.clone())))
             };
             crate::seq_goals::on_walked(x, Arc::new(each))
         }

@@ -21,8 +21,8 @@
 
 use super::Step;
 use crate::domain::Domain;
-use crate::store::{Constraint, Fail, Run, Status, Val};
-use crate::term::{Term, Var};
+use crate::kernel::store::{Constraint, Fail, Run, Status, Val};
+use crate::kernel::term::{Term, Var};
 use std::sync::Arc;
 
 /// A posted propagator.

@@ -9,8 +9,8 @@
 //! ```
 
 use super::perm::fresh_in;
-use crate::store::{Constraint, Fail, Run, Status};
-use crate::term::{Seq, SeqItem, Term, Var};
+use crate::kernel::store::{Constraint, Fail, Run, Status};
+use crate::kernel::term::{Seq, SeqItem, Term, Var};
 use std::sync::Arc;
 
 /// `a # x`: see the module docs.

@@ -31,12 +31,12 @@ pub(crate) use hash::Hash;
 pub(crate) use perm::{fresh_in, swap};
 pub(crate) use susp::Susp;
 
-use crate::goal::{Goal, Solve};
-use crate::solve::{Cont, Nested, Step};
-use crate::state::State;
-use crate::stream::Stream;
-use crate::term::Term;
-pub use crate::term::{Nom, Tie};
+use crate::kernel::goal::{Goal, Solve};
+use crate::kernel::solve::{Cont, Nested, Step};
+use crate::kernel::state::State;
+use crate::kernel::stream::Stream;
+use crate::kernel::term::Term;
+pub use crate::kernel::term::{Nom, Tie};
 
 /// Introduces `N` fresh noms for the goal `f` builds from them (core.logic's `nom/fresh`).
 /// New noms are made, and the body built, each time the goal runs.

@@ -14,8 +14,8 @@
 
 use super::perm::swap;
 use super::Hash;
-use crate::store::{Constraint, Fail, Run, Status};
-use crate::term::{Nom, Term, Var};
+use crate::kernel::store::{Constraint, Fail, Run, Status};
+use crate::kernel::term::{Nom, Term, Var};
 use std::sync::Arc;
 
 /// `v = (a b)·x`: see the module docs.

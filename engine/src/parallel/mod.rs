@@ -22,13 +22,13 @@
 //! parts are cut from the stream, before the continuation-passing search starts, and not
 //! stolen out of a running one (see docs/design.md).
 
-use crate::budget::Budget;
-use crate::reify::{reify, Answer};
-use crate::run::Answers;
-use crate::solve::solve_node;
-use crate::state::State;
-use crate::stream::Node;
-use crate::term::Term;
+use crate::kernel::budget::Budget;
+use crate::kernel::reify::{reify, Answer};
+use crate::kernel::run::Answers;
+use crate::kernel::solve::solve_node;
+use crate::kernel::state::State;
+use crate::kernel::stream::Node;
+use crate::kernel::term::Term;
 use rayon::prelude::*;
 use rebuild::Copies;
 pub(crate) use split::splitting;

@@ -8,7 +8,7 @@
 //! made of its own terms.
 
 use super::split::Part;
-use crate::term::Term;
+use crate::kernel::term::Term;
 use std::sync::Mutex;
 
 /// One worker's copy of the query: its answer term and its parts, each taken once.

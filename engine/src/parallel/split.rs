@@ -1,9 +1,9 @@
 //! Cutting a query's stream into parts where it branches, for the workers of
 //! [`Parallel`](super::Parallel).
 
-use crate::goal::Goal;
-use crate::state::State;
-use crate::stream::{Frame, Link, Node};
+use crate::kernel::goal::Goal;
+use crate::kernel::state::State;
+use crate::kernel::stream::{Frame, Link, Node};
 use std::cell::Cell;
 
 /// One part of a split search, in depth-first order: an answer found while cutting, or a
@@ -63,7 +63,7 @@ pub(super) fn split(node: Node, want: usize) -> Vec<Part> {
             .iter()
             .filter(|p| matches!(p, Part::Branch(_)))
             .count();
-        if branches == 0 || branches >= want || crate::budget::stopped_here() {
+        if branches == 0 || branches >= want || crate::kernel::budget::stopped_here() {
             break;
         }
         let mut next = Vec::with_capacity(parts.len() * 4);
@@ -159,7 +159,7 @@ fn expand(node: Node) -> Expanded {
             Node::Suspended(g, s) | Node::Apply(g, s) | Node::Delayed(_, g, s) => g.apply(s).0,
             Node::Paused(_) => Node::Empty,
             Node::Clause(g, s, i) => g.clause(i, s),
-            Node::Alts(g, s, i) => match crate::stream::alts(g, s, i) {
+            Node::Alts(g, s, i) => match crate::kernel::stream::alts(g, s, i) {
                 (clause, None) => clause,
                 (clause, Some(rest)) => {
                     return Expanded::Branch(wrap(clause, &binds), wrap(rest, &binds))

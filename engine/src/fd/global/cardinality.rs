@@ -13,9 +13,9 @@
 
 use super::named;
 use crate::fd::{FdTerms, Step};
-use crate::goal::Goal;
-use crate::store::{Constraint, Fail, Run, Status, Val};
-use crate::term::{Term, Var};
+use crate::kernel::goal::Goal;
+use crate::kernel::store::{Constraint, Fail, Run, Status, Val};
+use crate::kernel::term::{Term, Var};
 use std::sync::Arc;
 
 struct Cardinality {

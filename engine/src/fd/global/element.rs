@@ -12,9 +12,9 @@
 use super::named;
 use crate::domain::Domain;
 use crate::fd::{FdTerms, Step};
-use crate::goal::Goal;
-use crate::store::{Constraint, Fail, Run, Status, Val};
-use crate::term::{Term, Var};
+use crate::kernel::goal::Goal;
+use crate::kernel::store::{Constraint, Fail, Run, Status, Val};
+use crate::kernel::term::{Term, Var};
 use std::sync::Arc;
 
 struct Element {

@@ -13,9 +13,9 @@
 //! DIVERGENCE: core.logic prints its constraints unsimplified, including constraints on
 //! variables that are not part of the answer.
 
-use crate::subst::Subst;
-use crate::term::{cmp_terms, Term};
-use crate::unify::unify_all;
+use crate::kernel::subst::Subst;
+use crate::kernel::term::{cmp_terms, Term};
+use crate::kernel::unify::unify_all;
 
 /// Sorts, deduplicates and prunes the printed residual constraints `cs`.
 pub(crate) fn tidy(mut cs: Vec<Term>) -> Vec<Term> {
@@ -63,8 +63,8 @@ fn entails(b: &[(Term, Term)], a: &[(Term, Term)]) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use crate::kernel::term::{cmp_terms, Term, Var};
     use crate::list;
-    use crate::term::{cmp_terms, Term, Var};
 
     #[test]
     fn term_order_is_total_and_structural() {

@@ -6,8 +6,8 @@
 //! outermost `mplus` anywhere among them.
 
 use super::{head_normal_form, Node, Stream};
-use crate::reify::reify;
-use crate::term::{Term, Var};
+use crate::kernel::reify::reify;
+use crate::kernel::term::{Term, Var};
 use crate::{conde, conj, eq, fresh, neq, onceo, Goal, State};
 use proptest::prelude::*;
 

@@ -11,10 +11,10 @@
 //! folded. A goal made from a closure only has a stream, and is solved by forcing it; the
 //! goals of this crate solve their parts directly.
 
-use crate::solve::{solve_all, Cont, Flow, Nested, Step};
-use crate::state::State;
-use crate::stream::{push_binds, Frame, Link, Node, Stream};
-use crate::term::{Term, Var};
+use crate::kernel::solve::{solve_all, Cont, Flow, Nested, Step};
+use crate::kernel::state::State;
+use crate::kernel::stream::{push_binds, Frame, Link, Node, Stream};
+use crate::kernel::term::{Term, Var};
 use smallvec::SmallVec;
 use std::fmt;
 use std::sync::Arc;
@@ -54,7 +54,7 @@ pub(crate) trait Solve: Send + Sync {
     /// Calls `k` with each state in which the goal holds, depth-first (in the order
     /// depth-first forcing of [`apply`](Solve::apply)'s stream gives), until `k` breaks.
     fn solve(&self, s: &State, k: &mut Cont<'_>) -> Step {
-        crate::solve::solve_node(self.apply(s.clone()).0, k).into()
+        crate::kernel::solve::solve_node(self.apply(s.clone()).0, k).into()
     }
 }
 
@@ -101,8 +101,8 @@ impl Goal {
     /// ```
     /// // A constraint of your own: see the example of `kanren::Constraint`.
     /// ```
-    pub fn constraint(c: impl crate::store::Constraint) -> Goal {
-        let c: Arc<dyn crate::store::Constraint> = Arc::new(c);
+    pub fn constraint(c: impl crate::kernel::store::Constraint) -> Goal {
+        let c: Arc<dyn crate::kernel::store::Constraint> = Arc::new(c);
         Goal::new(move |s| {
             let posted = s.propagate_owned(|run| {
                 run.post_arc(c.clone());
@@ -141,7 +141,7 @@ impl Goal {
     /// let _stream = succeed().apply(State::new());
     /// ```
     pub fn apply(&self, s: State) -> Stream {
-        if !crate::budget::tick() {
+        if !crate::kernel::budget::tick() {
             return Stream::empty();
         }
         self.0.apply_goal(self, s)
@@ -151,7 +151,7 @@ impl Goal {
     /// (see [`Solve::apply_framed`]); the same budget step.
     #[inline]
     pub(crate) fn apply_framed(&self, s: State, frames: &mut Vec<Frame>) -> Node {
-        if !crate::budget::tick() {
+        if !crate::kernel::budget::tick() {
             return Node::Empty;
         }
         self.0.apply_framed(self, s, frames)
@@ -168,7 +168,7 @@ impl Goal {
     #[inline]
     pub(crate) fn clause(&self, i: u32, s: State) -> Node {
         let node = self.0.clause(i, s);
-        if matches!(node, Node::Apply(..)) || crate::budget::tick() {
+        if matches!(node, Node::Apply(..)) || crate::kernel::budget::tick() {
             node
         } else {
             Node::Empty
@@ -178,12 +178,12 @@ impl Goal {
     /// Depth-first: calls `k` with each state in which the goal holds (see [`Solve::solve`]).
     /// The stack grows onto the heap as needed, so a deep search does not overflow it.
     /// Each goal solved, the first and every tail call, is a step of the budget
-    /// ([`crate::budget::tick`]); a search whose budget has stopped breaks off here.
+    /// ([`crate::kernel::budget::tick`]); a search whose budget has stopped breaks off here.
     pub(crate) fn solve(&self, s: &State, k: &mut Cont<'_>) -> Flow {
-        if !crate::budget::tick() {
+        if !crate::kernel::budget::tick() {
             return Flow::Break(());
         }
-        let mut step = crate::solve::grow(|| self.0.solve(s, k));
+        let mut step = crate::kernel::solve::grow(|| self.0.solve(s, k));
         let mut owned: Option<State> = None;
         loop {
             match step {
@@ -193,10 +193,10 @@ impl Goal {
                         owned = next;
                     }
                     let now = owned.as_ref().unwrap_or(s);
-                    if !crate::budget::tick() {
+                    if !crate::kernel::budget::tick() {
                         return Flow::Break(());
                     }
-                    step = crate::solve::grow(|| g.0.solve(now, k));
+                    step = crate::kernel::solve::grow(|| g.0.solve(now, k));
                 }
             }
         }

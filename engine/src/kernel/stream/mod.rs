@@ -57,8 +57,8 @@ pub(crate) use delay::pass_levels;
 pub(crate) use frontier::Frontier;
 pub(crate) use link::Link;
 
-use crate::goal::Goal;
-use crate::state::State;
+use crate::kernel::goal::Goal;
+use crate::kernel::state::State;
 use frames::{pop_bind, recycle, take_frames};
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -109,7 +109,7 @@ pub(crate) enum Node {
     Delayed(u32, Goal, State),
     /// `Inc^k(Empty)`, `k >= 1`: a clause whose `k`-th pattern level did not match.
     Paused(u32),
-    /// Clause `i` of the relation `g` applied to `s` (see [`crate::goal::clause_relation`]):
+    /// Clause `i` of the relation `g` applied to `s` (see [`crate::kernel::goal::clause_relation`]):
     /// a pending goal application, as `Apply`.
     Clause(Goal, State, u32),
     /// `mplus(Clause(g, s, i), mplus(Clause(g, s, i + 1), ...))` over the clauses of the

@@ -4,8 +4,8 @@
 //! ... in order of first occurrence (left to right, heads before tails). Residual constraints
 //! that mention only variables of the answer follow after `:-`.
 
-use crate::state::State;
-use crate::term::{Term, Var};
+use crate::kernel::state::State;
+use crate::kernel::term::{Term, Var};
 use rustc_hash::FxHashMap;
 use std::fmt;
 
@@ -162,5 +162,5 @@ fn residual_constraints(s: &State, r: Reifier<'_>) -> Vec<Term> {
             .filter(|c| c.names_absent())
             .filter_map(|c| c.reify(&name_all)),
     );
-    crate::residual::tidy(printed)
+    crate::kernel::residual::tidy(printed)
 }

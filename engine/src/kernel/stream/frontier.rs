@@ -19,8 +19,8 @@
 //! ```
 
 use super::{alts, delay, Frame, Link, Node, Stream};
-use crate::goal::Goal;
-use crate::state::State;
+use crate::kernel::goal::Goal;
+use crate::kernel::state::State;
 
 type Ix = u32;
 
@@ -73,7 +73,7 @@ impl Frontier {
     pub(crate) fn clear(&mut self) {
         for slot in &self.slots {
             if !matches!(slot, Slot::Free) {
-                crate::budget::node_freed();
+                crate::kernel::budget::node_freed();
             }
         }
         self.slots.clear();
@@ -108,7 +108,7 @@ impl Frontier {
                     let child = *child;
                     let inner = self.take(child);
                     self.slots[ix as usize] = inner;
-                    if crate::budget::stopped_here() {
+                    if crate::kernel::budget::stopped_here() {
                         self.clear();
                         return None;
                     }
@@ -156,7 +156,7 @@ impl Frontier {
                     Slot::Free => unreachable!("the tree holds live slots"),
                 },
                 Work::Build(ix) => {
-                    crate::budget::node_freed();
+                    crate::kernel::budget::node_freed();
                     let inner = built.pop().expect("a child built");
                     let node = match std::mem::replace(&mut self.slots[ix as usize], Slot::Free) {
                         Slot::Mplus(..) => {
@@ -176,7 +176,7 @@ impl Frontier {
     }
 
     fn alloc(&mut self, slot: Slot) -> Ix {
-        crate::budget::node_made();
+        crate::kernel::budget::node_made();
         match self.free.pop() {
             Some(ix) => {
                 self.slots[ix as usize] = slot;
@@ -191,7 +191,7 @@ impl Frontier {
 
     /// The slot's content, the slot freed.
     fn take(&mut self, ix: Ix) -> Slot {
-        crate::budget::node_freed();
+        crate::kernel::budget::node_freed();
         self.free.push(ix);
         std::mem::replace(&mut self.slots[ix as usize], Slot::Free)
     }
@@ -265,7 +265,7 @@ impl Frontier {
     /// the search goes on at the outermost one, `t` left in the leaf; `Ok(t)` to go on
     /// forcing `t` where it is (no `mplus` above).
     fn open(&mut self, t: Node) -> Result<Node, Reached> {
-        if crate::budget::stopped_here() {
+        if crate::kernel::budget::stopped_here() {
             self.clear();
             return Err(Reached::End);
         }

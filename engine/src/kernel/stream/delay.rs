@@ -9,14 +9,14 @@
 //! inner levels are no longer built.
 
 use super::{Node, Stream};
-use crate::goal::Goal;
-use crate::state::State;
+use crate::kernel::goal::Goal;
+use crate::kernel::state::State;
 
 /// `Delayed(k, g, s)` or `Paused(k)` (`k >= 2`) opened: one suspension fewer. Opening it
 /// stands for applying the goal of the clause's next pattern level, which was a goal of its
 /// own: one budget step, as that application was; `Empty` when the budget says stop.
 pub(super) fn open(node: Node) -> Node {
-    if !crate::budget::tick() {
+    if !crate::kernel::budget::tick() {
         return Node::Empty;
     }
     match node {
@@ -29,7 +29,7 @@ pub(super) fn open(node: Node) -> Node {
 /// The budget steps of the `k - 1` pattern levels inside `k` counted suspensions, passed
 /// over at once (depth-first): `false` when the budget says stop.
 pub(crate) fn pass_levels(k: u32) -> bool {
-    (1..k).all(|_| crate::budget::tick())
+    (1..k).all(|_| crate::kernel::budget::tick())
 }
 
 /// `Inc^k(Apply(g, s))`.

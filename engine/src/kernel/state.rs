@@ -6,10 +6,10 @@
 
 use crate::db::Db;
 use crate::domain::Strategy;
-use crate::store::{self, Constraint, Fail, Run, Store};
-use crate::subst::Subst;
-use crate::term::Term;
-use crate::unify::{unify_open, Bound};
+use crate::kernel::store::{self, Constraint, Fail, Run, Store};
+use crate::kernel::subst::Subst;
+use crate::kernel::term::Term;
+use crate::kernel::unify::{unify_open, Bound};
 use std::sync::Arc;
 
 /// A search state: substitution and constraint stores.
@@ -40,7 +40,7 @@ pub struct State {
 /// ([`pldb::with_db`](crate::pldb::with_db)).
 #[derive(Clone, Default)]
 pub(crate) struct Ext {
-    pub(crate) strategies: Vec<(crate::term::Var, Strategy)>,
+    pub(crate) strategies: Vec<(crate::kernel::term::Var, Strategy)>,
     pub(crate) dbs: Vec<Db>,
 }
 
@@ -202,7 +202,7 @@ impl State {
     }
 
     /// The strategies `distribute` set, by variable.
-    pub(crate) fn strategies(&self) -> &[(crate::term::Var, Strategy)] {
+    pub(crate) fn strategies(&self) -> &[(crate::kernel::term::Var, Strategy)] {
         self.ext.as_deref().map_or(&[], |e| &e.strategies)
     }
 

@@ -28,7 +28,7 @@ mod feature;
 mod run;
 
 use crate::domain::Domain;
-use crate::term::{Term, Var};
+use crate::kernel::term::{Term, Var};
 use imbl::shared_ptr::DefaultSharedPtr;
 use imbl::GenericHashMap;
 use rustc_hash::FxBuildHasher;
@@ -278,7 +278,7 @@ impl Store {
 
 /// The variable `x` stands for in `subst`: itself, or the unbound variable it is bound to (a
 /// bound `x` is returned as it is: its watchers are never woken again).
-pub(crate) fn root_of(subst: &crate::subst::Subst, x: Var) -> Var {
+pub(crate) fn root_of(subst: &crate::kernel::subst::Subst, x: Var) -> Var {
     match subst.walk_ref(&Term::Var(x)) {
         Term::Var(y) => *y,
         _ => x,

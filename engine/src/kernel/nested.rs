@@ -4,9 +4,9 @@
 //!
 //! These live here, above both the store and the goals, so that neither imports the other.
 
-use crate::goal::Goal;
-use crate::state::State;
-use crate::store::{Fail, Run};
+use crate::kernel::goal::Goal;
+use crate::kernel::state::State;
+use crate::kernel::store::{Fail, Run};
 
 impl Run {
     /// The state as it stands, to run a goal on (see [`Run::solve`], and `nafc`, which asks
@@ -83,7 +83,7 @@ impl Run {
 impl Goal {
     /// The first state in which the goal holds, searched from `s` in core.logic's order.
     pub(crate) fn first(&self, s: State) -> Option<State> {
-        let mut frontier = crate::stream::Frontier::default();
+        let mut frontier = crate::kernel::stream::Frontier::default();
         frontier.load(self.apply(s));
         frontier.next()
     }

@@ -10,9 +10,9 @@
 use super::Feature;
 use super::{root_of, Constraint, Status, Store};
 use crate::domain::Domain;
-use crate::subst::Subst;
-use crate::term::{Term, Var};
-use crate::unify::{unify_open, Bound, Pending};
+use crate::kernel::subst::Subst;
+use crate::kernel::term::{Term, Var};
+use crate::kernel::unify::{unify_open, Bound, Pending};
 use smallvec::SmallVec;
 use std::sync::Arc;
 

@@ -23,9 +23,9 @@
 //! `conda`/`condu`) is solved by walking its stream here ([`solve_node`]), with the rules of
 //! depth-first forcing; the goals inside that stream are solved directly again.
 
-use crate::goal::Goal;
-use crate::state::State;
-use crate::stream::{Frame, Node};
+use crate::kernel::goal::Goal;
+use crate::kernel::state::State;
+use crate::kernel::stream::{Frame, Node};
 use std::cell::Cell;
 use std::ops::ControlFlow;
 
@@ -199,17 +199,17 @@ pub(crate) fn solve_node(node: Node, k: &mut Cont<'_>) -> Flow {
                 Node::Captured(t, frames) => Node::Resume(t, frames),
                 Node::Suspended(g, s) | Node::Apply(g, s) => return g.solve(&s, k),
                 Node::Delayed(levels, g, s) => {
-                    if !crate::stream::pass_levels(levels) {
+                    if !crate::kernel::stream::pass_levels(levels) {
                         return Flow::Break(());
                     }
                     return g.solve(&s, k);
                 }
                 Node::Paused(levels) => {
-                    crate::stream::pass_levels(levels);
+                    crate::kernel::stream::pass_levels(levels);
                     return Flow::Continue(());
                 }
                 Node::Clause(g, s, i) => g.clause(i, s),
-                Node::Alts(g, s, i) => match crate::stream::alts(g, s, i) {
+                Node::Alts(g, s, i) => match crate::kernel::stream::alts(g, s, i) {
                     (clause, None) => clause,
                     (clause, Some(rest)) => {
                         solve_node(clause, k)?;

@@ -6,7 +6,7 @@
 //! Invariant: no variable is bound twice, and (with the occurs check on) no binding makes a
 //! cycle.
 
-use crate::term::{Nom, Term, Var};
+use crate::kernel::term::{Nom, Term, Var};
 use imbl::shared_ptr::DefaultSharedPtr;
 use imbl::GenericHashMap;
 use rustc_hash::FxBuildHasher;

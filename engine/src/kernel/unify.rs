@@ -8,8 +8,8 @@
 //! so the constraint stores re-check only the constraints on those variables (as
 //! faster-miniKanren's `unify` returns its prefix of new bindings).
 
-use crate::subst::Subst;
-use crate::term::{Nom, Term, Var};
+use crate::kernel::subst::Subst;
+use crate::kernel::term::{Nom, Term, Var};
 use smallvec::SmallVec;
 use std::sync::Arc;
 

@@ -4,12 +4,12 @@
 //! and each final state is reified. Pulling an answer forces the stream only as far as that
 //! answer; nothing already yielded is kept.
 
-use crate::budget::{Budget, Stop};
-use crate::goal::{conj, Goal};
-use crate::reify::{reify, Answer};
-use crate::state::State;
-use crate::stream::{Frame, Frontier, Stream};
-use crate::term::{Term, Var};
+use crate::kernel::budget::{Budget, Stop};
+use crate::kernel::goal::{conj, Goal};
+use crate::kernel::reify::{reify, Answer};
+use crate::kernel::state::State;
+use crate::kernel::stream::{Frame, Frontier, Stream};
+use crate::kernel::term::{Term, Var};
 use std::ops::ControlFlow;
 
 /// The lazy iterator of a query's answers.
@@ -138,7 +138,7 @@ impl Answers {
         let mut acc = Some(init);
         let budget = self.budget.take();
         let _entered = budget.as_ref().map(Budget::enter);
-        let _ = crate::solve::solve_node(stream.0, &mut |s| {
+        let _ = crate::kernel::solve::solve_node(stream.0, &mut |s| {
             if budget.as_ref().is_some_and(Budget::is_stopped) {
                 return ControlFlow::Break(());
             }

@@ -1,6 +1,6 @@
 //! The feature constraint (core.logic's `featurec`): a term is a map holding at least some
 //! keys, with values that unify. It lives beside the store because unification leaves it: an
-//! unbound variable that meets a partial map becomes one (see `crate::unify::Pending`).
+//! unbound variable that meets a partial map becomes one (see `crate::kernel::unify::Pending`).
 //!
 //! ```text
 //! feature(x, fs):  x unbound, or fs unbound  -> wait (watch both)
@@ -12,7 +12,7 @@
 //! partial-map unification posts `featurec`.
 
 use super::{Constraint, Fail, Run, Status};
-use crate::term::{Term, Var};
+use crate::kernel::term::{Term, Var};
 
 /// `x` is a map holding at least the entries of `fs` (a map, or a variable to become one).
 pub(crate) struct Feature {

@@ -2,7 +2,7 @@
 //! into, and the run of binds on top.
 
 use super::Frame;
-use crate::goal::Goal;
+use crate::kernel::goal::Goal;
 
 std::thread_local! {
     /// Emptied frame vectors of finished `Resume`s, kept for the next suspension to capture

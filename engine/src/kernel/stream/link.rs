@@ -8,7 +8,7 @@ pub(crate) struct Link(Box<Node>);
 
 impl Link {
     pub(crate) fn new(node: Node) -> Link {
-        crate::budget::node_made();
+        crate::kernel::budget::node_made();
         Link(Box::new(node))
     }
 
@@ -25,7 +25,7 @@ impl Link {
 
 impl Drop for Link {
     fn drop(&mut self) {
-        crate::budget::node_freed();
+        crate::kernel::budget::node_freed();
         if !has_children(&self.0) {
             return;
         }
