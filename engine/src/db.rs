@@ -5,7 +5,7 @@
 //! Representation (invariants), per relation:
 //! - `facts: id -> fact` (an ordered map), and `ids: fact -> id`, so a fact is stored once and
 //!   retracted by value in O(log n). An id is the fact's place in a Clojure hash set (the
-//!   set-order key of its Clojure hash, `crate::hasheq`) in its high 32 bits and a count of
+//!   set-order key of its Clojure hash, `crate::kernel::term::hasheq`) in its high 32 bits and a count of
 //!   the facts added in its low 32, so facts come back in the order core.logic's sets give
 //!   them (a hash shared by two facts: in the order they were added, as Clojure's collision
 //!   nodes keep them);
@@ -105,7 +105,8 @@ impl Db {
         if facts.ids.contains_key(&fact) {
             return db;
         }
-        let id = crate::hasheq::items_order_key(&fact) << 32 | (facts.next & 0xffff_ffff);
+        let id =
+            crate::kernel::term::hasheq::items_order_key(&fact) << 32 | (facts.next & 0xffff_ffff);
         facts.next += 1;
         for (index, value) in facts.index.iter_mut().zip(fact.iter()) {
             if let Some(index) = index {

@@ -12,7 +12,7 @@
 //! wake on x:     re-unify the prefix, with the same three cases (entailed, fail, new prefix)
 //! ```
 //!
-//! The prefix is a [`Constraint`] of the one store (`crate::store`), watched by every variable
+//! The prefix is a [`Constraint`] of the one store (`crate::kernel::store`), watched by every variable
 //! it mentions, on the left or inside a right-hand term (binding a right-hand variable to a
 //! left one can complete a prefix); its variables were unbound when it was last computed.
 //!

@@ -33,7 +33,7 @@
 //! ```
 //!
 //! core.logic keeps a relation's facts in a Clojure hash set, so its answers come in the
-//! order of the facts' Clojure hashes; kanren computes those hashes (`crate::hasheq`) and
+//! order of the facts' Clojure hashes; kanren computes those hashes (`crate::kernel::term::hasheq`) and
 //! gives the answers in the same order.
 
 use crate::db::Candidates;

@@ -18,7 +18,7 @@
 //!
 //! The binding map lists the symbols in core.logic's order, which follows how it gathers them
 //! (see `listing_order`): `{?z 3, ?x 1, ?y 2}` above, and past 8 bindings the order of a
-//! Clojure hash map (`crate::hasheq`).
+//! Clojure hash map (`crate::kernel::term::hasheq`).
 //!
 //! DIVERGENCE: `unifier` of three or more terms
 //! unifies them all (core.logic 1.1.1 returns `nil`: it unifies the first binding map with the
@@ -260,7 +260,7 @@ pub fn unifier_with(opts: &Options, terms: impl IntoIterator<Item = Term>) -> Op
     match bound.len() {
         // An array map keeps the order its entries came in; a larger map is a hash map.
         0..=8 => bound.sort_by_key(|(name, _)| place(name)),
-        _ => bound.sort_by_key(|(name, _)| crate::hasheq::set_order_key(name)),
+        _ => bound.sort_by_key(|(name, _)| crate::kernel::term::hasheq::set_order_key(name)),
     }
     Some(Term::map(bound))
 }
@@ -304,7 +304,7 @@ fn listing_order(opts: &Options, terms: &[Term]) -> Vec<Term> {
         let mut seen: Vec<Term> = Vec::new();
         prep_order(t, &mut seen);
         if seen.len() > 8 {
-            seen.sort_by_key(crate::hasheq::set_order_key);
+            seen.sort_by_key(crate::kernel::term::hasheq::set_order_key);
         }
         seen
     };

@@ -5,9 +5,9 @@
 //! substitution; here it is a short list in the state, `(variable, strategy)`, copied on
 //! write (a program sets a strategy once or twice, and reads it once per labeled sequence).
 
-use crate::domain::Strategy;
 use crate::kernel::goal::Goal;
 use crate::kernel::state::State;
+use crate::kernel::store::domain::Strategy;
 use crate::kernel::stream::Stream;
 use crate::kernel::term::{Term, Var};
 

@@ -8,9 +8,9 @@
 
 use super::search::Dfs;
 use super::FdTerms;
-use crate::domain::Domain;
 use crate::kernel::goal::Goal;
 use crate::kernel::state::State;
+use crate::kernel::store::domain::Domain;
 use crate::kernel::stream::{Link, Node, Stream};
 use crate::kernel::term::{Term, Var};
 use std::sync::Arc;
@@ -274,8 +274,8 @@ fn constraints_on(s: &State, x: Var) -> i128 {
 #[cfg(test)]
 mod tests {
     use super::{select, VarOrder};
-    use crate::domain::Domain;
     use crate::kernel::state::State;
+    use crate::kernel::store::domain::Domain;
     use crate::kernel::term::{Term, Var};
 
     /// x in 3..4, y in 0..9, z in 5..6 with two constraints on z: which is labeled first.

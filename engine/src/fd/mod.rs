@@ -32,8 +32,8 @@ pub(crate) mod props;
 mod search;
 mod trail;
 
-pub use crate::domain::Strategy;
-pub use crate::domain::{Domain, Values, BITSET_SPAN};
+pub use crate::kernel::store::domain::Strategy;
+pub use crate::kernel::store::domain::{Domain, Values, BITSET_SPAN};
 pub use bounded::bounded_listo;
 pub use distribute::distribute;
 pub use expr::{constrain, Expr, Rel};

@@ -19,8 +19,8 @@
 //! one sixteenth of that with [`RECOMPUTE`] = 16.
 
 use super::label::{select, Labeling, ValueOrder};
-use crate::domain::Domain;
 use crate::kernel::state::State;
+use crate::kernel::store::domain::Domain;
 use crate::kernel::store::Val;
 use crate::kernel::stream::{Link, Node, Stream};
 use crate::kernel::term::{Term, Var};

@@ -8,7 +8,7 @@
 //! 2. a disequality implied by another one is removed (B is implied by A when B's bindings
 //!    entail all of A's: A is then the stronger disequality);
 //! 3. what is left is put in the order core.logic prints it: it collects the constraints into
-//!    a Clojure hash set, so they come out in that set's order (see `crate::hasheq`).
+//!    a Clojure hash set, so they come out in that set's order (see `crate::kernel::term::hasheq`).
 //!
 //! DIVERGENCE: core.logic prints its constraints unsimplified, including constraints on
 //! variables that are not part of the answer.
@@ -21,7 +21,7 @@ use crate::kernel::unify::unify_all;
 pub(crate) fn tidy(mut cs: Vec<Term>) -> Vec<Term> {
     cs.sort_by(cmp_terms);
     cs.dedup();
-    cs.sort_by_key(crate::hasheq::set_order_key);
+    cs.sort_by_key(crate::kernel::term::hasheq::set_order_key);
     let diseqs: Vec<Option<Vec<(Term, Term)>>> = cs.iter().map(diseq_pairs).collect();
     let implied = |i: usize| {
         let Some(b) = &diseqs[i] else { return false };

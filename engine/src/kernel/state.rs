@@ -5,7 +5,7 @@
 //! and then wakes the constraint store for exactly the variables that were bound.
 
 use crate::db::Db;
-use crate::domain::Strategy;
+use crate::kernel::store::domain::Strategy;
 use crate::kernel::store::{self, Constraint, Fail, Run, Store};
 use crate::kernel::subst::Subst;
 use crate::kernel::term::Term;

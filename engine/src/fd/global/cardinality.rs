@@ -60,7 +60,10 @@ impl Cardinality {
                 for x in self.xs.iter() {
                     let v = run.read(x);
                     if matches!(&v, Val::Dom(_, d) if d.contains(*k)) {
-                        run.narrow(&v, Some(crate::domain::Domain::singleton(*k)))?;
+                        run.narrow(
+                            &v,
+                            Some(crate::kernel::store::domain::Domain::singleton(*k)),
+                        )?;
                     }
                 }
             }

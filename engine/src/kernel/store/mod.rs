@@ -24,10 +24,11 @@
 //!       narrowing and binding inside the run make new events; until nothing is queued.
 //! ```
 
+pub(crate) mod domain;
 mod feature;
 mod run;
 
-use crate::domain::Domain;
+use crate::kernel::store::domain::Domain;
 use crate::kernel::term::{Term, Var};
 use imbl::shared_ptr::DefaultSharedPtr;
 use imbl::GenericHashMap;

@@ -9,7 +9,7 @@
 
 use super::Feature;
 use super::{root_of, Constraint, Status, Store};
-use crate::domain::Domain;
+use crate::kernel::store::domain::Domain;
 use crate::kernel::subst::Subst;
 use crate::kernel::term::{Term, Var};
 use crate::kernel::unify::{unify_open, Bound, Pending};

@@ -18,6 +18,7 @@
 
 mod compare;
 mod convert;
+pub(crate) mod hasheq;
 mod nom;
 mod print;
 mod seq;
