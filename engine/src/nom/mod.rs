@@ -22,18 +22,16 @@
 //! `u` with `t` where `a` and `b` are swapped. Where `t` holds an unbound variable `x`, the swap
 //! makes a new variable `v` with the suspended swap `v = (a b)·x`, resolved when either is
 //! bound (see docs/design.md, "Nominal logic").
-
-mod hash;
-mod perm;
-mod susp;
-
-pub(crate) use hash::Hash;
-pub(crate) use perm::{fresh_in, swap};
-pub(crate) use susp::Susp;
+//!
+//! This module holds the goals. The nominal machinery is the kernel's, since unification over
+//! terms with noms needs it: swapping and freshness on terms in `kernel/unify/perm.rs`, and
+//! the two constraints unification leaves, `a # x` and `v = (a b)·x`, in
+//! `kernel/store/hash.rs` and `kernel/store/susp.rs`.
 
 use crate::kernel::goal::{Goal, Solve};
 use crate::kernel::solve::{Cont, Nested, Step};
 use crate::kernel::state::State;
+use crate::kernel::store::Hash;
 use crate::kernel::stream::Stream;
 use crate::kernel::term::Term;
 pub use crate::kernel::term::{Nom, Tie};

@@ -7,6 +7,13 @@
 //! has a simpler form, and says how it prints in an answer. Disequality (`!=`), every FD
 //! propagator, and the constraints built on them are kinds of it; the store knows none of them.
 //!
+//! The constraints unification itself leaves live here, beside the store, since unification
+//! posts them ([`Run::post_pending`]): a partial map met by an unbound variable (`feature.rs`),
+//! and, from two ties of different noms, the freshness `a # x` (`hash.rs`, core.logic's
+//! `nom/hash`) and the suspended swap `v = (a b)·x` (`susp.rs`, core.logic's `suspc`). Their
+//! goals are the constraints layer's (`featurec`, `nom::hash`). Finite domains are the store's
+//! own data (`domain.rs`): the store keeps each unbound variable's domain.
+//!
 //! Representation (all persistent, so forking a branch of the search is O(1)):
 //! - `doms: Var -> Domain`: the finite domains of *unbound* variables. A domain never becomes a
 //!   singleton in the map: narrowing to one value binds the variable instead (core.logic's
@@ -26,7 +33,9 @@
 
 pub(crate) mod domain;
 mod feature;
+mod hash;
 mod run;
+mod susp;
 
 use crate::kernel::store::domain::Domain;
 use crate::kernel::term::{Term, Var};
@@ -36,8 +45,10 @@ use rustc_hash::FxBuildHasher;
 use std::sync::Arc;
 
 pub(crate) use feature::Feature;
+pub(crate) use hash::Hash;
 pub(crate) use run::Val;
 pub use run::{Fail, Run};
+pub(crate) use susp::Susp;
 
 pub(crate) type Map<V> = GenericHashMap<Var, V, FxBuildHasher, DefaultSharedPtr>;
 

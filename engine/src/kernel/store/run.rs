@@ -137,8 +137,8 @@ impl Run {
         for p in pending {
             match p {
                 Pending::Feature(x, fs) => self.post(Feature { x, fs }),
-                Pending::Fresh(a, x) => self.post(crate::nom::Hash::new(a.into(), x.into())),
-                Pending::Swap(v, x, swap) => self.post(crate::nom::Susp::new(v, x, swap)),
+                Pending::Fresh(a, x) => self.post(super::Hash::new(a.into(), x.into())),
+                Pending::Swap(v, x, swap) => self.post(super::Susp::new(v, x, swap)),
             }
         }
     }

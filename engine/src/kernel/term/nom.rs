@@ -3,7 +3,7 @@
 //! A *nom* is a name: an atom that equals only itself, made fresh by [`nom::fresh`](crate::nom::fresh)
 //! and never bound. A *tie* `[a] t` binds the nom `a` in the body `t`, as a lambda binds its
 //! parameter: two ties are equal up to the renaming of their bound noms (alpha-equivalence),
-//! which unification decides (see `crate::nominal`).
+//! which unification decides (see `crate::kernel::unify`).
 
 use super::{Term, Var};
 use std::fmt;

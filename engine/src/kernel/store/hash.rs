@@ -8,9 +8,9 @@
 //!         a anything else -> fails (only a nom can be fresh)
 //! ```
 
-use super::perm::fresh_in;
 use crate::kernel::store::{Constraint, Fail, Run, Status};
 use crate::kernel::term::{Seq, SeqItem, Term, Var};
+use crate::kernel::unify::perm::fresh_in;
 use std::sync::Arc;
 
 /// `a # x`: see the module docs.

@@ -2,9 +2,9 @@
 //! deciding freshness, as far as the substitution allows. What depends on a variable not yet
 //! bound is left to constraints (see [`Pending`]).
 
+use super::Pending;
 use crate::kernel::subst::Subst;
 use crate::kernel::term::{Nom, Term, Var};
-use crate::kernel::unify::Pending;
 
 /// Whether the nom `a` is fresh in `t` (occurs in it only bound by a tie), as far as `s`
 /// decides: `None` when it is not; otherwise the freshness left to check on unbound variables

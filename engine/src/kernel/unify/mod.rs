@@ -8,6 +8,8 @@
 //! so the constraint stores re-check only the constraints on those variables (as
 //! faster-miniKanren's `unify` returns its prefix of new bindings).
 
+pub(crate) mod perm;
+
 use crate::kernel::subst::Subst;
 use crate::kernel::term::{Nom, Term, Var};
 use smallvec::SmallVec;
@@ -178,8 +180,8 @@ pub(crate) fn unify_open(
             (Term::Tie(p), Term::Tie(q)) => match (&p.nom, &q.nom) {
                 (x, y) if x == y => todo.push((p.body.clone(), q.body.clone())),
                 (Term::Nom(a), Term::Nom(b)) => {
-                    crate::nom::fresh_in(&s, *b, &p.body, pending)?;
-                    let t = crate::nom::swap(&s, (*a, *b), &p.body, pending);
+                    perm::fresh_in(&s, *b, &p.body, pending)?;
+                    let t = perm::swap(&s, (*a, *b), &p.body, pending);
                     todo.push((t, q.body.clone()));
                 }
                 _ => return None,

@@ -12,10 +12,10 @@
 //! suspensions that leads back to the term being swapped would swap forever; as core.logic
 //! does with its entanglement sets, it fails instead (an occurs check through the chain).
 
-use super::perm::swap;
 use super::Hash;
 use crate::kernel::store::{Constraint, Fail, Run, Status};
 use crate::kernel::term::{Nom, Term, Var};
+use crate::kernel::unify::perm::swap;
 use std::sync::Arc;
 
 /// `v = (a b)·x`: see the module docs.
