@@ -124,7 +124,7 @@ impl Rel {
         Goal::new(move |s| {
             let dbs: Arc<[Db]> = match &dbs {
                 Some(dbs) => dbs.clone(),
-                None => s.dbs().into(),
+                None => s.ext::<InScope>().map_or(&[][..], |d| &d.0).into(),
             };
             if dbs.is_empty() {
                 return Stream::empty();
@@ -185,6 +185,11 @@ pub fn with_db(db: &Db, g: Goal) -> Goal {
     with_dbs([db.clone()], g)
 }
 
+/// The fact databases in scope of a state, in the order they came into scope (kept in the
+/// state's extension slots, see `State::ext`).
+#[derive(Clone, Default)]
+struct InScope(Vec<Db>);
+
 /// `g` with all of `dbs` in scope, in order, after those already in scope (core.logic's
 /// `with-dbs`).
 ///
@@ -200,7 +205,7 @@ pub fn with_db(db: &Db, g: Goal) -> Goal {
 pub fn with_dbs(dbs: impl IntoIterator<Item = Db>, g: Goal) -> Goal {
     let added: Vec<Db> = dbs.into_iter().collect();
     Goal::new(move |mut s| {
-        s.ext_mut().dbs.extend(added.iter().cloned());
+        s.ext_mut::<InScope>().0.extend(added.iter().cloned());
         g.apply(s)
     })
 }

@@ -11,6 +11,11 @@ use crate::kernel::store::domain::Strategy;
 use crate::kernel::stream::Stream;
 use crate::kernel::term::{Term, Var};
 
+/// The strategies set on this branch, by variable (kept in the state's extension slots, see
+/// `State::ext`).
+#[derive(Clone, Default)]
+pub(crate) struct Strategies(pub(crate) Vec<(Var, Strategy)>);
+
 /// `v`'s answer is labeled with `strategy` (core.logic's `(distribute v ::l/ff)`).
 ///
 /// When the answer is reified and the sequence that `v` holds (a vector, or a list ending in
@@ -52,7 +57,7 @@ pub fn distribute(v: impl Into<Term>, strategy: Strategy) -> Goal {
         // As in core.logic, the strategy is kept only on a variable already bound: the
         // attribute of one still unbound is lost when it is bound.
         if let Some(root) = root_var(&s, &v).filter(|r| s.subst.get(*r).is_some()) {
-            let list = &mut s.ext_mut().strategies;
+            let list = &mut s.ext_mut::<Strategies>().0;
             list.retain(|(x, _)| *x != root);
             list.push((root, strategy));
         }
@@ -71,7 +76,7 @@ fn root_var(s: &State, t: &Term) -> Option<Var> {
 
 /// The strategy set on a variable of `t`'s chain of bindings, if any.
 pub(crate) fn strategy(s: &State, t: &Term) -> Option<Strategy> {
-    let list = s.strategies();
+    let list = s.ext::<Strategies>().map_or(&[][..], |l| &l.0);
     if list.is_empty() {
         return None;
     }

@@ -4,12 +4,11 @@
 //! version. [`State::unify`] is the one way bindings are added: it extends the substitution
 //! and then wakes the constraint store for exactly the variables that were bound.
 
-use crate::db::Db;
-use crate::kernel::store::domain::Strategy;
 use crate::kernel::store::{self, Constraint, Fail, Run, Store};
 use crate::kernel::subst::Subst;
 use crate::kernel::term::Term;
 use crate::kernel::unify::{unify_open, Bound};
+use std::any::Any;
 use std::sync::Arc;
 
 /// A search state: substitution and constraint stores.
@@ -35,14 +34,12 @@ pub struct State {
     pub(crate) ext: Option<Arc<Ext>>,
 }
 
-/// The rarely used parts of a state: labeling strategies set by
-/// [`fd::distribute`](crate::fd::distribute), by variable, and the fact databases in scope
-/// ([`pldb::with_db`](crate::pldb::with_db)).
+/// The rarely used parts of a state, which the layers above keep in it: one value of each
+/// type, found by its type (the labeling strategies [`fd::distribute`](crate::fd::distribute)
+/// sets, the fact databases in scope of [`pldb::with_db`](crate::pldb::with_db)). The state
+/// names none of them: it copies them with itself, and a branch that changes one copies it.
 #[derive(Clone, Default)]
-pub(crate) struct Ext {
-    pub(crate) strategies: Vec<(crate::kernel::term::Var, Strategy)>,
-    pub(crate) dbs: Vec<Db>,
-}
+pub(crate) struct Ext(Vec<Arc<dyn Any + Send + Sync>>);
 
 impl Default for State {
     fn default() -> State {
@@ -201,19 +198,31 @@ impl State {
         next
     }
 
-    /// The strategies `distribute` set, by variable.
-    pub(crate) fn strategies(&self) -> &[(crate::kernel::term::Var, Strategy)] {
-        self.ext.as_deref().map_or(&[], |e| &e.strategies)
+    /// The value of type `T` a layer above keeps in this state (see [`Ext`]), if it set one.
+    pub(crate) fn ext<T: Any + Send + Sync>(&self) -> Option<&T> {
+        let ext = self.ext.as_deref()?;
+        ext.0.iter().find_map(|x| (**x).downcast_ref::<T>())
     }
 
-    /// The fact databases in scope, in the order they came into scope.
-    pub(crate) fn dbs(&self) -> &[Db] {
-        self.ext.as_deref().map_or(&[], |e| &e.dbs)
-    }
-
-    /// The rarely used parts, to change (copied if shared).
-    pub(crate) fn ext_mut(&mut self) -> &mut Ext {
-        Arc::make_mut(self.ext.get_or_insert_with(Default::default))
+    /// The value of type `T` kept in this state, to change: made with `T::default()` when it
+    /// is not there yet, copied first when another state shares it.
+    pub(crate) fn ext_mut<T: Any + Send + Sync + Clone + Default>(&mut self) -> &mut T {
+        let ext = Arc::make_mut(self.ext.get_or_insert_with(Default::default));
+        let i = match ext.0.iter().position(|x| (**x).is::<T>()) {
+            Some(i) => i,
+            None => {
+                ext.0.push(Arc::new(T::default()));
+                ext.0.len() - 1
+            }
+        };
+        let slot = &mut ext.0[i];
+        if Arc::get_mut(slot).is_none() {
+            let copy = (**slot).downcast_ref::<T>().expect("the slot of T").clone();
+            *slot = Arc::new(copy);
+        }
+        Arc::get_mut(slot)
+            .and_then(|x| x.downcast_mut::<T>())
+            .expect("the slot of T, not shared")
     }
 
     /// This state's other parts with the substitution and store a run made.
