@@ -4,17 +4,15 @@
 //! core.logic stores the strategy as an attribute of the variable's root in the
 //! substitution; here it is a short list in the state, `(variable, strategy)`, copied on
 //! write (a program sets a strategy once or twice, and reads it once per labeled sequence).
+//! The labeling at reification that reads it is the kernel's (`kernel/reify/force.rs`, as
+//! core.logic's `reifyg` and `sort-by-strategy` are in its logic.clj).
 
 use crate::kernel::goal::Goal;
+use crate::kernel::reify::force::Strategies;
 use crate::kernel::state::State;
 use crate::kernel::store::domain::Strategy;
 use crate::kernel::stream::Stream;
 use crate::kernel::term::{Term, Var};
-
-/// The strategies set on this branch, by variable (kept in the state's extension slots, see
-/// `State::ext`).
-#[derive(Clone, Default)]
-pub(crate) struct Strategies(pub(crate) Vec<(Var, Strategy)>);
 
 /// `v`'s answer is labeled with `strategy` (core.logic's `(distribute v ::l/ff)`).
 ///
@@ -72,28 +70,4 @@ fn root_var(s: &State, t: &Term) -> Option<Var> {
         x = *y;
     }
     Some(x)
-}
-
-/// The strategy set on a variable of `t`'s chain of bindings, if any.
-pub(crate) fn strategy(s: &State, t: &Term) -> Option<Strategy> {
-    let list = s.ext::<Strategies>().map_or(&[][..], |l| &l.0);
-    if list.is_empty() {
-        return None;
-    }
-    let Term::Var(mut x) = t else { return None };
-    loop {
-        if let Some((_, st)) = list.iter().find(|(y, _)| *y == x) {
-            return Some(*st);
-        }
-        match s.subst.get(x) {
-            Some(Term::Var(y)) => x = *y,
-            _ => return None,
-        }
-    }
-}
-
-/// How many values `t` may still take: the size of its domain, or 1 (core.logic's
-/// `-member-count` of `get-dom-fd`).
-pub(crate) fn member_count(s: &State, t: &Term) -> u64 {
-    super::domain_of(s, t).map_or(1, |d| d.size())
 }

@@ -4,7 +4,8 @@
 //! [`lt`], [`plus`], [`distinct`], the [`fd_eq!`](crate::fd_eq) expression macro, ...) are
 //! propagators that narrow domains whenever a variable they watch is bound or narrowed, to a
 //! fixpoint. A domain narrowed to one value binds its variable. Variables still holding a
-//! domain when an answer is reified are labeled in core.logic's order (its `force-ans`), so
+//! domain when an answer is reified are labeled in core.logic's order (its `force-ans`, done
+//! by the kernel's reification, `kernel/reify/force.rs`), so
 //! `run_all` yields every solution; [`label`] labels explicitly, with first-fail and
 //! middle-out orders.
 //!
@@ -23,7 +24,6 @@
 mod bounded;
 mod distribute;
 mod expr;
-mod force;
 mod global;
 mod hall;
 mod label;
@@ -37,7 +37,6 @@ pub use crate::kernel::store::domain::{Domain, Values, BITSET_SPAN};
 pub use bounded::bounded_listo;
 pub use distribute::distribute;
 pub use expr::{constrain, Expr, Rel};
-pub(crate) use force::force_ans;
 pub use global::{
     all_distinct, distinct_offsets, element, global_cardinality, scalar_product, sum, tuples_in,
 };

@@ -4,7 +4,6 @@ pub(crate) mod budget;
 pub(crate) mod goal;
 pub(crate) mod nested;
 pub(crate) mod reify;
-pub(crate) mod residual;
 pub(crate) mod run;
 pub(crate) mod solve;
 pub(crate) mod state;

@@ -4,6 +4,9 @@
 //! ... in order of first occurrence (left to right, heads before tails). Residual constraints
 //! that mention only variables of the answer follow after `:-`.
 
+pub(crate) mod force;
+pub(crate) mod residual;
+
 use crate::kernel::state::State;
 use crate::kernel::term::{Term, Var};
 use rustc_hash::FxHashMap;
@@ -162,5 +165,5 @@ fn residual_constraints(s: &State, r: Reifier<'_>) -> Vec<Term> {
             .filter(|c| c.names_absent())
             .filter_map(|c| c.reify(&name_all)),
     );
-    crate::kernel::residual::tidy(printed)
+    crate::kernel::reify::residual::tidy(printed)
 }

@@ -35,13 +35,13 @@
 //! values, and it does not multiply the answers. core.logic takes them in the order of its
 //! constraint store's hash map; kanren takes them in the order they were created.
 //!
-//! [`distribute`] marks a term's variable with a strategy; `force` then sorts the elements of
+//! [`fd::distribute`](crate::fd::distribute) marks a term's variable with a strategy; `force` then sorts the elements of
 //! the sequence that variable holds before labeling, and the remaining ones again after each
 //! element is labeled (core.logic's `sort-by-strategy`).
 
-use super::Domain;
 use crate::kernel::goal::Goal;
 use crate::kernel::state::State;
+use crate::kernel::store::domain::{Domain, Strategy};
 use crate::kernel::stream::{head_normal_form, Link, Node, Stream};
 use crate::kernel::term::{Term, Var};
 use std::sync::Arc;
@@ -67,7 +67,7 @@ fn force(s: State, t: &Term) -> Stream {
             None => Stream::unit(s),
         },
         Term::Vector(items) => {
-            let ff = super::distribute::strategy(&s, t).is_some();
+            let ff = strategy(&s, t).is_some();
             force_seq(s, items, 0, ff)
         }
         Term::Pair(_) => {
@@ -85,7 +85,7 @@ fn force(s: State, t: &Term) -> Stream {
                 cell = Term::Nil;
             }
             let proper = matches!(cell, Term::Nil);
-            let ff = proper && super::distribute::strategy(&s, t).is_some();
+            let ff = proper && strategy(&s, t).is_some();
             force_seq(s, items.into(), 0, ff)
         }
         // A map's values, in its order (core.logic's `-force-ans` on `IPersistentMap`).
@@ -109,7 +109,7 @@ fn force_seq(s: State, items: Arc<[Term]>, i: usize, ff: bool) -> Stream {
     }
     let (items, i) = if ff && items.len() - i > 1 {
         let mut rest = items[i..].to_vec();
-        rest.sort_by_cached_key(|t| super::distribute::member_count(&s, t));
+        rest.sort_by_cached_key(|t| member_count(&s, t));
         (rest.into(), 0)
     } else {
         (items, i)
@@ -167,5 +167,37 @@ fn once(s: Stream) -> Stream {
         suspension => Stream(Node::Inc(Link::new(Node::Lazy(Box::new(move || {
             once(Stream(suspension.open()))
         }))))),
+    }
+}
+
+/// The strategies [`fd::distribute`](crate::fd::distribute) set on this branch, by variable
+/// (kept in the state's extension slots, see `State::ext`).
+#[derive(Clone, Default)]
+pub(crate) struct Strategies(pub(crate) Vec<(Var, Strategy)>);
+
+/// The strategy set on a variable of `t`'s chain of bindings, if any.
+fn strategy(s: &State, t: &Term) -> Option<Strategy> {
+    let list = s.ext::<Strategies>().map_or(&[][..], |l| &l.0);
+    if list.is_empty() {
+        return None;
+    }
+    let Term::Var(mut x) = t else { return None };
+    loop {
+        if let Some((_, st)) = list.iter().find(|(y, _)| *y == x) {
+            return Some(*st);
+        }
+        match s.subst.get(x) {
+            Some(Term::Var(y)) => x = *y,
+            _ => return None,
+        }
+    }
+}
+
+/// How many values `t` may still take: the size of its domain, or 1 (core.logic's
+/// `-member-count` of `get-dom-fd`).
+fn member_count(s: &State, t: &Term) -> u64 {
+    match s.walk(t) {
+        Term::Var(x) => s.cs.doms.get(&x).map_or(1, |d| d.size()),
+        _ => 1,
     }
 }
