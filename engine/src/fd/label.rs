@@ -120,7 +120,7 @@ pub fn label(xs: impl FdTerms, how: Labeling) -> Goal {
 /// [`label`] over terms already collected.
 fn labeling(xs: Arc<[Term]>, how: Labeling) -> Goal {
     Goal::new(move |s| {
-        if crate::parallel::splitting() && !matches!(how.values, ValueOrder::Random(_)) {
+        if crate::kernel::stream::splitting() && !matches!(how.values, ValueOrder::Random(_)) {
             if let Some(alternatives) = split_root(&s, &xs, how) {
                 return alternatives;
             }
@@ -171,7 +171,7 @@ fn split_below(below: super::trail::Below) -> Stream {
         let below = below.clone();
         Stream::suspend(move || match below.child(v) {
             None => Stream::empty(),
-            Some(next) if crate::parallel::splitting() => split_below(next),
+            Some(next) if crate::kernel::stream::splitting() => split_below(next),
             Some(next) => next.stream(),
         })
     };

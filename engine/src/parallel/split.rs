@@ -4,7 +4,6 @@
 use crate::kernel::goal::Goal;
 use crate::kernel::state::State;
 use crate::kernel::stream::{Frame, Link, Node};
-use std::cell::Cell;
 
 /// One part of a split search, in depth-first order: an answer found while cutting, or a
 /// branch still to search.
@@ -16,33 +15,6 @@ pub(super) enum Part {
 /// At most this many rounds of cutting (each cuts every part once): a search that does not
 /// branch (a deterministic recursion) is then searched as one part rather than cut forever.
 const MAX_ROUNDS: usize = 64;
-
-thread_local! {
-    /// Set on the thread that cuts a query into parts, while it does.
-    static SPLITTING: Cell<bool> = const { Cell::new(false) };
-}
-
-/// Whether this thread is cutting a query into parts: goals whose search is one loop (such
-/// as `fd::label`) then show their first choice point as a disjunction, so it can be cut.
-pub(crate) fn splitting() -> bool {
-    SPLITTING.with(Cell::get)
-}
-
-/// [`splitting`] while this guard lives (cleared again if the cutting panics).
-pub(super) struct Splitting;
-
-impl Splitting {
-    pub(super) fn enter() -> Splitting {
-        SPLITTING.with(|f| f.set(true));
-        Splitting
-    }
-}
-
-impl Drop for Splitting {
-    fn drop(&mut self) {
-        SPLITTING.with(|f| f.set(false));
-    }
-}
 
 /// Cuts `node` into at least `want` parts where it branches (fewer if it has fewer), in
 /// depth-first order.
@@ -225,7 +197,8 @@ fn wrap(node: Node, binds: &[Vec<Goal>]) -> Node {
 
 #[cfg(test)]
 mod tests {
-    use super::{split, Part, Splitting};
+    use super::{split, Part};
+    use crate::kernel::stream::Splitting;
     use crate::{conj, eq, fd, run_all, Term, Var};
 
     /// How many branches the cut for `want` parts makes of six variables in 0..=5, all

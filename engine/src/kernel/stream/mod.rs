@@ -51,11 +51,13 @@ mod delay;
 mod frames;
 mod frontier;
 mod link;
+mod splitting;
 
 pub(crate) use delay::pass_levels;
 
 pub(crate) use frontier::Frontier;
 pub(crate) use link::Link;
+pub(crate) use splitting::{splitting, Splitting};
 
 use crate::kernel::goal::Goal;
 use crate::kernel::state::State;
