@@ -61,6 +61,9 @@ mod tabling;
 pub mod trace;
 pub mod unifier;
 
+#[cfg(test)]
+mod tests;
+
 pub use clause::{clause_relation, match_clause};
 pub use conda::{conda, condu, onceo};
 pub use conjo::conjo;

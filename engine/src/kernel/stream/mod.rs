@@ -387,6 +387,3 @@ fn hnf<const DEPTH_FIRST: bool>(mut node: Node, frames: &mut Vec<Frame>) -> Node
         }
     }
 }
-
-#[cfg(test)]
-mod tests;

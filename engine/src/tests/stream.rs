@@ -1,12 +1,12 @@
-//! The frontier (`frontier.rs`: suspensions opened where they are met, the pending work a
-//! tree that stays in place) against the rules applied literally: every suspension takes its
-//! frames into a `Captured` node, comes back to the top and is opened there (what
-//! `head_normal_form` does). The two must give the same answers in the same order, on random
-//! goal trees whose conjunctions of disjunctions leave many pending frames, with the
+//! The kernel's frontier (`kernel/stream/frontier.rs`: suspensions opened where they are met,
+//! the pending work a tree that stays in place) against the rules applied literally: every
+//! suspension takes its frames into a `Captured` node, comes back to the top and is opened
+//! there (what `head_normal_form` does). The two must give the same answers in the same order,
+//! on random goal trees whose conjunctions of disjunctions leave many pending frames, with the
 //! outermost `mplus` anywhere among them.
 
-use super::{head_normal_form, Node, Stream};
 use crate::kernel::reify::reify;
+use crate::kernel::stream::{head_normal_form, Frontier, Node, Stream};
 use crate::kernel::term::{Term, Var};
 use crate::{conde, conj, eq, fresh, neq, onceo, Goal, State};
 use proptest::prelude::*;
@@ -111,7 +111,7 @@ fn query_built(t: &Tree, literal: bool) -> (Stream, Term) {
 
 /// The answers as `run` pulls them: suspensions opened where they are met.
 fn opened_in_place((s, q): (Stream, Term)) -> Vec<String> {
-    let mut frontier = super::Frontier::default();
+    let mut frontier = Frontier::default();
     frontier.load(s);
     std::iter::from_fn(|| frontier.next())
         .map(|a| reify(&a, &q).to_string())
