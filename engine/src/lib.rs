@@ -35,26 +35,18 @@ extern crate self as kanren;
 
 mod clause;
 mod conda;
-mod conjo;
+mod constraints;
 mod copy_term;
 mod db;
-mod diseq;
 mod extract;
 pub mod fd;
-mod featurec;
-mod fixc;
-mod ground;
 mod kernel;
 mod lists;
 mod macros;
 mod matching;
-mod nafc;
-pub mod nom;
 mod parallel;
 pub mod pldb;
-mod predc;
 mod project;
-mod seq_goals;
 #[cfg(feature = "serde")]
 mod serde;
 mod tabling;
@@ -66,12 +58,16 @@ mod tests;
 
 pub use clause::{clause_relation, match_clause};
 pub use conda::{conda, condu, onceo};
-pub use conjo::conjo;
+pub use constraints::conjo::conjo;
+pub use constraints::diseq::neq;
+pub use constraints::featurec::featurec;
+pub use constraints::fixc::{fixc, fixc_when, fixc_with, is_tree, treec, treec_with};
+pub use constraints::nafc::nafc;
+pub use constraints::nom;
+pub use constraints::predc::{predc, predc_with};
+pub use constraints::seq_goals::everyg_term;
 pub use copy_term::copy_term;
-pub use diseq::neq;
 pub use extract::ExtractError;
-pub use featurec::featurec;
-pub use fixc::{fixc, fixc_when, fixc_with, is_tree, treec, treec_with};
 pub use kanren_macros::{defna, defne, defnu, fd_eq, matcha, matche, matchu};
 pub use kernel::budget::{Budget, CancelToken, Stop, CHECK_EVERY};
 pub use kernel::goal::{
@@ -90,11 +86,8 @@ pub use lists::{
     appendo, conso, distincto, emptyo, firsto, member1o, membero, permuteo, rembero, resto,
 };
 pub use matching::{fresh_match, fresh_match_shared, match_args, PatOp};
-pub use nafc::nafc;
 pub use parallel::{search_pool, Parallel, PARTS_PER_WORKER, WORKER_STACK};
-pub use predc::{predc, predc_with};
 pub use project::{is, pred, project, project_all};
-pub use seq_goals::everyg_term;
 pub use tabling::Tabled;
 
 /// The README's example, compiled and run as a doc-test.

@@ -5,8 +5,8 @@
 //! direction and yields its answers in core.logic's order. Lists are proper or partial lists
 //! built from pairs ([`Term::cons`], [`list!`](crate::list)); vectors are not lists here.
 
+use crate::constraints::diseq::neq;
 use crate::defne;
-use crate::diseq::neq;
 use crate::kernel::goal::{eq, fresh, Goal};
 use crate::kernel::term::Term;
 

@@ -228,7 +228,7 @@ pub fn in_(xs: impl FdTerms, d: impl Into<Option<Domain>>) -> Goal {
             let each = move |items: Vec<Term>| {
                 crate::kernel::goal::conj(items.into_iter().map(|x| dom(x, d.clone())))
             };
-            crate::seq_goals::on_walked(x, Arc::new(each))
+            crate::constraints::seq_goals::on_walked(x, Arc::new(each))
         }
         x => dom(x, d.clone()),
     }))
@@ -456,7 +456,7 @@ pub fn distinct(xs: impl FdTerms) -> Goal {
         // One term stands for the sequence it holds: `(fd/distinct q)`, `q` a vector by the
         // time the goal runs (or, while unbound, once it is).
         let each = |items: Vec<Term>| prop_goal(Prop::Distinct(items.into()));
-        return crate::seq_goals::on_items(x.clone(), "fd/distinct", Arc::new(each));
+        return crate::constraints::seq_goals::on_items(x.clone(), "fd/distinct", Arc::new(each));
     }
     prop_goal(Prop::Distinct(xs.into()))
 }

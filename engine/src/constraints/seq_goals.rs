@@ -3,7 +3,7 @@
 //! `(fd/distinct q)` and `(fd/in q dom)`. [`everyg_term`] and the one-term forms of
 //! [`fd::distinct`](crate::fd::distinct) and [`fd::in_`](crate::fd::in_) read the sequence here.
 
-use crate::fixc::fixc;
+use crate::constraints::fixc::fixc;
 use crate::kernel::goal::{fail, Goal};
 use crate::kernel::term::Term;
 use std::sync::Arc;

@@ -9,7 +9,7 @@
 //! The relation runs on the state as the constraint sees it ([`Run::state`]), from which
 //! only its first answer is looked for (core.logic forces the same: one answer or none).
 
-use crate::ground::{is_ground, vars_of, walked};
+use crate::constraints::ground::{is_ground, vars_of, walked};
 use crate::kernel::goal::Goal;
 use crate::kernel::store::{Constraint, Fail, Run, Status};
 use crate::kernel::term::{Term, Var};

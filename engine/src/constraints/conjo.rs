@@ -19,7 +19,7 @@
 //! core.logic also prints the collection of a residual `conjo` unreified (`<lvar:p__3868>`);
 //! here it is named like the rest.
 
-use crate::ground::{is_ground, vars_of, walked};
+use crate::constraints::ground::{is_ground, vars_of, walked};
 use crate::kernel::goal::Goal;
 use crate::kernel::store::{Constraint, Fail, Run, Status};
 use crate::kernel::term::{Term, Var};

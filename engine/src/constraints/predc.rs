@@ -10,7 +10,7 @@
 //! term that may still hold variables (`(predc q vector? ..)` then `(== q [x])` succeeds at
 //! once); here the predicate only ever sees ground terms, so it is checked once `x` is ground.
 
-use crate::ground::{is_ground, vars_of, walked};
+use crate::constraints::ground::{is_ground, vars_of, walked};
 use crate::kernel::goal::Goal;
 use crate::kernel::store::{Constraint, Fail, Run, Status};
 use crate::kernel::term::{Term, Var};
