@@ -33,31 +33,19 @@
 // The pattern macros expand to `::kanren::...` paths, also inside this crate.
 extern crate self as kanren;
 
-mod clause;
-mod conda;
 mod constraints;
-mod copy_term;
-mod db;
 mod extract;
 pub mod fd;
 mod kernel;
-mod lists;
+mod library;
 mod macros;
-mod matching;
 mod parallel;
-pub mod pldb;
-mod project;
 #[cfg(feature = "serde")]
 mod serde;
-mod tabling;
-pub mod trace;
-pub mod unifier;
 
 #[cfg(test)]
 mod tests;
 
-pub use clause::{clause_relation, match_clause};
-pub use conda::{conda, condu, onceo};
 pub use constraints::conjo::conjo;
 pub use constraints::diseq::neq;
 pub use constraints::featurec::featurec;
@@ -66,7 +54,6 @@ pub use constraints::nafc::nafc;
 pub use constraints::nom;
 pub use constraints::predc::{predc, predc_with};
 pub use constraints::seq_goals::everyg_term;
-pub use copy_term::copy_term;
 pub use extract::ExtractError;
 pub use kanren_macros::{defna, defne, defnu, fd_eq, matcha, matche, matchu};
 pub use kernel::budget::{Budget, CancelToken, Stop, CHECK_EVERY};
@@ -82,13 +69,17 @@ pub use kernel::stream::Stream;
 pub use kernel::subst::Subst;
 pub use kernel::term::{Cons, Nom, Term, Var};
 pub use kernel::unify::{unify, Bound};
-pub use lists::{
+pub use library::clause::{clause_relation, match_clause};
+pub use library::conda::{conda, condu, onceo};
+pub use library::copy_term::copy_term;
+pub use library::lists::{
     appendo, conso, distincto, emptyo, firsto, member1o, membero, permuteo, rembero, resto,
 };
-pub use matching::{fresh_match, fresh_match_shared, match_args, PatOp};
+pub use library::matching::{fresh_match, fresh_match_shared, match_args, PatOp};
+pub use library::project::{is, pred, project, project_all};
+pub use library::tabling::Tabled;
+pub use library::{pldb, trace, unifier};
 pub use parallel::{search_pool, Parallel, PARTS_PER_WORKER, WORKER_STACK};
-pub use project::{is, pred, project, project_all};
-pub use tabling::Tabled;
 
 /// The README's example, compiled and run as a doc-test.
 #[doc = include_str!("../../README.md")]

@@ -36,12 +36,14 @@
 //! order of the facts' Clojure hashes; kanren computes those hashes (`crate::kernel::term::hasheq`) and
 //! gives the answers in the same order.
 
-use crate::db::Candidates;
-pub use crate::db::{Db, Rel};
+mod db;
+
 use crate::kernel::goal::Goal;
 use crate::kernel::state::State;
 use crate::kernel::stream::{Link, Node, Stream};
 use crate::kernel::term::Term;
+use db::Candidates;
+pub use db::{Db, Rel};
 use std::sync::Arc;
 
 /// A relation of `arity` arguments, none indexed (core.logic's `(db-rel name args...)`).

@@ -15,7 +15,7 @@
 use crate::kernel::goal::{eq, Goal};
 use crate::kernel::subst::renamed_apart;
 use crate::kernel::term::Term;
-use crate::project::project;
+use crate::library::project::project;
 
 /// `v` is `u` with every variable still unbound in `u` replaced by a fresh one, the same
 /// variable by the same fresh one (core.logic's `copy-term`). Non-relational: `u` is taken

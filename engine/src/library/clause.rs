@@ -8,7 +8,7 @@ use crate::kernel::solve::{Cont, Step};
 use crate::kernel::state::State;
 use crate::kernel::stream::{Link, Node, Stream};
 use crate::kernel::term::Term;
-use crate::matching::{match_levels, PatOp};
+use crate::library::matching::{match_levels, PatOp};
 
 /// A relation of `N` clauses given by what each clause's stream is: `conde` over the
 /// clauses, each applied by `clause(args, i, s)` when the search gets to it (core.logic's
