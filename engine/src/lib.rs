@@ -33,19 +33,17 @@
 // The pattern macros expand to `::kanren::...` paths, also inside this crate.
 extern crate self as kanren;
 
+mod api;
 mod constraints;
-mod extract;
 pub mod fd;
 mod kernel;
 mod library;
-mod macros;
 mod parallel;
-#[cfg(feature = "serde")]
-mod serde;
 
 #[cfg(test)]
 mod tests;
 
+pub use api::extract::ExtractError;
 pub use constraints::conjo::conjo;
 pub use constraints::diseq::neq;
 pub use constraints::featurec::featurec;
@@ -54,7 +52,6 @@ pub use constraints::nafc::nafc;
 pub use constraints::nom;
 pub use constraints::predc::{predc, predc_with};
 pub use constraints::seq_goals::everyg_term;
-pub use extract::ExtractError;
 pub use kanren_macros::{defna, defne, defnu, fd_eq, matcha, matche, matchu};
 pub use kernel::budget::{Budget, CancelToken, Stop, CHECK_EVERY};
 pub use kernel::goal::{
