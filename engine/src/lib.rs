@@ -38,7 +38,7 @@ mod constraints;
 pub mod fd;
 mod kernel;
 mod library;
-mod parallel;
+mod search;
 
 #[cfg(test)]
 mod tests;
@@ -76,7 +76,7 @@ pub use library::matching::{fresh_match, fresh_match_shared, match_args, PatOp};
 pub use library::project::{is, pred, project, project_all};
 pub use library::tabling::Tabled;
 pub use library::{pldb, trace, unifier};
-pub use parallel::{search_pool, Parallel, PARTS_PER_WORKER, WORKER_STACK};
+pub use search::{search_pool, Parallel, PARTS_PER_WORKER, WORKER_STACK};
 
 /// The README's example, compiled and run as a doc-test.
 #[doc = include_str!("../../README.md")]
