@@ -20,6 +20,15 @@
 //! ```
 //!
 //! DIVERGENCE: domains may hold negative numbers (core.logic clips them to 0).
+//!
+//! In the source, `fd/` is a layer of its own: the domains are the kernel's (the store keeps
+//! them, `kernel/store/domain.rs`), and so is the labeling of an answer's variables at
+//! reification (`kernel/reify/force.rs`); `fd/` holds the FD goals, their propagators on the
+//! kernel's constraint protocol, global constraints (`global/`), labeling on request and its
+//! searches (`label.rs`, `search.rs`, the mutable search space of `trail/`) and optimisation.
+//! It depends on the kernel and the constraints (`seq_goals`); only the search layer's tests
+//! use it. Its propagators never remove a value that belongs to a solution, and narrow only
+//! through `Run`, so the fixpoint does not depend on the order they run in.
 
 mod bounded;
 mod distribute;

@@ -1,3 +1,16 @@
+//! Search strategies over the kernel's streams, beyond its own two (the interleaved
+//! frontier and the depth-first fold): the parallel depth-first search, here. Budgets are not
+//! here: every goal application ticks the step meter, so it is the kernel's
+//! (`kernel/budget.rs`).
+//!
+//! Depends on: the kernel (streams as data, the depth-first solver, queries and reification);
+//! the tests also use `fd`. Nothing in the crate depends on it. The flag that tells goals a
+//! stream is being cut into parts (`kernel::stream::splitting`) is the kernel's, so that
+//! `fd::label` reads it without naming this layer.
+//!
+//! Invariants: the parts of a cut search, concatenated in order, give the sequential
+//! depth-first fold's answers in its order; unordered, the same multiset.
+//!
 //! Parallel depth-first search: a query's search tree cut into independent parts at its
 //! disjunctions, the parts folded on a rayon pool.
 //!

@@ -3,6 +3,10 @@
 //! The query term is walked completely; each variable still unbound is renamed `_0`, `_1`,
 //! ... in order of first occurrence (left to right, heads before tails). Residual constraints
 //! that mention only variables of the answer follow after `:-`.
+//!
+//! Before that, the query's last goal labels the variables still holding a finite domain
+//! (`force.rs`, core.logic's `reifyg`); the residual constraints are tidied and ordered as
+//! core.logic prints them in `residual.rs`.
 
 pub(crate) mod force;
 pub(crate) mod residual;

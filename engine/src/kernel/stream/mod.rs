@@ -1,5 +1,12 @@
 //! The lazy stream of answers, with core.logic's interleaving, driven by a loop.
 //!
+//! Why the stream names goals: a stream is lazy, so its pending work is goal applications
+//! not yet made (`Apply(Goal, State)`, the binds of `Bind`/`Conj`/`All`, a relation's
+//! clauses in `Clause`/`Alts`), and forcing it makes them. It uses exactly the type [`Goal`]
+//! and three of its methods: `apply_framed` (apply a goal, its binds pushed onto the loop's
+//! frames), `clause_count` and `clause` (a relation's clauses, one at a time). It never sees
+//! `Solve` nor what a goal is made of; goals, in turn, build their streams from these nodes.
+//!
 //! A stream is data, not closures, so that forcing it is a loop over an explicit stack:
 //!
 //! ```text
@@ -46,6 +53,9 @@
 //! may be started in one and finished in the other; a finite stream gives the same answers,
 //! in another order. The committed-choice goals decide with the interleaved rules
 //! ([`head_normal_form`]), whatever order forces the stream around them.
+//!
+//! A parallel search cuts a stream into parts where it branches (`crate::search`); while it
+//! does, the flag of `splitting.rs` is set on its thread, for goals whose search is one loop.
 
 mod delay;
 mod frames;

@@ -15,6 +15,9 @@
 //!   `Send + Sync`. Nothing is interned: a term is freed when its last clone is dropped.
 //! - Equality, hashing, printing and dropping walk list tails in a loop, so a list of 100 000
 //!   elements does not recurse 100 000 deep.
+//!
+//! Clojure's hash of a term (`hasheq.rs`) is here too: answers and facts come out in the order
+//! of Clojure's hash sets.
 
 mod compare;
 mod convert;

@@ -7,6 +7,10 @@
 //! to `(next v)`), and maps unify when they have the same keys, value by value. It reports the variables it bound,
 //! so the constraint stores re-check only the constraints on those variables (as
 //! faster-miniKanren's `unify` returns its prefix of new bindings).
+//!
+//! Ties of different noms unify up to a swap of their noms: the swaps and the freshness test
+//! on terms are `perm.rs`; what they leave on unbound variables comes back as [`Pending`]
+//! constraints, which a state posts.
 
 pub(crate) mod perm;
 
