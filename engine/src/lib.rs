@@ -33,6 +33,11 @@
 // The pattern macros expand to `::kanren::...` paths, also inside this crate.
 extern crate self as kanren;
 
+// The source in layers, each depending only on the ones before it: `kernel` (terms,
+// unification, the store, streams, goals, run, reify), `constraints` (one file per constraint
+// on the kernel's protocol), `fd` (finite domains), `library` (relations and operators built
+// on them), then `api` (macros and conversions) and `search` (the parallel search), and the
+// `tests` that need several layers. Each folder's `mod.rs` says what it owns and may use.
 mod api;
 mod constraints;
 pub mod fd;
