@@ -33,80 +33,55 @@
 // The pattern macros expand to `::kanren::...` paths, also inside this crate.
 extern crate self as kanren;
 
-mod budget;
-mod clause;
-mod conda;
-mod conjo;
-mod copy_term;
-mod db;
-mod diseq;
-mod domain;
-mod extract;
+// The source in layers, each depending only on the ones before it: `kernel` (terms,
+// unification, the store, streams, goals, run, reify), `constraints` (one file per constraint
+// on the kernel's protocol), `fd` (finite domains), `library` (relations and operators built
+// on them), then `api` (macros and conversions) and `search` (the parallel search), and the
+// `tests` that need several layers. Each folder's `mod.rs` says what it owns and may use.
+mod api;
+mod constraints;
 pub mod fd;
-mod featurec;
-mod fixc;
-mod goal;
-mod ground;
-mod hasheq;
-mod lists;
-mod macros;
-mod matching;
-mod nafc;
-mod nested;
-pub mod nom;
-mod parallel;
-pub mod pldb;
-mod predc;
-mod project;
-mod reify;
-mod residual;
-mod run;
-mod seq_goals;
-#[cfg(feature = "serde")]
-mod serde;
-mod solve;
-mod state;
-mod store;
-mod stream;
-mod subst;
-mod tabling;
-mod term;
-pub mod trace;
-pub mod unifier;
-mod unify;
+mod kernel;
+mod library;
+mod search;
 
-pub use budget::{Budget, CancelToken, Stop, CHECK_EVERY};
-pub use clause::{clause_relation, match_clause};
-pub use conda::{conda, condu, onceo};
-pub use conjo::conjo;
-pub use copy_term::copy_term;
-pub use diseq::neq;
-pub use extract::ExtractError;
-pub use featurec::featurec;
-pub use fixc::{fixc, fixc_when, fixc_with, is_tree, treec, treec_with};
-pub use goal::{
+#[cfg(test)]
+mod tests;
+
+pub use api::extract::ExtractError;
+pub use constraints::conjo::conjo;
+pub use constraints::diseq::neq;
+pub use constraints::featurec::featurec;
+pub use constraints::fixc::{fixc, fixc_when, fixc_with, is_tree, treec, treec_with};
+pub use constraints::nafc::nafc;
+pub use constraints::nom;
+pub use constraints::predc::{predc, predc_with};
+pub use constraints::seq_goals::everyg_term;
+pub use kanren_macros::{defna, defne, defnu, fd_eq, matcha, matche, matchu};
+pub use kernel::budget::{Budget, CancelToken, Stop, CHECK_EVERY};
+pub use kernel::goal::{
     all, and_star, conde, conj, disj, eq, everyg, fail, fresh, or_star, relation, succeed, Goal,
 };
-pub use kanren_macros::{defna, defne, defnu, fd_eq, matcha, matche, matchu};
-pub use lists::{
+pub use kernel::reify::Answer;
+pub use kernel::run::{run, run_all, run_nc, run_nc_all, Answers};
+pub use kernel::solve::{solve_all, Cont, Step};
+pub use kernel::state::State;
+pub use kernel::store::{Constraint, Fail, Run, Status};
+pub use kernel::stream::Stream;
+pub use kernel::subst::Subst;
+pub use kernel::term::{Cons, Nom, Term, Var};
+pub use kernel::unify::{unify, Bound};
+pub use library::clause::{clause_relation, match_clause};
+pub use library::conda::{conda, condu, onceo};
+pub use library::copy_term::copy_term;
+pub use library::lists::{
     appendo, conso, distincto, emptyo, firsto, member1o, membero, permuteo, rembero, resto,
 };
-pub use matching::{fresh_match, fresh_match_shared, match_args, PatOp};
-pub use nafc::nafc;
-pub use parallel::{search_pool, Parallel, PARTS_PER_WORKER, WORKER_STACK};
-pub use predc::{predc, predc_with};
-pub use project::{is, pred, project, project_all};
-pub use reify::Answer;
-pub use run::{run, run_all, run_nc, run_nc_all, Answers};
-pub use seq_goals::everyg_term;
-pub use solve::{solve_all, Cont, Step};
-pub use state::State;
-pub use store::{Constraint, Fail, Run, Status};
-pub use stream::Stream;
-pub use subst::Subst;
-pub use tabling::Tabled;
-pub use term::{Cons, Nom, Term, Var};
-pub use unify::{unify, Bound};
+pub use library::matching::{fresh_match, fresh_match_shared, match_args, PatOp};
+pub use library::project::{is, pred, project, project_all};
+pub use library::tabling::Tabled;
+pub use library::{pldb, trace, unifier};
+pub use search::{search_pool, Parallel, PARTS_PER_WORKER, WORKER_STACK};
 
 /// The README's example, compiled and run as a doc-test.
 #[doc = include_str!("../README.md")]

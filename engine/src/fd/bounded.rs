@@ -1,6 +1,6 @@
 //! `bounded_listo`: a list whose length an FD variable bounds (core.logic's `fd/bounded-listo`).
 
-use crate::term::Term;
+use crate::kernel::term::Term;
 use crate::{conde, eq, fresh, Goal, Var};
 
 /// The list `l` has at most `n` elements, `n` being an integer or a variable with a domain

@@ -4,12 +4,15 @@
 //! core.logic stores the strategy as an attribute of the variable's root in the
 //! substitution; here it is a short list in the state, `(variable, strategy)`, copied on
 //! write (a program sets a strategy once or twice, and reads it once per labeled sequence).
+//! The labeling at reification that reads it is the kernel's (`kernel/reify/force.rs`, as
+//! core.logic's `reifyg` and `sort-by-strategy` are in its logic.clj).
 
-use crate::domain::Strategy;
-use crate::goal::Goal;
-use crate::state::State;
-use crate::stream::Stream;
-use crate::term::{Term, Var};
+use crate::kernel::goal::Goal;
+use crate::kernel::reify::force::Strategies;
+use crate::kernel::state::State;
+use crate::kernel::store::domain::Strategy;
+use crate::kernel::stream::Stream;
+use crate::kernel::term::{Term, Var};
 
 /// `v`'s answer is labeled with `strategy` (core.logic's `(distribute v ::l/ff)`).
 ///
@@ -52,7 +55,7 @@ pub fn distribute(v: impl Into<Term>, strategy: Strategy) -> Goal {
         // As in core.logic, the strategy is kept only on a variable already bound: the
         // attribute of one still unbound is lost when it is bound.
         if let Some(root) = root_var(&s, &v).filter(|r| s.subst.get(*r).is_some()) {
-            let list = &mut s.ext_mut().strategies;
+            let list = &mut s.ext_mut::<Strategies>().0;
             list.retain(|(x, _)| *x != root);
             list.push((root, strategy));
         }
@@ -67,28 +70,4 @@ fn root_var(s: &State, t: &Term) -> Option<Var> {
         x = *y;
     }
     Some(x)
-}
-
-/// The strategy set on a variable of `t`'s chain of bindings, if any.
-pub(crate) fn strategy(s: &State, t: &Term) -> Option<Strategy> {
-    let list = s.strategies();
-    if list.is_empty() {
-        return None;
-    }
-    let Term::Var(mut x) = t else { return None };
-    loop {
-        if let Some((_, st)) = list.iter().find(|(y, _)| *y == x) {
-            return Some(*st);
-        }
-        match s.subst.get(x) {
-            Some(Term::Var(y)) => x = *y,
-            _ => return None,
-        }
-    }
-}
-
-/// How many values `t` may still take: the size of its domain, or 1 (core.logic's
-/// `-member-count` of `get-dom-fd`).
-pub(crate) fn member_count(s: &State, t: &Term) -> u64 {
-    super::domain_of(s, t).map_or(1, |d| d.size())
 }

@@ -30,9 +30,9 @@
 
 use super::props::Prop;
 use super::Step;
-use crate::goal::Goal;
-use crate::store::Run;
-use crate::term::{Term, Var};
+use crate::kernel::goal::Goal;
+use crate::kernel::store::Run;
+use crate::kernel::term::{Term, Var};
 use std::ops;
 
 /// An FD arithmetic expression over terms: what each side of [`fd_eq!`](crate::fd_eq) is.

@@ -24,8 +24,8 @@
 //! domain (any integer) are neither counted nor narrowed, which only weakens the pruning.
 
 use super::Step;
-use crate::store::{Fail, Run, Val};
-use crate::term::Term;
+use crate::kernel::store::{Fail, Run, Val};
+use crate::kernel::term::Term;
 
 /// One run of the Hall-interval rule over the members `xs`.
 pub(crate) fn propagate(run: &mut Run, xs: &[Term]) -> Step {

@@ -8,11 +8,11 @@
 
 use super::search::Dfs;
 use super::FdTerms;
-use crate::domain::Domain;
-use crate::goal::Goal;
-use crate::state::State;
-use crate::stream::{Link, Node, Stream};
-use crate::term::{Term, Var};
+use crate::kernel::goal::Goal;
+use crate::kernel::state::State;
+use crate::kernel::store::domain::Domain;
+use crate::kernel::stream::{Link, Node, Stream};
+use crate::kernel::term::{Term, Var};
 use std::sync::Arc;
 
 /// Which variable [`label`] tries next (SWI-Prolog's `labeling/2` variable selection).
@@ -120,7 +120,7 @@ pub fn label(xs: impl FdTerms, how: Labeling) -> Goal {
 /// [`label`] over terms already collected.
 fn labeling(xs: Arc<[Term]>, how: Labeling) -> Goal {
     Goal::new(move |s| {
-        if crate::parallel::splitting() && !matches!(how.values, ValueOrder::Random(_)) {
+        if crate::kernel::stream::splitting() && !matches!(how.values, ValueOrder::Random(_)) {
             if let Some(alternatives) = split_root(&s, &xs, how) {
                 return alternatives;
             }
@@ -171,7 +171,7 @@ fn split_below(below: super::trail::Below) -> Stream {
         let below = below.clone();
         Stream::suspend(move || match below.child(v) {
             None => Stream::empty(),
-            Some(next) if crate::parallel::splitting() => split_below(next),
+            Some(next) if crate::kernel::stream::splitting() => split_below(next),
             Some(next) => next.stream(),
         })
     };
@@ -274,9 +274,9 @@ fn constraints_on(s: &State, x: Var) -> i128 {
 #[cfg(test)]
 mod tests {
     use super::{select, VarOrder};
-    use crate::domain::Domain;
-    use crate::state::State;
-    use crate::term::{Term, Var};
+    use crate::kernel::state::State;
+    use crate::kernel::store::domain::Domain;
+    use crate::kernel::term::{Term, Var};
 
     /// x in 3..4, y in 0..9, z in 5..6 with two constraints on z: which is labeled first.
     fn first(order: VarOrder) -> usize {

@@ -4,7 +4,8 @@
 //! [`lt`], [`plus`], [`distinct`], the [`fd_eq!`](crate::fd_eq) expression macro, ...) are
 //! propagators that narrow domains whenever a variable they watch is bound or narrowed, to a
 //! fixpoint. A domain narrowed to one value binds its variable. Variables still holding a
-//! domain when an answer is reified are labeled in core.logic's order (its `force-ans`), so
+//! domain when an answer is reified are labeled in core.logic's order (its `force-ans`, done
+//! by the kernel's reification, `kernel/reify/force.rs`), so
 //! `run_all` yields every solution; [`label`] labels explicitly, with first-fail and
 //! middle-out orders.
 //!
@@ -19,11 +20,19 @@
 //! ```
 //!
 //! DIVERGENCE: domains may hold negative numbers (core.logic clips them to 0).
+//!
+//! In the source, `fd/` is a layer of its own: the domains are the kernel's (the store keeps
+//! them, `kernel/store/domain.rs`), and so is the labeling of an answer's variables at
+//! reification (`kernel/reify/force.rs`); `fd/` holds the FD goals, their propagators on the
+//! kernel's constraint protocol, global constraints (`global/`), labeling on request and its
+//! searches (`label.rs`, `search.rs`, the mutable search space of `trail/`) and optimisation.
+//! It depends on the kernel and the constraints (`seq_goals`); only the search layer's tests
+//! use it. Its propagators never remove a value that belongs to a solution, and narrow only
+//! through `Run`, so the fixpoint does not depend on the order they run in.
 
 mod bounded;
 mod distribute;
 mod expr;
-mod force;
 mod global;
 mod hall;
 mod label;
@@ -32,22 +41,21 @@ pub(crate) mod props;
 mod search;
 mod trail;
 
-pub use crate::domain::Strategy;
-pub use crate::domain::{Domain, Values, BITSET_SPAN};
+pub use crate::kernel::store::domain::Strategy;
+pub use crate::kernel::store::domain::{Domain, Values, BITSET_SPAN};
 pub use bounded::bounded_listo;
 pub use distribute::distribute;
 pub use expr::{constrain, Expr, Rel};
-pub(crate) use force::force_ans;
 pub use global::{
     all_distinct, distinct_offsets, element, global_cardinality, scalar_product, sum, tuples_in,
 };
 pub use label::{label, label_random, Labeling, ValueOrder, VarOrder};
 pub use optimize::{maximize, maximize_improving, minimize, minimize_improving};
 
-use crate::goal::Goal;
-use crate::store::{Fail, Run, Val};
-use crate::stream::Stream;
-use crate::term::{Term, Var};
+use crate::kernel::goal::Goal;
+use crate::kernel::store::{Fail, Run, Val};
+use crate::kernel::stream::Stream;
+use crate::kernel::term::{Term, Var};
 use props::Prop;
 use std::sync::Arc;
 
@@ -221,15 +229,15 @@ pub fn dom(x: impl Into<Term>, d: impl Into<Option<Domain>>) -> Goal {
 /// ```
 pub fn in_(xs: impl FdTerms, d: impl Into<Option<Domain>>) -> Goal {
     let d = d.into();
-    crate::goal::conj(xs.into_terms().into_iter().map(|x| match x {
+    crate::kernel::goal::conj(xs.into_terms().into_iter().map(|x| match x {
         // A variable may stand for a sequence by the time the goal runs: `(fd/in q dom)`
         // with `q` bound to a vector ranges its items.
         Term::Var(_) => {
             let d = d.clone();
             let each = move |items: Vec<Term>| {
-                crate::goal::conj(items.into_iter().map(|x| dom(x, d.clone())))
+                crate::kernel::goal::conj(items.into_iter().map(|x| dom(x, d.clone())))
             };
-            crate::seq_goals::on_walked(x, Arc::new(each))
+            crate::constraints::seq_goals::on_walked(x, Arc::new(each))
         }
         x => dom(x, d.clone()),
     }))
@@ -457,7 +465,7 @@ pub fn distinct(xs: impl FdTerms) -> Goal {
         // One term stands for the sequence it holds: `(fd/distinct q)`, `q` a vector by the
         // time the goal runs (or, while unbound, once it is).
         let each = |items: Vec<Term>| prop_goal(Prop::Distinct(items.into()));
-        return crate::seq_goals::on_items(x.clone(), "fd/distinct", Arc::new(each));
+        return crate::constraints::seq_goals::on_items(x.clone(), "fd/distinct", Arc::new(each));
     }
     prop_goal(Prop::Distinct(xs.into()))
 }

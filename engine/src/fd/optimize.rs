@@ -19,10 +19,10 @@
 use super::label::Labeling;
 use super::search::{Bound, Dfs, Sense};
 use super::FdTerms;
-use crate::goal::Goal;
-use crate::state::State;
-use crate::stream::{Link, Node, Stream};
-use crate::term::Term;
+use crate::kernel::goal::Goal;
+use crate::kernel::state::State;
+use crate::kernel::stream::{Link, Node, Stream};
+use crate::kernel::term::Term;
 use std::sync::Arc;
 
 /// The search for `obj` over `xs` (with `obj` labeled last).

@@ -20,9 +20,9 @@
 //! and `Times` once the other two are known; a half-unbounded range is never invented.
 
 use super::Step;
-use crate::domain::Domain;
-use crate::store::{Constraint, Fail, Run, Status, Val};
-use crate::term::{Term, Var};
+use crate::kernel::store::domain::Domain;
+use crate::kernel::store::{Constraint, Fail, Run, Status, Val};
+use crate::kernel::term::{Term, Var};
 use std::sync::Arc;
 
 /// A posted propagator.

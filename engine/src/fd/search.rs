@@ -19,11 +19,11 @@
 //! one sixteenth of that with [`RECOMPUTE`] = 16.
 
 use super::label::{select, Labeling, ValueOrder};
-use crate::domain::Domain;
-use crate::state::State;
-use crate::store::Val;
-use crate::stream::{Link, Node, Stream};
-use crate::term::{Term, Var};
+use crate::kernel::state::State;
+use crate::kernel::store::domain::Domain;
+use crate::kernel::store::Val;
+use crate::kernel::stream::{Link, Node, Stream};
+use crate::kernel::term::{Term, Var};
 use std::sync::Arc;
 
 /// Levels between two kept states.
@@ -216,7 +216,7 @@ impl Dfs {
         }
         loop {
             // One step of the query's budget per choice: once it stops, so does the search.
-            if !crate::budget::tick() {
+            if !crate::kernel::budget::tick() {
                 self.stack.clear();
                 return None;
             }

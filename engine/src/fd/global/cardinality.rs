@@ -13,9 +13,9 @@
 
 use super::named;
 use crate::fd::{FdTerms, Step};
-use crate::goal::Goal;
-use crate::store::{Constraint, Fail, Run, Status, Val};
-use crate::term::{Term, Var};
+use crate::kernel::goal::Goal;
+use crate::kernel::store::{Constraint, Fail, Run, Status, Val};
+use crate::kernel::term::{Term, Var};
 use std::sync::Arc;
 
 struct Cardinality {
@@ -60,7 +60,10 @@ impl Cardinality {
                 for x in self.xs.iter() {
                     let v = run.read(x);
                     if matches!(&v, Val::Dom(_, d) if d.contains(*k)) {
-                        run.narrow(&v, Some(crate::domain::Domain::singleton(*k)))?;
+                        run.narrow(
+                            &v,
+                            Some(crate::kernel::store::domain::Domain::singleton(*k)),
+                        )?;
                     }
                 }
             }

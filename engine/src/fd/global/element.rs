@@ -10,11 +10,11 @@
 //! Time: O(n·w) per run, `w` the cost of intersecting two domains.
 
 use super::named;
-use crate::domain::Domain;
 use crate::fd::{FdTerms, Step};
-use crate::goal::Goal;
-use crate::store::{Constraint, Fail, Run, Status, Val};
-use crate::term::{Term, Var};
+use crate::kernel::goal::Goal;
+use crate::kernel::store::domain::Domain;
+use crate::kernel::store::{Constraint, Fail, Run, Status, Val};
+use crate::kernel::term::{Term, Var};
 use std::sync::Arc;
 
 struct Element {

@@ -31,9 +31,9 @@ pub use sum::{scalar_product, sum};
 pub use tuples::tuples_in;
 
 use crate::fd::FdTerms;
-use crate::goal::Goal;
-use crate::store::{Constraint, Fail, Run, Status};
-use crate::term::{Term, Var};
+use crate::kernel::goal::Goal;
+use crate::kernel::store::{Constraint, Fail, Run, Status};
+use crate::kernel::term::{Term, Var};
 use std::sync::Arc;
 
 /// The terms of a residual form, or `None` when one is not in the answer.
@@ -54,7 +54,7 @@ pub(crate) fn settled<'a>(
     let bound = |run: &Run| {
         ts.clone()
             .into_iter()
-            .all(|t| matches!(run.read(t), crate::store::Val::Int(_)))
+            .all(|t| matches!(run.read(t), crate::kernel::store::Val::Int(_)))
     };
     if !bound(run) {
         return Ok(Status::Keep);

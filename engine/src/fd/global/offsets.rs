@@ -14,9 +14,9 @@
 //! as at posting). Time: O(n) domain removals per binding.
 
 use crate::fd::FdTerms;
-use crate::goal::Goal;
-use crate::store::{Constraint, Fail, Run, Status, Val};
-use crate::term::{Term, Var};
+use crate::kernel::goal::Goal;
+use crate::kernel::store::{Constraint, Fail, Run, Status, Val};
+use crate::kernel::term::{Term, Var};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use std::sync::Arc;

@@ -18,8 +18,8 @@
 //! without a domain (any integer) are left out, which only weakens the pruning.
 
 use crate::fd::Step;
-use crate::store::{Fail, Run, Val};
-use crate::term::Term;
+use crate::kernel::store::{Fail, Run, Val};
+use crate::kernel::term::Term;
 
 const NONE: usize = usize::MAX;
 

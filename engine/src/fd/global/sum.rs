@@ -18,9 +18,9 @@
 use super::named;
 use crate::fd::props::{div_ceil, div_floor, restrict};
 use crate::fd::{FdTerms, Rel, Step};
-use crate::goal::Goal;
-use crate::store::{Constraint, Fail, Run, Status, Val};
-use crate::term::{Term, Var};
+use crate::kernel::goal::Goal;
+use crate::kernel::store::{Constraint, Fail, Run, Status, Val};
+use crate::kernel::term::{Term, Var};
 use std::sync::Arc;
 
 /// The propagator: `Σ cs[i]·xs[i] + k  (le ? ≤ : op) 0`.

@@ -9,11 +9,11 @@
 //! Each tuple keeps the rows of its own length. Time: O(rows · arity) per run.
 
 use super::named;
-use crate::domain::Domain;
 use crate::fd::Step;
-use crate::goal::Goal;
-use crate::store::{Constraint, Fail, Run, Status, Val};
-use crate::term::{Term, Var};
+use crate::kernel::goal::Goal;
+use crate::kernel::store::domain::Domain;
+use crate::kernel::store::{Constraint, Fail, Run, Status, Val};
+use crate::kernel::term::{Term, Var};
 use std::sync::Arc;
 
 struct TupleIn {

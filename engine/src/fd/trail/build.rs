@@ -12,8 +12,8 @@ use super::alldiff::AllDiffSpec;
 use super::space::{Ent, SlotSpec, Space};
 use crate::fd::global::DistinctOffsets;
 use crate::fd::props::Prop;
-use crate::state::State;
-use crate::term::{Term, Var};
+use crate::kernel::state::State;
+use crate::kernel::term::{Term, Var};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::any::Any;
 

@@ -39,9 +39,9 @@ mod tests;
 mod uniform;
 
 use super::label::Labeling;
-use crate::state::State;
-use crate::stream::Stream;
-use crate::term::Term;
+use crate::kernel::state::State;
+use crate::kernel::stream::Stream;
+use crate::kernel::term::Term;
 
 /// The solutions of labeling `xs` in `s` by `how` on a mutable space, or `None` when the
 /// problem or the order has no mutable form (the caller then searches persistently).

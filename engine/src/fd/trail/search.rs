@@ -12,9 +12,9 @@
 use super::build::Problem;
 use super::space::BOUND;
 use crate::fd::label::{Labeling, ValueOrder, VarOrder};
-use crate::state::State;
-use crate::stream::{Link, Node, Stream};
-use crate::term::Term;
+use crate::kernel::state::State;
+use crate::kernel::stream::{Link, Node, Stream};
+use crate::kernel::term::Term;
 use std::sync::Arc;
 
 /// One chosen slot and where its values are.
@@ -154,7 +154,7 @@ impl Search {
         }
         loop {
             // One step of the query's budget per choice: once it stops, so does the search.
-            if !crate::budget::tick() {
+            if !crate::kernel::budget::tick() {
                 self.stack.clear();
                 return None;
             }

@@ -4,8 +4,8 @@
 use super::build::build;
 use crate::fd::label::{Labeling, ValueOrder, VarOrder};
 use crate::fd::search::Dfs;
-use crate::goal::Goal;
-use crate::term::{Term, Var};
+use crate::kernel::goal::Goal;
+use crate::kernel::term::{Term, Var};
 use crate::{conj, eq, fd, run_all};
 use proptest::prelude::*;
 use rustc_hash::FxHashMap;

@@ -22,7 +22,7 @@ mod new;
 
 use super::alldiff::{flip, AllDiff};
 use super::uniform::Uniform;
-use crate::domain::Domain;
+use crate::kernel::store::domain::Domain;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// A variable's membership in an all-different: which one, its offset, and its place in

@@ -1,0 +1,173 @@
+//! Reification: turning a final state into an answer, printed the way core.logic prints it.
+//!
+//! The query term is walked completely; each variable still unbound is renamed `_0`, `_1`,
+//! ... in order of first occurrence (left to right, heads before tails). Residual constraints
+//! that mention only variables of the answer follow after `:-`.
+//!
+//! Before that, the query's last goal labels the variables still holding a finite domain
+//! (`force.rs`, core.logic's `reifyg`); the residual constraints are tidied and ordered as
+//! core.logic prints them in `residual.rs`.
+
+pub(crate) mod force;
+pub(crate) mod residual;
+
+use crate::kernel::state::State;
+use crate::kernel::term::{Term, Var};
+use rustc_hash::FxHashMap;
+use std::fmt;
+
+/// One answer of a query: the reified value and any residual constraints on its variables.
+///
+/// ```
+/// use kanren::{eq, fresh, list, run_all};
+/// let a = run_all(|q| fresh(move |[x]| eq(q, list![1, x]))).next().unwrap();
+/// assert_eq!(a.to_string(), "(1 _0)");
+/// assert_eq!(a.value().to_vec().unwrap()[0], 1.into());
+/// assert!(a.constraints().is_empty());
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Answer {
+    value: Term,
+    constraints: Vec<Term>,
+}
+
+impl Answer {
+    /// The reified value: its unbound variables are the reified variables `_0`, `_1`, ...
+    /// (see [`Var::reified`]).
+    ///
+    /// ```
+    /// let a = kanren::run_all(|q| kanren::eq(q, 3)).next().unwrap();
+    /// assert_eq!(a.value().as_int(), Some(3));
+    /// ```
+    pub fn value(&self) -> &Term {
+        &self.value
+    }
+
+    /// The residual constraints, each a term such as `(!= (_0 1))`, simplified and in
+    /// core.logic's order (that of a Clojure hash set).
+    ///
+    /// ```
+    /// assert!(kanren::run_all(|q| kanren::eq(q, 3)).next().unwrap().constraints().is_empty());
+    /// ```
+    pub fn constraints(&self) -> &[Term] {
+        &self.constraints
+    }
+
+    /// The answer as core.logic returns it: the value alone, or `(value :- c1 c2 ...)`.
+    ///
+    /// ```
+    /// let a = kanren::run_all(|q| kanren::eq(q, 3)).next().unwrap();
+    /// assert_eq!(a.into_term(), kanren::Term::from(3));
+    /// ```
+    pub fn into_term(self) -> Term {
+        if self.constraints.is_empty() {
+            return self.value;
+        }
+        let mut items = vec![self.value, Term::sym(":-")];
+        items.extend(self.constraints);
+        Term::list(items)
+    }
+
+    pub(crate) fn new(value: Term, constraints: Vec<Term>) -> Answer {
+        Answer { value, constraints }
+    }
+}
+
+impl fmt::Display for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.constraints.is_empty() {
+            return write!(f, "{}", self.value);
+        }
+        write!(f, "({} :-", self.value)?;
+        for c in &self.constraints {
+            write!(f, " {c}")?;
+        }
+        write!(f, ")")
+    }
+}
+
+/// Names the unbound variables of reified terms, in order of first occurrence.
+pub(crate) struct Reifier<'s> {
+    state: &'s State,
+    names: FxHashMap<Var, Var>,
+}
+
+impl<'s> Reifier<'s> {
+    pub(crate) fn new(state: &'s State) -> Reifier<'s> {
+        Reifier {
+            state,
+            names: FxHashMap::default(),
+        }
+    }
+
+    /// `t` walked completely, naming each new unbound variable with the next `_k` and each
+    /// new nom with the next `a_k` (one count for both, as core.logic counts them).
+    pub(crate) fn name(&mut self, t: &Term) -> Term {
+        let names = std::cell::RefCell::new(&mut self.names);
+        let next = |key: Var| {
+            let mut names = names.borrow_mut();
+            let k = names.len();
+            *names.entry(key).or_insert_with(|| Var::reified(k))
+        };
+        self.state
+            .subst
+            .rebuild_with(t, &mut |v| Some(Term::Var(next(v))), &mut |a| {
+                Some(nom_name(next(a.0)))
+            })
+    }
+
+    /// `t` walked completely with the names given so far; `None` if it mentions an unbound
+    /// variable or a nom that has no name (absent from the answer).
+    pub(crate) fn rename(&self, t: &Term) -> Option<Term> {
+        let missing = std::cell::Cell::new(false);
+        let look = |key: Var| {
+            let found = self.names.get(&key).copied();
+            missing.set(missing.get() || found.is_none());
+            found
+        };
+        let out = self
+            .state
+            .subst
+            .rebuild_with(t, &mut |v| look(v).map(Term::Var), &mut |a| {
+                look(a.0).map(nom_name)
+            });
+        (!missing.get()).then_some(out)
+    }
+}
+
+/// The printed name of the nom numbered as the reified variable `k`: `a_k`.
+fn nom_name(k: Var) -> Term {
+    Term::sym(&format!("a_{}", k.reified_index().expect("a reified name")))
+}
+
+/// The answer for query term `q` in the final state `s`.
+pub(crate) fn reify(s: &State, q: &Term) -> Answer {
+    let mut r = Reifier::new(s);
+    let value = r.name(q);
+    let constraints = residual_constraints(s, r);
+    Answer::new(value, constraints)
+}
+
+/// The residual constraints on the answer's variables: each live constraint printed in the
+/// answer's names, then tidied (see `residual`). The constraints that name absent variables
+/// ([`Constraint::names_absent`](crate::Constraint::names_absent)) print last, so that the
+/// names they add do not make the others visible.
+fn residual_constraints(s: &State, r: Reifier<'_>) -> Vec<Term> {
+    if s.cs.live_count() == 0 {
+        return Vec::new();
+    }
+    let r = std::cell::RefCell::new(r);
+    let name = |t: &Term| r.borrow().rename(t);
+    let name_all = |t: &Term| Some(r.borrow_mut().name(t));
+    let mut printed: Vec<Term> =
+        s.cs.constraints()
+            .filter(|c| !c.names_absent())
+            .filter_map(|c| c.reify(&name))
+            .collect();
+    printed.extend(
+        s.cs.constraints()
+            .filter(|c| c.names_absent())
+            .filter_map(|c| c.reify(&name_all)),
+    );
+    crate::kernel::reify::residual::tidy(printed)
+}

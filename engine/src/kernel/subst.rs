@@ -1,0 +1,229 @@
+//! The substitution: a persistent map from variables to the terms they are bound to.
+//!
+//! Representation: a triangular substitution (a bound variable maps to a term that may itself
+//! contain bound variables) in an `imbl` hash map, so extending it is O(log n) and every branch
+//! of the search keeps its own version while sharing structure with its siblings.
+//! Invariant: no variable is bound twice, and (with the occurs check on) no binding makes a
+//! cycle.
+
+use crate::kernel::term::{Nom, Term, Var};
+use imbl::shared_ptr::DefaultSharedPtr;
+use imbl::GenericHashMap;
+use rustc_hash::FxBuildHasher;
+
+type Map = GenericHashMap<Var, Term, FxBuildHasher, DefaultSharedPtr>;
+
+/// A persistent substitution.
+///
+/// ```
+/// use kanren::{Subst, Term, Var};
+/// let x = Var::fresh();
+/// let s = Subst::default().extend(x, Term::from(1));
+/// assert_eq!(s.walk(&Term::from(x)), Term::from(1));
+/// ```
+#[derive(Clone, Default)]
+pub struct Subst {
+    map: Map,
+}
+
+impl Subst {
+    /// Binds `v` (which must be unbound) to `t`. Time: O(log n).
+    ///
+    /// ```
+    /// let x = kanren::Var::fresh();
+    /// assert_eq!(kanren::Subst::default().extend(x, 1.into()).len(), 1);
+    /// ```
+    pub fn extend(&self, v: Var, t: Term) -> Subst {
+        Subst {
+            map: self.map.update(v, t),
+        }
+    }
+
+    /// Binds `v` to `t` in place. Time: O(log n).
+    pub(crate) fn insert(&mut self, v: Var, t: Term) {
+        self.map.insert(v, t);
+    }
+
+    /// The term `v` is bound to, if any (one step, no walking). Time: O(log n).
+    ///
+    /// ```
+    /// assert!(kanren::Subst::default().get(kanren::Var::fresh()).is_none());
+    /// ```
+    pub fn get(&self, v: Var) -> Option<&Term> {
+        self.map.get(&v)
+    }
+
+    /// The number of bindings.
+    ///
+    /// ```
+    /// assert_eq!(kanren::Subst::default().len(), 0);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// The bindings, in no particular order. Time: O(n) for all of them.
+    ///
+    /// ```
+    /// let x = kanren::Var::fresh();
+    /// let s = kanren::Subst::default().extend(x, 1.into());
+    /// assert_eq!(s.iter().count(), 1);
+    /// ```
+    pub fn iter(&self) -> impl Iterator<Item = (&Var, &Term)> {
+        self.map.iter()
+    }
+
+    /// Whether there are no bindings.
+    ///
+    /// ```
+    /// assert!(kanren::Subst::default().is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+
+    /// Follows variable bindings until `t` is a non-variable or an unbound variable.
+    /// Time: O(chain length × log n).
+    ///
+    /// ```
+    /// use kanren::{Subst, Term, Var};
+    /// let (x, y) = (Var::fresh(), Var::fresh());
+    /// let s = Subst::default().extend(x, y.into()).extend(y, 5.into());
+    /// assert_eq!(s.walk(&x.into()), Term::from(5));
+    /// ```
+    #[inline]
+    pub fn walk(&self, t: &Term) -> Term {
+        self.walk_ref(t).clone()
+    }
+
+    /// [`walk`](Subst::walk) without cloning the result.
+    ///
+    /// ```
+    /// use kanren::{Subst, Term, Var};
+    /// let x = Var::fresh();
+    /// let s = Subst::default().extend(x, 5.into());
+    /// let t = Term::from(x);
+    /// assert_eq!(s.walk_ref(&t), &Term::from(5));
+    /// ```
+    #[inline]
+    pub fn walk_ref<'a>(&'a self, mut t: &'a Term) -> &'a Term {
+        while let Term::Var(v) = t {
+            match self.map.get(v) {
+                Some(next) => t = next,
+                None => break,
+            }
+        }
+        t
+    }
+
+    /// Walks `t` and all of its parts: the term with every bound variable replaced by its
+    /// value. Iterative: lists of any length are fine. Parts without variables are shared, not
+    /// copied. Time: O(size of the non-ground part of the result × walk).
+    ///
+    /// ```
+    /// use kanren::{list, Subst, Var};
+    /// let (x, y) = (Var::fresh(), Var::fresh());
+    /// let s = Subst::default().extend(x, list![1, y]).extend(y, 2.into());
+    /// assert_eq!(s.walk_star(&x.into()), list![1, 2]);
+    /// ```
+    pub fn walk_star(&self, t: &Term) -> Term {
+        self.rebuild(t, &mut |_| None)
+    }
+
+    /// Walks `t` completely, replacing each unbound variable `v` by `f(v)` when that is
+    /// `Some`. The one traversal behind `walk_star` and reification.
+    pub(crate) fn rebuild(&self, t: &Term, f: &mut dyn FnMut(Var) -> Option<Term>) -> Term {
+        self.rebuild_with(t, f, &mut |_| None)
+    }
+
+    /// [`Subst::rebuild`], also replacing each nom `a` by `nom(a)` when that is `Some`.
+    pub(crate) fn rebuild_with(
+        &self,
+        t: &Term,
+        f: &mut dyn FnMut(Var) -> Option<Term>,
+        nom: &mut dyn FnMut(Nom) -> Option<Term>,
+    ) -> Term {
+        // Work items: a term to resolve, or an instruction to assemble finished parts.
+        enum Job {
+            Visit(Term),
+            Pair,
+            Vector(usize),
+            Map(usize, bool),
+            Tie,
+        }
+        let mut jobs = vec![Job::Visit(t.clone())];
+        let mut done: Vec<Term> = Vec::new();
+        // Lists are resolved head by head; their spines are reassembled from the back.
+        while let Some(job) = jobs.pop() {
+            match job {
+                Job::Visit(t) if t.has_no_vars() => done.push(t),
+                Job::Visit(t) => match self.walk(&t) {
+                    Term::Var(v) => done.push(f(v).unwrap_or(Term::Var(v))),
+                    Term::Nom(a) => done.push(nom(a).unwrap_or(Term::Nom(a))),
+                    Term::Tie(t) => {
+                        jobs.push(Job::Tie);
+                        jobs.push(Job::Visit(t.body.clone()));
+                        jobs.push(Job::Visit(t.nom.clone()));
+                    }
+                    Term::Pair(p) => {
+                        jobs.push(Job::Pair);
+                        jobs.push(Job::Visit(p.1.clone()));
+                        jobs.push(Job::Visit(p.0.clone()));
+                    }
+                    Term::Vector(items) => {
+                        jobs.push(Job::Vector(items.len()));
+                        jobs.extend(items.iter().rev().map(|t| Job::Visit(t.clone())));
+                    }
+                    Term::Map(entries) => {
+                        jobs.push(Job::Map(entries.len(), false));
+                        for (k, v) in entries.iter().rev() {
+                            jobs.push(Job::Visit(v.clone()));
+                            jobs.push(Job::Visit(k.clone()));
+                        }
+                    }
+                    Term::PartialMap(entries) => {
+                        jobs.push(Job::Map(entries.len(), true));
+                        for (k, v) in entries.iter().rev() {
+                            jobs.push(Job::Visit(v.clone()));
+                            jobs.push(Job::Visit(k.clone()));
+                        }
+                    }
+                    atom => done.push(atom),
+                },
+                Job::Pair => {
+                    let tail = done.pop().expect("pair tail");
+                    let head = done.pop().expect("pair head");
+                    done.push(Term::cons(head, tail));
+                }
+                Job::Tie => {
+                    let body = done.pop().expect("tie body");
+                    let nom = done.pop().expect("tie nom");
+                    done.push(Term::tie(nom, body));
+                }
+                Job::Vector(n) => {
+                    let items = done.split_off(done.len() - n);
+                    done.push(Term::Vector(items.into()));
+                }
+                Job::Map(n, partial) => {
+                    let mut items = done.split_off(done.len() - 2 * n).into_iter();
+                    let entries: Vec<(Term, Term)> =
+                        std::iter::from_fn(|| Some((items.next()?, items.next()?))).collect();
+                    done.push(match partial {
+                        true => Term::PartialMap(entries.into()),
+                        false => Term::Map(entries.into()),
+                    });
+                }
+            }
+        }
+        done.pop().expect("one result")
+    }
+}
+/// `t` with each variable replaced by a fresh one, the same variable by the same fresh one
+/// (core.logic's `build` into an empty substitution, then `walk*`): a copy renamed apart, as
+/// `copy_term` makes and as a table's answers are read. Time: O(size of `t`).
+pub(crate) fn renamed_apart(t: &Term) -> Term {
+    let mut fresh: rustc_hash::FxHashMap<Var, Var> = rustc_hash::FxHashMap::default();
+    Subst::default().rebuild(t, &mut |x| {
+        Some(Term::Var(*fresh.entry(x).or_insert_with(Var::fresh)))
+    })
+}

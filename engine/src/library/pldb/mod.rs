@@ -1,0 +1,251 @@
+//! Fact databases as relations (core.logic's `clojure.core.logic.pldb`): relations whose
+//! facts live in a persistent database, queried by unification.
+//!
+//! | core.logic | kanren |
+//! | --- | --- |
+//! | `(db-rel man p)` | `let man = pldb::rel("man", 1);` |
+//! | `(db-rel rel2 ^:index e a)` | `let rel2 = pldb::indexed_rel("rel2", [true, false]);` |
+//! | `(db [man 'Bob] [man 'John])` | `Db::new().fact(&man, [bob]).fact(&man, [john])` |
+//! | `(db-fact db man 'Ann)`, `(db-retraction db man 'Bob)` | `db.fact(&man, [ann])`, `db.retraction(&man, [bob])` |
+//! | `(with-db db (run* [q] (man q)))` | `run_all(\|q\| pldb::with_db(&db, man.call([q])))` |
+//! | `(with-dbs [db1 db2] ...)` | `pldb::with_dbs([db1, db2], goal)` |
+//!
+//! A call `rel.call(args)` unifies its arguments with each fact of `rel` in the databases in
+//! scope, in order (the databases in the order they came into scope, each one's facts in the
+//! order of core.logic's hash sets): its answers come one per matching fact, without suspending
+//! between them (core.logic's `to-stream`). When an indexed argument is ground at the call,
+//! only the facts with that value there are tried: O(log n + answers) instead of a scan.
+//!
+//! ```
+//! use kanren::{conj, eq, fresh, run_all, pldb::{self, Db}, Term};
+//! let (man, woman, likes) = (pldb::rel("man", 1), pldb::rel("woman", 1), pldb::rel("likes", 2));
+//! let s = Term::sym;
+//! let db = Db::new()
+//!     .fact(&man, [s("Bob")]).fact(&man, [s("John")])
+//!     .fact(&woman, [s("Mary")]).fact(&woman, [s("Lucy")])
+//!     .fact(&likes, [s("Bob"), s("Mary")]).fact(&likes, [s("John"), s("Lucy")]);
+//! let fun = pldb::rel("fun", 1);
+//! let db = db.fact(&fun, [s("Lucy")]);
+//! let liked: Vec<String> = run_all(|q| pldb::with_db(&db, fresh(move |[x, y]| conj([
+//!     likes.call([x, y]), fun.call([y]), eq(q, vec![x, y]),
+//! ])))).map(|a| a.to_string()).collect();
+//! assert_eq!(liked, ["[John Lucy]"]);
+//! ```
+//!
+//! core.logic keeps a relation's facts in a Clojure hash set, so its answers come in the
+//! order of the facts' Clojure hashes; kanren computes those hashes (`crate::kernel::term::hasheq`) and
+//! gives the answers in the same order.
+
+mod db;
+
+use crate::kernel::goal::Goal;
+use crate::kernel::state::State;
+use crate::kernel::stream::{Link, Node, Stream};
+use crate::kernel::term::Term;
+use db::Candidates;
+pub use db::{Db, Rel};
+use std::sync::Arc;
+
+/// A relation of `arity` arguments, none indexed (core.logic's `(db-rel name args...)`).
+///
+/// ```
+/// let man = kanren::pldb::rel("man", 1);
+/// assert_eq!(man.arity(), 1);
+/// ```
+pub fn rel(name: &str, arity: usize) -> Rel {
+    Rel {
+        key: format!("{name}_{arity}").into(),
+        indexed: vec![false; arity].into(),
+    }
+}
+
+/// A relation whose arguments marked `true` are indexed (core.logic's `^:index`): a call with
+/// such an argument ground looks its facts up instead of scanning them all.
+///
+/// ```
+/// use kanren::{run_all, pldb::{self, Db}, Term};
+/// let rel1 = pldb::indexed_rel("rel1", [true, false]);
+/// let db = Db::new().fact(&rel1, [1, 2]).fact(&rel1, [3, 4]);
+/// let a: Vec<String> = run_all(|q| pldb::with_db(&db, rel1.call([Term::from(3), q.into()])))
+///     .map(|a| a.to_string()).collect();
+/// assert_eq!(a, ["4"]);
+/// ```
+pub fn indexed_rel<const N: usize>(name: &str, indexed: [bool; N]) -> Rel {
+    Rel {
+        key: format!("{name}_{N}").into(),
+        indexed: indexed.into(),
+    }
+}
+
+impl Rel {
+    /// The goal `rel(args...)`: the arguments unify with a fact of the relation in the
+    /// databases in scope (see the module docs). Panics when the number of arguments is not
+    /// the relation's arity.
+    ///
+    /// ```
+    /// use kanren::{run_all, pldb::{self, Db}, Term};
+    /// let man = pldb::rel("man", 1);
+    /// let db = Db::new().fact(&man, [Term::sym("Bob")]).fact(&man, [Term::sym("John")]);
+    /// let men: Vec<String> = run_all(|q| pldb::with_db(&db, man.call([q])))
+    ///     .map(|a| a.to_string()).collect();
+    /// assert_eq!(men, ["John", "Bob"]); // core.logic's order (see the module docs)
+    /// // Outside `with_db`, no database is in scope: no answers.
+    /// assert_eq!(run_all(|q| man.call([q])).count(), 0);
+    /// ```
+    pub fn call<T: Into<Term>>(&self, args: impl IntoIterator<Item = T>) -> Goal {
+        self.goal(args, None)
+    }
+
+    /// The goal `rel(args...)` over the databases `dbs`, whatever databases the state has in
+    /// scope: for a caller that keeps its own scope (a front end's dynamic `with-db`).
+    ///
+    /// ```
+    /// use kanren::{run_all, pldb::{self, Db}};
+    /// let fun = pldb::rel("fun", 1);
+    /// let db = Db::new().fact(&fun, [1]);
+    /// assert_eq!(run_all(|q| fun.call_in(&[db.clone()], [q])).count(), 1);
+    /// ```
+    pub fn call_in<T: Into<Term>>(&self, dbs: &[Db], args: impl IntoIterator<Item = T>) -> Goal {
+        self.goal(args, Some(dbs.to_vec().into()))
+    }
+
+    fn goal<T: Into<Term>>(
+        &self,
+        args: impl IntoIterator<Item = T>,
+        dbs: Option<Arc<[Db]>>,
+    ) -> Goal {
+        let args: Arc<[Term]> = args.into_iter().map(Into::into).collect();
+        assert!(
+            args.len() == self.arity(),
+            "the relation {} takes {} arguments, this call has {}",
+            self.key,
+            self.arity(),
+            args.len()
+        );
+        let rel = self.clone();
+        Goal::new(move |s| {
+            let dbs: Arc<[Db]> = match &dbs {
+                Some(dbs) => dbs.clone(),
+                None => s.ext::<InScope>().map_or(&[][..], |d| &d.0).into(),
+            };
+            if dbs.is_empty() {
+                return Stream::empty();
+            }
+            // The first indexed argument that is ground here picks the candidates.
+            let key =
+                rel.indexed
+                    .iter()
+                    .zip(args.iter())
+                    .enumerate()
+                    .find_map(|(i, (&indexed, a))| {
+                        let v = s.walk_star(a);
+                        (indexed && v.has_no_vars()).then_some((i, v))
+                    });
+            let candidates: Vec<Candidates> = dbs
+                .iter()
+                .map(|db| db.candidates(&rel, key.as_ref().map(|(i, v)| (*i, v))))
+                .collect();
+            matches(s, args.clone(), candidates.into(), 0, 0)
+        })
+    }
+}
+
+/// The states where `args` equals a candidate fact, from database `d` and id `from` on, one
+/// `Choice` per match (core.logic's `to-stream`), the rest lazily.
+fn matches(
+    s: State,
+    args: Arc<[Term]>,
+    dbs: Arc<[Candidates]>,
+    mut d: usize,
+    mut from: u64,
+) -> Stream {
+    let whole = Term::Vector(args.clone());
+    while d < dbs.len() {
+        let Some((id, fact)) = dbs[d].next_from(from) else {
+            (d, from) = (d + 1, 0);
+            continue;
+        };
+        if let Some(next) = s.unify(&whole, &Term::Vector(fact)) {
+            let rest = Node::Lazy(Box::new(move || matches(s, args, dbs, d, id + 1)));
+            return Stream(Node::Choice(next, Link::new(rest)));
+        }
+        from = id + 1;
+    }
+    Stream::empty()
+}
+
+/// `g` with `db` in scope, after the databases already in scope (core.logic's `with-db`).
+///
+/// ```
+/// use kanren::{run_all, pldb::{self, Db}};
+/// let fun = pldb::rel("fun", 1);
+/// let (a, b) = (Db::new().fact(&fun, [1]), Db::new().fact(&fun, [2]));
+/// let n = run_all(|q| pldb::with_db(&a, pldb::with_db(&b, fun.call([q])))).count();
+/// assert_eq!(n, 2);
+/// ```
+pub fn with_db(db: &Db, g: Goal) -> Goal {
+    with_dbs([db.clone()], g)
+}
+
+/// The fact databases in scope of a state, in the order they came into scope (kept in the
+/// state's extension slots, see `State::ext`).
+#[derive(Clone, Default)]
+struct InScope(Vec<Db>);
+
+/// `g` with all of `dbs` in scope, in order, after those already in scope (core.logic's
+/// `with-dbs`).
+///
+/// ```
+/// use kanren::{run_all, pldb::{self, Db}, Term};
+/// let port = pldb::rel("open-port", 2);
+/// let n1 = Db::new().fact(&port, [1, 22]).fact(&port, [2, 143]);
+/// let n2 = Db::new().fact(&port, [7, 143]);
+/// let ips: Vec<String> = run_all(|q| pldb::with_dbs([n1.clone(), n2.clone()], port.call([q.into(), Term::from(143)])))
+///     .map(|a| a.to_string()).collect();
+/// assert_eq!(ips, ["2", "7"]);
+/// ```
+pub fn with_dbs(dbs: impl IntoIterator<Item = Db>, g: Goal) -> Goal {
+    let added: Vec<Db> = dbs.into_iter().collect();
+    Goal::new(move |mut s| {
+        s.ext_mut::<InScope>().0.extend(added.iter().cloned());
+        g.apply(s)
+    })
+}
+
+impl Db {
+    /// This database with each of `facts` added (core.logic's `db-facts`).
+    ///
+    /// ```
+    /// use kanren::pldb::{self, Db};
+    /// let man = pldb::rel("man", 1);
+    /// let db = Db::new().facts(&man, [["Bob"], ["John"]]);
+    /// assert_eq!(db.len(&man), 2);
+    /// ```
+    pub fn facts<T: Into<Term>, F: IntoIterator<Item = T>>(
+        &self,
+        rel: &Rel,
+        facts: impl IntoIterator<Item = F>,
+    ) -> Db {
+        facts
+            .into_iter()
+            .fold(self.clone(), |db, f| db.fact(rel, f))
+    }
+
+    /// This database with each of `facts` retracted (core.logic's `db-retractions`).
+    ///
+    /// ```
+    /// use kanren::pldb::{self, Db};
+    /// let man = pldb::rel("man", 1);
+    /// let db = Db::new().facts(&man, [["Bob"], ["John"]]).retractions(&man, [["Bob"]]);
+    /// assert_eq!(db.len(&man), 1);
+    /// ```
+    pub fn retractions<T: Into<Term>, F: IntoIterator<Item = T>>(
+        &self,
+        rel: &Rel,
+        facts: impl IntoIterator<Item = F>,
+    ) -> Db {
+        facts
+            .into_iter()
+            .fold(self.clone(), |db, f| db.retraction(rel, f))
+    }
+}
