@@ -1,6 +1,7 @@
 //! The layering of the crates' sources, checked: between the top-level modules of
 //! `engine/src` and of `clj/src` (each folder, and each file left at the root), the
-//! `crate::` references form no circle, and no folder holds more than 16 `.rs` files.
+//! `crate::` references form no circle; no folder holds more than 16 `.rs` files; and every
+//! path that ARCHITECTURE.md, the map of those layers, names exists.
 //!
 //! A reference `crate::name::...` counts for the top-level module `name`; a reference to a name
 //! the crate root re-exports (`crate::Goal`, from `pub use kernel::goal::Goal`) counts for the
@@ -385,4 +386,35 @@ fn the_checker_sees_references_and_circles() {
     graph.insert("b".into(), ["a".to_string()].into());
     graph.insert("c".into(), ["a".to_string()].into());
     assert_eq!(circles(&graph), [vec!["a".to_string(), "b".to_string()]]);
+}
+
+/// The paths from the workspace root that ARCHITECTURE.md names in backticks.
+fn architecture_paths(text: &str) -> Vec<&str> {
+    const ROOTS: [&str; 7] = [
+        "engine/", "clj/", "queens/", "macros/", "tests/", "docs/", ".ci/",
+    ];
+    text.split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|t| ROOTS.iter().any(|r| t.starts_with(r)) && !t.contains(' '))
+        .collect()
+}
+
+#[test]
+fn every_path_architecture_names_exists() {
+    let text = fs::read_to_string(root().join("ARCHITECTURE.md")).unwrap();
+    let paths = architecture_paths(&text);
+    assert!(
+        paths.len() > 50,
+        "ARCHITECTURE.md names only {} paths",
+        paths.len()
+    );
+    let missing: Vec<&str> = paths
+        .into_iter()
+        .filter(|p| !root().join(p).exists())
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "ARCHITECTURE.md names paths that do not exist: {missing:?}"
+    );
 }
