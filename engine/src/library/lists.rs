@@ -2,8 +2,9 @@
 //! `membero`, `member1o`, `rembero`, `permuteo`, `distincto`.
 //!
 //! Each is written as core.logic writes it (mostly with `defne`), so each runs in every
-//! direction and yields its answers in core.logic's order. Lists are proper or partial lists
-//! built from pairs ([`Term::cons`], [`list!`](crate::list)); vectors are not lists here.
+//! direction and yields its answers in core.logic's order. They build proper or partial lists
+//! from pairs ([`Term::cons`], [`list!`](crate::list)), and read any sequence: a vector
+//! unifies with a list of the same elements, as in core.logic.
 
 use crate::constraints::diseq::neq;
 use crate::defne;
