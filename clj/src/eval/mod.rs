@@ -23,6 +23,7 @@ pub mod compile;
 mod destructure;
 mod env;
 pub mod ns;
+mod registry;
 mod special;
 
 use crate::value::error::{Error, Kind, Result};
@@ -125,6 +126,12 @@ fn eval_symbol(s: &Arc<str>, env: &Env) -> Result<Value> {
     if let Some(v) = lookup_local(env, s) {
         return Ok(v);
     }
+    global(s, env)
+}
+
+/// The value of a global, as a symbol that names no local reads: an error for a macro or a
+/// name that resolves to nothing.
+pub(crate) fn global(s: &Arc<str>, env: &Env) -> Result<Value> {
     match crate::eval::ns::resolve_value(s, env) {
         Some(Value::Special(n)) => Err(Error::msg(format!(
             "can't take the value of a macro: {}",

@@ -20,12 +20,13 @@
 pub(crate) mod run;
 
 use crate::eval::env::{Env, Frame};
+use crate::eval::registry::Registry;
 use crate::eval::{Arity, Closure};
 pub(crate) use crate::value::func::Op;
 pub use crate::value::func::{Code, Compiled, Form};
 use crate::value::Value;
 use std::cell::{Cell, RefCell};
-use std::sync::{Arc, RwLock};
+use std::sync::Arc;
 
 /// The locals a compiled form sees: one list of names per frame, the innermost last.
 pub(crate) struct Scope {
@@ -40,20 +41,17 @@ pub(crate) struct Scope {
 pub(crate) type CompileFn = fn(&str, &[Value], &mut Scope) -> Option<Box<dyn Compiled>>;
 
 /// The libraries' form compilers, by the prefix of their forms' names.
-static COMPILERS: RwLock<Vec<(&'static str, CompileFn)>> = RwLock::new(Vec::new());
+static COMPILERS: Registry<CompileFn> = Registry::new();
 
 /// Registers `f` to compile the special forms named `prefix:name` (the forms a library
 /// registered with [`crate::eval::special::register`]); without one they run interpreted.
 pub(crate) fn register(prefix: &'static str, f: CompileFn) {
-    let mut all = COMPILERS.write().unwrap_or_else(|e| e.into_inner());
-    all.retain(|(k, _)| *k != prefix);
-    all.push((prefix, f));
+    COMPILERS.register(prefix, f);
 }
 
 /// The compiler registered for `prefix`.
 fn compiler(prefix: &str) -> Option<CompileFn> {
-    let all = COMPILERS.read().unwrap_or_else(|e| e.into_inner());
-    all.iter().find(|(k, _)| *k == prefix).map(|(_, f)| *f)
+    COMPILERS.get(prefix)
 }
 
 /// How deeply the compiler follows nested forms before leaving the rest to the interpreter.

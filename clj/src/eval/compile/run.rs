@@ -5,7 +5,7 @@
 
 use crate::eval::compile::{Code, Op};
 use crate::eval::env::{bind, Env, Frame};
-use crate::eval::{apply, check_interrupt, eval, nested, unknown, Closure};
+use crate::eval::{apply, check_interrupt, eval, global, nested, unknown, Closure};
 use crate::value::convert::to_term;
 use crate::value::error::{Error, Kind, Result};
 use crate::value::{Native, Value};
@@ -102,18 +102,6 @@ fn local(env: &Env, h: u32, i: u32) -> Result<Value> {
         _ => Err(Error::msg(
             "internal error: a compiled local's slot is missing",
         )),
-    }
-}
-
-/// The value of a global as the interpreter reads a symbol that is not a local.
-fn global(s: &Arc<str>, env: &Env) -> Result<Value> {
-    match crate::eval::ns::resolve_value(s, env) {
-        Some(Value::Special(n)) => Err(Error::msg(format!(
-            "can't take the value of a macro: {}",
-            crate::value::printer::special_name(&n)
-        ))),
-        Some(v) => Ok(v),
-        None => Err(unknown(s)),
     }
 }
 

@@ -15,10 +15,11 @@ pub mod ns_form;
 pub mod syntax_quote;
 pub mod thread;
 
+use crate::eval::registry::Registry;
 use crate::eval::{destructure, eval, eval_body, make_closure, Env, Frame};
 use crate::value::error::{Error, Kind, Result};
 use crate::value::Value;
-use std::sync::{Arc, OnceLock, RwLock};
+use std::sync::{Arc, OnceLock};
 
 /// The special forms and built-in macros of `clojure.core`, bound in it by `init`.
 pub const FORMS: &[&str] = &[
@@ -90,20 +91,17 @@ pub const FORMS: &[&str] = &[
 pub type SpecialFn = fn(&str, &Value, &Env) -> Result<Value>;
 
 /// The libraries' special forms, by prefix (`l` for the forms named `l:...`) or by whole name.
-static LIBRARY_FORMS: RwLock<Vec<(&'static str, SpecialFn)>> = RwLock::new(Vec::new());
+static LIBRARY_FORMS: Registry<SpecialFn> = Registry::new();
 
 /// Registers `f` to run the special forms named `key:name`, or the one named `key` (a form
 /// the evaluator does not know itself). Registering a key again replaces its handler.
 pub fn register(key: &'static str, f: SpecialFn) {
-    let mut forms = LIBRARY_FORMS.write().unwrap_or_else(|e| e.into_inner());
-    forms.retain(|(k, _)| *k != key);
-    forms.push((key, f));
+    LIBRARY_FORMS.register(key, f);
 }
 
 /// The handler registered for `key`.
 fn registered(key: &str) -> Option<SpecialFn> {
-    let forms = LIBRARY_FORMS.read().unwrap_or_else(|e| e.into_inner());
-    forms.iter().find(|(k, _)| *k == key).map(|(_, f)| *f)
+    LIBRARY_FORMS.get(key)
 }
 
 fn args_of(tail: &Value) -> Result<Vec<Value>> {

@@ -96,18 +96,7 @@ fn run(name: &str, a: &[Value], scope: &mut Scope) -> Option<Run> {
         (Some(compile_form(n, scope)), rest)
     };
     let (bindings, body) = rest.split_first()?;
-    let (bindings, as_name) = match bindings {
-        Value::Vector(items)
-            if items.len() >= 2
-                && matches!(&items[items.len() - 2], Value::Keyword(k) if &**k == "as") =>
-        {
-            (
-                Value::vector(items[..items.len() - 2].to_vec()),
-                items[items.len() - 1].as_symbol().map(Arc::<str>::from),
-            )
-        }
-        b => (b.clone(), None),
-    };
+    let (bindings, as_name) = crate::library::logic::forms::split_as(bindings);
     let syms = syms_of(&bindings, name).ok()?;
     if syms.is_empty() {
         return None;

@@ -160,19 +160,7 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
             let (bindings, body) = rest
                 .split_first()
                 .ok_or_else(|| Error::msg(format!("{name} needs a binding vector")))?;
-            // `(run* [a b :as v] ...)`: `v` names the query vector, as in core.logic.
-            let (bindings, as_name) = match bindings {
-                Value::Vector(items)
-                    if items.len() >= 2
-                        && matches!(&items[items.len() - 2], Value::Keyword(k) if &**k == "as") =>
-                {
-                    (
-                        Value::vector(items[..items.len() - 2].to_vec()),
-                        items[items.len() - 1].as_symbol().map(Arc::<str>::from),
-                    )
-                }
-                b => (b.clone(), None),
-            };
+            let (bindings, as_name) = split_as(bindings);
             let syms = syms_of(&bindings, name)?;
             if syms.is_empty() {
                 return Err(Error::msg(format!(
@@ -402,4 +390,21 @@ fn project(tail: &Value, env: &Env) -> Result<Value> {
         });
         kanren::Stream::suspend(move || g.apply(s))
     })))
+}
+
+/// A `run`'s binding vector without its `:as v` tail, and `v`: in `(run* [a b :as v] ...)`,
+/// `v` names the query vector, as in core.logic.
+pub(crate) fn split_as(bindings: &Value) -> (Value, Option<Arc<str>>) {
+    match bindings {
+        Value::Vector(items)
+            if items.len() >= 2
+                && matches!(&items[items.len() - 2], Value::Keyword(k) if &**k == "as") =>
+        {
+            (
+                Value::vector(items[..items.len() - 2].to_vec()),
+                items[items.len() - 1].as_symbol().map(Arc::<str>::from),
+            )
+        }
+        b => (b.clone(), None),
+    }
 }
