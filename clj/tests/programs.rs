@@ -143,6 +143,12 @@ fn conformance_diseq() {
     conformance("diseq");
 }
 
+/// The divergences from core.logic 1.1.1 that docs/design.md lists, in core.logic source.
+#[test]
+fn conformance_divergences() {
+    conformance("divergences");
+}
+
 #[test]
 fn conformance_conde() {
     conformance("conde");
