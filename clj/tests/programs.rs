@@ -95,8 +95,18 @@ fn conformance(name: &str) {
 }
 
 fn conformance_with(name: &str, vars: &[(&str, &str)]) {
-    let file = format!("tests/conformance/{name}.clj");
-    let (code, out, err) = kanren_with(&["test", &file], vars);
+    run_test_file(&format!("tests/conformance/{name}.clj"), vars);
+}
+
+/// A Clojure conformance file of `tests/clojure/`: the Clojure under core.logic, every
+/// assertion checked on the JVM (tests/oracle/corpus.py).
+#[allow(dead_code)]
+fn clojure(name: &str) {
+    run_test_file(&format!("tests/clojure/{name}.clj"), &[]);
+}
+
+fn run_test_file(file: &str, vars: &[(&str, &str)]) {
+    let (code, out, err) = kanren_with(&["test", file], vars);
     let last = out.lines().last().unwrap_or("");
     assert!(last.ends_with(" passed, 0 failed"), "{file}:\n{out}\n{err}");
     assert_eq!(code, 0, "{file}:\n{out}\n{err}");
@@ -106,10 +116,13 @@ fn conformance_with(name: &str, vars: &[(&str, &str)]) {
 /// interpreted): the two ways of running agree on them.
 #[test]
 fn conformance_interpreted() {
-    for entry in std::fs::read_dir("tests/conformance").expect("conformance folder") {
-        let path = entry.expect("an entry").path();
-        let name = path.file_stem().and_then(|s| s.to_str()).expect("a name");
-        conformance_with(name, &[("KANREN_INTERPRET", "1")]);
+    for dir in ["tests/conformance", "tests/clojure"] {
+        for entry in std::fs::read_dir(dir).expect("conformance folder") {
+            let path = entry.expect("an entry").path();
+            if path.extension().is_some_and(|e| e == "clj") {
+                run_test_file(&path.to_string_lossy(), &[("KANREN_INTERPRET", "1")]);
+            }
+        }
     }
 }
 

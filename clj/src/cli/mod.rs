@@ -55,7 +55,7 @@ fn run(cli: Cli) -> Result<(), ExitCode> {
             kanren_clj::init();
             kanren_clj::eval::ns::add_refer("clojure.test", None);
             let load_errors = kanren_clj::load_continuing(&src, Some(&file));
-            let (passed, failed) = kanren_clj::library::core::test::run_tests().map_err(fail)?;
+            let (passed, failed) = kanren_clj::library::clojure::test::run_tests().map_err(fail)?;
             let failed = failed + load_errors;
             println!("{passed} passed, {failed} failed");
             if failed > 0 {

@@ -1,5 +1,5 @@
-//! The library: the Clojure namespaces, built on the evaluator. `core/` is `clojure.core`
-//! and Clojure's other namespaces (`clojure.string`, `clojure.test`, ...); `logic/` is
+//! The library: the Clojure namespaces, built on the evaluator. `core/` is `clojure.core`,
+//! `clojure/` Clojure's other namespaces (`clojure.string`, `clojure.test`, ...); `logic/` is
 //! core.logic's (`clojure.core.logic`, `.fd`, `.pldb`, `.nominal`, `.unifier`,
 //! `.arithmetic`) bound to the kanren engine. [`install`] defines their functions and forms
 //! and registers the forms' code with the evaluator.
@@ -14,6 +14,7 @@
 //! `logic/forms.rs` (its name in `forms::FORMS`, its code in `forms::special`, and, to be
 //! compiled, in `logic/compile.rs`); a core.logic function in the `logic/` file of its kind.
 
+pub mod clojure;
 pub mod core;
 pub mod logic;
 
@@ -53,7 +54,7 @@ pub fn install() {
             Value::Special(format!("n:{f}").into()),
         );
     }
-    for f in core::test::FORMS {
+    for f in clojure::test::FORMS {
         ns::define("clojure.test", f, Value::Special(format!("t:{f}").into()));
     }
     // core.logic's `is` is clojure.test's form, told apart by arity ([`test_form`]).
@@ -82,7 +83,7 @@ pub fn install() {
     core::install();
     core::meta::install();
     core::seq::install();
-    core::string::install();
+    clojure::string::install();
     logic::install();
     logic::pldb::install();
     logic::nominal::install();
@@ -104,6 +105,6 @@ fn test_form(name: &str, tail: &Value, env: &Env) -> Result<Value> {
             return logic::arith::is(args);
         }
     }
-    core::test::special(name, tail, env)?
+    clojure::test::special(name, tail, env)?
         .ok_or_else(|| Error::msg(format!("{name} is not supported")))
 }

@@ -1,9 +1,8 @@
-//! `clojure.core` and Clojure's other namespaces (`clojure.string`, `clojure.test`), as
-//! built-in functions; this file holds part one: comparison, numbers, exceptions, `apply`,
+//! `clojure.core`, as built-in functions; this file holds part one: comparison, numbers, exceptions, `apply`,
 //! `gensym`, random numbers, and [`reg`], which registers a built-in. Collections and atoms
 //! are in `coll`, output in `io`, the sequence functions in `seq` (lazy ones in `lazy`, whole
 //! seq ones in `reshape`), predicates and conversions in `pred`, maps in `map`, metadata in
-//! `meta`, strings in `string`, clojure.test in `test`.
+//! `meta`. Clojure's other namespaces are in `library::clojure`.
 //!
 //! May depend on: `value/`, `eval/`'s interface, the reader; never on `library::logic`.
 
@@ -15,8 +14,6 @@ pub mod meta;
 pub mod pred;
 pub mod reshape;
 pub mod seq;
-pub mod string;
-pub mod test;
 
 use crate::eval::{apply, next_id};
 pub use crate::library::core::io::{emit, str_of, with_out_str};
