@@ -46,10 +46,12 @@ impl Form {
     }
 }
 
+/// A definition's metadata map and the form that made it.
+type Var = (Value, Option<Arc<Form>>);
+
 thread_local! {
     static FORM: RefCell<Option<Arc<Form>>> = const { RefCell::new(None) };
-    static VARS: RefCell<HashMap<String, (Value, Option<Arc<Form>>)>> =
-        RefCell::new(HashMap::new());
+    static VARS: RefCell<HashMap<String, Var>> = RefCell::new(HashMap::new());
 }
 
 /// Names the top-level form being evaluated (`None` when none is).
@@ -82,6 +84,21 @@ pub fn arglists(spec: &[Value]) -> Value {
 /// (`^:private f`), `:arglists` when given, `:doc` from a docstring and the entries of an
 /// attribute map among `doc_and_attrs` (the forms between the name and the value or
 /// parameters), and where the current top-level form is.
+///
+/// ```
+/// use kanren_clj::{eval::eval, reader::read_all};
+/// kanren_clj::init();
+/// for f in read_all("(defn ^:private f \"Adds one.\" [x] (inc x)) (def g \"G.\" 2)").unwrap() {
+///     eval(&f, &None).unwrap();
+/// }
+/// let form = &read_all("(meta #'f)").unwrap()[0];
+/// assert_eq!(
+///     eval(form, &None).unwrap().to_string(),
+///     "{:private true, :arglists ([x]), :doc \"Adds one.\", :name f, :ns user}"
+/// );
+/// let g = kanren_clj::eval::vars::meta("user/g");
+/// assert_eq!(g.to_string(), "{:doc \"G.\", :name g, :ns user}");
+/// ```
 pub fn record(
     ns: &str,
     name: &str,

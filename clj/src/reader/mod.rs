@@ -141,7 +141,7 @@ impl<'a> Reader<'a> {
     /// let mut r = kanren_clj::reader::Reader::new("1 ;c\n (f\n x)");
     /// r.read().unwrap();
     /// let (span, pos, _) = r.read_spanned().unwrap().unwrap();
-    /// assert_eq!((span, pos.line, pos.col), (6..13, 2, 2));
+    /// assert_eq!((span, pos.line, pos.col), (6..12, 2, 2));
     /// ```
     pub fn read_spanned(&mut self) -> Result<Option<(std::ops::Range<usize>, Pos, Value)>> {
         self.skip_ws();

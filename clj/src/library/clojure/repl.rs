@@ -199,9 +199,12 @@ fn all_public() -> Vec<(String, String)> {
     out
 }
 
+/// Whether a text matches what `apropos`/`find-doc` look for.
+type Matcher = Box<dyn Fn(&str) -> Result<bool>>;
+
 /// A matcher for `apropos`/`find-doc`: a string (a substring for `apropos`, a pattern for
 /// `find-doc` when clojure.core has regexes), or a regex value through `re-find`.
-fn matcher(pat: &Value, as_regex: bool) -> Result<Box<dyn Fn(&str) -> Result<bool>>> {
+fn matcher(pat: &Value, as_regex: bool) -> Result<Matcher> {
     let re_find = ns::resolve("clojure.core/re-find").map(|(_, f)| f);
     let pattern = match (pat, as_regex) {
         (Value::Str(s), false) => {
