@@ -137,6 +137,13 @@ fn the_last_values_and_the_last_error() {
     assert_eq!(pst[2], "\tin (/ 1 0) (NO_SOURCE_FILE:1:1)", "{out}");
 }
 
+#[test]
+fn pst_of_a_caught_error_and_with_no_error_yet() {
+    assert_eq!(eval("(pst)"), "nil\n");
+    let out = eval("(pst (try (throw (ex-info \"boom\" {:k 1})) (catch Exception e e)))");
+    assert!(out.contains("boom"), "{out}");
+}
+
 /// Every public name of the built-in namespaces has a docstring in `library/doc/`.
 #[test]
 fn every_public_name_has_a_docstring() {

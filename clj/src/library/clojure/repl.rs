@@ -295,11 +295,13 @@ fn error_value(e: &Error) -> Value {
     }
 }
 
-/// `(pst)`: the last error's message, where it was raised and the top-level form it was
-/// raised in; `(pst e)`: the message of an error value.
+/// `(pst)` and `(pst *e)`: the last error's message, where it was raised and the top-level
+/// form it was raised in; `(pst e)` of another error value: its message.
 fn pst(e: Option<&Value>) {
+    let last = ns::resolve("clojure.core/*e").map(|(_, v)| v);
     if let Some(v) = e {
-        if !matches!(v, Value::Nil) {
+        let is_last = last.is_some_and(|l| crate::value::coll::equal(&l, v));
+        if !matches!(v, Value::Nil) && !is_last {
             emit(&format!("{}\n", value_message(v)));
             return;
         }
