@@ -84,6 +84,7 @@ pub fn install() {
     core::meta::install();
     core::seq::install();
     clojure::string::install();
+    clojure::repl::install();
     logic::install();
     logic::pldb::install();
     logic::nominal::install();
