@@ -298,3 +298,28 @@ pub fn split(sym: &str) -> Option<(&str, &str)> {
     }
     None
 }
+
+/// The names defined in `ns` and their values, sorted by name (`None` for a namespace that
+/// does not exist).
+pub fn publics(ns: &str) -> Option<Vec<(String, Value)>> {
+    G.with(|g| {
+        let g = g.borrow();
+        let defs = g.defs.get(ns)?;
+        let mut out: Vec<(String, Value)> = defs
+            .iter()
+            .filter(|(k, _)| k.as_str() != " ")
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        Some(out)
+    })
+}
+
+/// The names of every namespace, sorted.
+pub fn all() -> Vec<String> {
+    G.with(|g| {
+        let mut out: Vec<String> = g.borrow().defs.keys().cloned().collect();
+        out.sort();
+        out
+    })
+}
