@@ -148,8 +148,7 @@ pub fn compare_int(a: &Value, b: &Value) -> Result<i64> {
         },
         (x, y) => {
             return Err(Error::msg(format!(
-                "class {} cannot be cast to class java.lang.Comparable ({} {} with {} {})",
-                java_class(x),
+                "can't compare {} {} with {} {}",
                 x.type_name(),
                 pr_str(x),
                 y.type_name(),
@@ -197,17 +196,5 @@ fn named_cmp(x: &str, y: &str) -> i64 {
             c => c,
         },
         (None, None) => java_str_cmp(&xm, &ym),
-    }
-}
-
-fn java_class(v: &Value) -> &'static str {
-    match v {
-        Value::Map(_) | Value::SortedMap(_) => "clojure.lang.PersistentArrayMap",
-        Value::Set(_) | Value::SortedSet(_) => "clojure.lang.PersistentHashSet",
-        Value::EmptyList | Value::List(_) => "clojure.lang.PersistentList",
-        Value::Lazy(_) | Value::VecSeq(..) => "clojure.lang.LazySeq",
-        Value::Fn(_) | Value::Native(_) => "clojure.lang.AFunction",
-        Value::Atom(_) => "clojure.lang.Atom",
-        other => other.type_name(),
     }
 }

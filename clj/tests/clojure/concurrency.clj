@@ -45,3 +45,8 @@
     (is (not (realized? s)))
     (doall s)
     (is (realized? s))))
+
+(deftest errors
+  (is (thrown? Exception @(future (throw (ex-info "boom" {})))))
+  (is (thrown? Exception (vswap! (atom 1) inc)))
+  (is (thrown? Exception @(delay (throw (ex-info "boom" {}))))))

@@ -106,3 +106,13 @@
   (is (= -1 ((comparator <) 1 2)))
   (is (= 1 ((comparator <) 2 1)))
   (is (= 0 ((comparator <) 1 1))))
+
+(deftest sorted-errors
+  (is (thrown? Exception (compare 1 "a")))
+  (is (thrown? Exception (compare :a 1)))
+  (is (thrown? Exception (sorted-map 1)))
+  (is (thrown? Exception (conj (sorted-set 1) :a)))
+  (is (thrown? Exception (assoc (sorted-map 1 2) "x" 3)))
+  (is (thrown? Exception (sort [1 :a])))
+  (is (thrown? Exception (subseq [1 2] > 1)))
+  (is (thrown? Exception (rseq '(1 2)))))

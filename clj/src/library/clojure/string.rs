@@ -196,7 +196,7 @@ fn format(a: &[Value]) -> Result<String> {
 fn group(digits: &str) -> String {
     let mut out = String::new();
     for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(ch);
