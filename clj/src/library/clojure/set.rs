@@ -1,11 +1,11 @@
 //! `clojure.set`: `union`, `intersection`, `difference`, `select`, `project`, `rename-keys`,
 //! `rename`, `index`, `join` (natural and on a key map), `map-invert`, `subset?`,
-//! `superset?`, written in Clojure and evaluated in the namespace when kanren starts.
+//! `superset?`, written in Clojure and evaluated when one of them is first called.
 //!
 //! As in Clojure, a relation is a set of maps; `union`, `intersection` and `difference` keep
 //! the kind of their first argument (a sorted set stays sorted).
 
-use crate::eval::ns;
+use crate::library::core::prelude::Source;
 
 const SRC: &str = r#"
 (in-ns 'clojure.set)
@@ -91,16 +91,13 @@ const SRC: &str = r#"
        (every? (fn [x] (contains? set1 x)) set2)))
 "#;
 
-/// Defines `clojure.set`'s functions.
+/// clojure.set's source.
+static SET: Source = Source {
+    key: "clojure.set",
+    text: SRC,
+};
+
+/// Binds `clojure.set`'s names, loaded on first use.
 pub fn install() {
-    let here = ns::current();
-    let mut r = crate::reader::Reader::new(SRC);
-    while let Ok(Some(form)) = r.read() {
-        if let Err(e) = crate::eval::eval(&form, &None) {
-            panic!("clojure.set: {e} in {form}");
-        }
-    }
-    if !here.is_empty() {
-        ns::enter(&here);
-    }
+    crate::library::core::prelude::install(&SET);
 }

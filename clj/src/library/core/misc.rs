@@ -220,6 +220,49 @@ fn install_unchecked() {
 pub fn install() {
     install_unchecked();
     let c = "clojure.core";
+    let chars = |pairs: &[(char, &str)]| {
+        Value::Map(crate::value::items::Items::arc(
+            pairs
+                .iter()
+                .map(|(c, s)| (Value::Char(*c), Value::str(s)))
+                .collect(),
+        ))
+    };
+    crate::eval::ns::define(
+        c,
+        "char-escape-string",
+        chars(&[
+            ('\n', "\\n"),
+            ('\t', "\\t"),
+            ('\r', "\\r"),
+            ('"', "\\\""),
+            ('\\', "\\\\"),
+            ('\u{c}', "\\f"),
+            ('\u{8}', "\\b"),
+        ]),
+    );
+    crate::eval::ns::define(
+        c,
+        "char-name-string",
+        chars(&[
+            ('\n', "newline"),
+            ('\t', "tab"),
+            (' ', "space"),
+            ('\u{8}', "backspace"),
+            ('\u{c}', "formfeed"),
+            ('\r', "return"),
+        ]),
+    );
+    crate::eval::ns::define(
+        c,
+        "*clojure-version*",
+        Value::Map(crate::value::items::Items::arc(vec![
+            (Value::kw("major"), Value::Int(1)),
+            (Value::kw("minor"), Value::Int(11)),
+            (Value::kw("incremental"), Value::Int(1)),
+            (Value::kw("qualifier"), Value::Nil),
+        ])),
+    );
     reg(c, "identical?", |a| {
         arity(&a, 2, 2, "identical?")?;
         use std::sync::Arc;

@@ -15,6 +15,7 @@ pub mod meta;
 pub mod misc;
 pub mod ns;
 pub mod pred;
+pub mod prelude;
 pub mod reshape;
 pub mod seq;
 pub mod sorted;

@@ -204,16 +204,6 @@
 
 ;; --- Names and the rest --------------------------------------------------------------------
 
-(def char-escape-string
-  {\newline "\\n" \tab "\\t" \return "\\r" \" "\\\"" \\ "\\\\"
-   \formfeed "\\f" \backspace "\\b"})
-
-(def char-name-string
-  {\newline "newline" \tab "tab" \space "space" \backspace "backspace"
-   \formfeed "formfeed" \return "return"})
-
-(def *clojure-version* {:major 1 :minor 11 :incremental 1 :qualifier nil})
-
 (defn clojure-version [] "1.11.1")
 
 (defmacro definline [name & decl] (apply list 'clojure.core/defn name decl))

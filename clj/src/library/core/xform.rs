@@ -1,7 +1,7 @@
 //! Transducers: the one-argument (for `distinct` and `dedupe`, no-argument) forms of the
-//! sequence functions, `into` with a transducer, and the loading of the prelude
+//! sequence functions, `into` with a transducer, and the installing of the prelude
 //! (`prelude.clj`, clojure.core's functions written in Clojure: `transduce`, `sequence`,
-//! `eduction`, `completing`, `cat`, `halt-when`, ...).
+//! `eduction`, `completing`, `cat`, `halt-when`, ..., loaded on first use by `prelude`).
 //!
 //! The transducers themselves are Clojure functions of the prelude's namespace `kanren.impl`
 //! (`kanren.impl/map` is `map`'s transducer). [`install`] wraps each built-in sequence
@@ -10,12 +10,10 @@
 //! prelude's `kanren.impl/NAME-seq` for its other arities.
 
 use crate::eval::{apply, ns};
-use crate::value::error::{Error, Result};
+use crate::library::core::prelude::{loaded_value, CORE};
+use crate::value::error::Result;
 use crate::value::{Native, Value};
 use std::sync::Arc;
-
-/// The prelude's source.
-const PRELUDE: &str = include_str!("prelude.clj");
 
 /// The sequence functions with a transducer arity, and that arity's number of arguments.
 const XFORMS: &[(&str, usize)] = &[
@@ -40,10 +38,9 @@ const XFORMS: &[(&str, usize)] = &[
     ("replace", 1),
 ];
 
+/// The prelude's `kanren.impl/NAME` (loading the prelude first).
 fn impl_fn(name: &str) -> Result<Value> {
-    ns::resolve_in("kanren.impl", &format!("kanren.impl/{name}"))
-        .map(|(_, v)| v)
-        .ok_or_else(|| Error::msg(format!("{name} is not defined")))
+    loaded_value(&CORE, &format!("kanren.impl/{name}"))
 }
 
 /// `(into)`, `(into to)` and `(into to xform from)` (`(into to from)` is the built-in's).
@@ -55,40 +52,21 @@ pub fn into(a: Vec<Value>) -> Result<Value> {
     }
 }
 
-/// Evaluates the prelude, then wraps the sequence functions (see the module's doc). Called
-/// once every built-in of `clojure.core` is defined.
+/// Binds the prelude's names to their stubs, then wraps the sequence functions (see the
+/// module's doc). Called once every built-in of `clojure.core` is defined.
 pub fn install() {
-    let here = ns::current();
-    let mut r = crate::reader::Reader::new(PRELUDE);
-    loop {
-        match r.read() {
-            Ok(Some(form)) => {
-                if let Err(e) = crate::eval::eval(&form, &None) {
-                    panic!("clojure.core's prelude: {e} in {form}");
-                }
-            }
-            Ok(None) => break,
-            Err(e) => panic!("clojure.core's prelude: {e}"),
-        }
-    }
-    if !here.is_empty() {
-        ns::enter(&here);
-    }
+    crate::library::core::prelude::install(&CORE);
+    crate::eval::register_special("prelude", crate::library::core::prelude::macro_stub);
     for &(name, xf_arity) in XFORMS {
-        let Ok(xf) = impl_fn(name) else {
-            continue;
-        };
-        let whole = match ns::resolve_in("clojure.core", &format!("clojure.core/{name}")) {
-            Some((_, v)) => v,
-            None => match impl_fn(&format!("{name}-seq")) {
-                Ok(v) => v,
-                Err(_) => continue,
-            },
-        };
-        let qualified: &'static str = match &whole {
-            Value::Native(n) => n.name,
+        let builtin = ns::resolve_in("clojure.core", &format!("clojure.core/{name}"))
+            .map(|(_, v)| v)
+            .filter(|v| matches!(v, Value::Native(n) if !n.name.starts_with("kanren.impl/")));
+        let qualified: &'static str = match &builtin {
+            Some(Value::Native(n)) => n.name,
             _ => Box::leak(format!("clojure.core/{name}").into_boxed_str()),
         };
+        let seq_name = format!("{name}-seq");
+        let xf_name = name;
         ns::define(
             "clojure.core",
             name,
@@ -96,12 +74,11 @@ pub fn install() {
                 name: qualified,
                 f: Arc::new(move |args: Vec<Value>| {
                     if args.len() == xf_arity {
-                        apply(&xf, args)
-                    } else {
-                        match &whole {
-                            Value::Native(n) => (n.f)(args),
-                            other => apply(other, args),
-                        }
+                        return apply(&impl_fn(xf_name)?, args);
+                    }
+                    match &builtin {
+                        Some(Value::Native(n)) => (n.f)(args),
+                        _ => apply(&impl_fn(&seq_name)?, args),
                     }
                 }),
             })),
