@@ -119,11 +119,18 @@ pub fn expand_alias(alias: &str) -> String {
 pub fn define(ns: &str, name: &str, v: Value) {
     changed();
     G.with(|g| {
-        g.borrow_mut()
-            .defs
-            .entry(ns.to_string())
-            .or_default()
-            .insert(name.to_string(), v);
+        let mut g = g.borrow_mut();
+        match g.defs.get_mut(ns) {
+            Some(defs) => defs.insert(name.to_string(), v),
+            None => {
+                // clojure.core holds about 700 names: made that big at once.
+                let room = if ns == "clojure.core" { 1024 } else { 0 };
+                g.defs
+                    .entry(ns.to_string())
+                    .or_insert_with(|| HashMap::with_capacity(room))
+                    .insert(name.to_string(), v)
+            }
+        };
     });
 }
 

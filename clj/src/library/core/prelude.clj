@@ -1,6 +1,7 @@
-;; The part of clojure.core written in Clojure, evaluated when kanren starts (see
-;; `library::core::load_prelude`). Functions here are ordinary closures; the ones a program
-;; calls in its inner loops are built in (Rust) instead.
+;; The part of clojure.core written in Clojure, evaluated the first time one of its names is
+;; called (`library::core::prelude` finds the names by the lines that start with `(in-ns`,
+;; `(defn`, `(defn-` and `(defmacro`). Functions here are ordinary closures; the ones a
+;; program calls in its inner loops are built in (Rust) instead.
 
 (in-ns 'clojure.core)
 

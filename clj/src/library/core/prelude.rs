@@ -4,7 +4,8 @@
 //!
 //! [`install`] finds the names a source defines by scanning its text (each top-level
 //! `(in-ns 'NS)`, `(defn NAME`, `(defn- NAME` and `(defmacro NAME` at the start of a line)
-//! and binds each to a stub: a function that loads the source, then calls the definition
+//! and binds each to a stub (but for the prelude's own `kanren.impl`, which the library
+//! reaches through [`loaded_value`]): a function that loads the source, then calls the definition
 //! that replaced it; a macro stub is a special form that loads the source, then evaluates
 //! its form again. Loading is once per thread, as namespaces are per thread.
 
@@ -76,7 +77,10 @@ pub fn loaded_value(src: &'static Source, qualified: &str) -> Result<Value> {
 fn definitions(text: &str) -> Vec<(String, String, bool)> {
     let mut here = String::new();
     let mut out = Vec::new();
-    for line in text.lines() {
+    // Only the lines that open a top-level form: each follows a newline and starts with `(`.
+    for (i, _) in text.match_indices("\n(") {
+        let line = &text[i + 1..];
+        let line = &line[..line.find('\n').unwrap_or(line.len())];
         if let Some(rest) = line.strip_prefix("(in-ns '") {
             here = rest.trim_end_matches(')').trim().to_string();
             continue;
@@ -104,6 +108,10 @@ fn definitions(text: &str) -> Vec<(String, String, bool)> {
 /// Binds each name `src` defines to its stub (see the module's doc).
 pub fn install(src: &'static Source) {
     for (space, name, mac) in definitions(src.text) {
+        // The prelude's own namespace is reached through `loaded_value`, which loads it.
+        if space == "kanren.impl" {
+            continue;
+        }
         let qualified: &'static str = Box::leak(format!("{space}/{name}").into_boxed_str());
         let stub = if mac {
             Value::Special(format!("prelude:{qualified}").into())
