@@ -100,7 +100,6 @@ fn conformance_with(name: &str, vars: &[(&str, &str)]) {
 
 /// A Clojure conformance file of `tests/clojure/`: the Clojure under core.logic, every
 /// assertion checked on the JVM (tests/oracle/corpus.py).
-#[allow(dead_code)]
 fn clojure(name: &str) {
     run_test_file(&format!("tests/clojure/{name}.clj"), &[]);
 }
@@ -110,6 +109,31 @@ fn run_test_file(file: &str, vars: &[(&str, &str)]) {
     let last = out.lines().last().unwrap_or("");
     assert!(last.ends_with(" passed, 0 failed"), "{file}:\n{out}\n{err}");
     assert_eq!(code, 0, "{file}:\n{out}\n{err}");
+}
+
+#[test]
+fn clojure_sets() {
+    clojure("sets");
+}
+
+#[test]
+fn clojure_sorted() {
+    clojure("sorted");
+}
+
+#[test]
+fn clojure_transducers() {
+    clojure("transducers");
+}
+
+#[test]
+fn clojure_concurrency() {
+    clojure("concurrency");
+}
+
+#[test]
+fn clojure_core_fns() {
+    clojure("core_fns");
 }
 
 /// Every conformance file also passes with the compiler off (every function body

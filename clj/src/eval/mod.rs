@@ -197,7 +197,11 @@ pub fn apply(f: &Value, args: Vec<Value>) -> Result<Value> {
     match f {
         Value::Fn(c) => call_closure(c, args),
         Value::Native(n) => (n.f)(args),
-        Value::Keyword(_) | Value::Map(_) | Value::Set(_) => {
+        Value::Keyword(_)
+        | Value::Map(_)
+        | Value::Set(_)
+        | Value::SortedMap(_)
+        | Value::SortedSet(_) => {
             let (coll, key) = match f {
                 Value::Keyword(_) => (args.first().cloned().unwrap_or(Value::Nil), f.clone()),
                 _ => (f.clone(), args.first().cloned().unwrap_or(Value::Nil)),

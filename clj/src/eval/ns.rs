@@ -119,11 +119,18 @@ pub fn expand_alias(alias: &str) -> String {
 pub fn define(ns: &str, name: &str, v: Value) {
     changed();
     G.with(|g| {
-        g.borrow_mut()
-            .defs
-            .entry(ns.to_string())
-            .or_default()
-            .insert(name.to_string(), v);
+        let mut g = g.borrow_mut();
+        match g.defs.get_mut(ns) {
+            Some(defs) => defs.insert(name.to_string(), v),
+            None => {
+                // clojure.core holds about 700 names: made that big at once.
+                let room = if ns == "clojure.core" { 1024 } else { 0 };
+                g.defs
+                    .entry(ns.to_string())
+                    .or_insert_with(|| HashMap::with_capacity(room))
+                    .insert(name.to_string(), v)
+            }
+        };
     });
 }
 
@@ -317,4 +324,29 @@ pub fn split(sym: &str) -> Option<(&str, &str)> {
         }
     }
     None
+}
+
+/// The names defined in `ns` and their values, sorted by name (`None` for a namespace that
+/// does not exist).
+pub fn publics(ns: &str) -> Option<Vec<(String, Value)>> {
+    G.with(|g| {
+        let g = g.borrow();
+        let defs = g.defs.get(ns)?;
+        let mut out: Vec<(String, Value)> = defs
+            .iter()
+            .filter(|(k, _)| k.as_str() != " ")
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        Some(out)
+    })
+}
+
+/// The names of every namespace, sorted.
+pub fn all() -> Vec<String> {
+    G.with(|g| {
+        let mut out: Vec<String> = g.borrow().defs.keys().cloned().collect();
+        out.sort();
+        out
+    })
 }

@@ -88,6 +88,10 @@ pub fn install() {
     logic::install();
     logic::pldb::install();
     logic::nominal::install();
+    core::misc::install();
+    core::cells::install();
+    core::xform::install();
+    clojure::set::install();
 }
 
 /// A core.logic form (`l:name`).

@@ -33,6 +33,16 @@ fn equal_inner(a: &Value, b: &Value) -> bool {
         (Value::Set(x), Value::Set(y)) => {
             x.len() == y.len() && x.iter().all(|v| y.iter().any(|w| equal(v, w)))
         }
+        (Value::SortedMap(_) | Value::Map(_), Value::SortedMap(_) | Value::Map(_)) => {
+            let (x, y) = (map_entries(a), map_entries(b));
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.iter().any(|(k2, v2)| equal(k, k2) && equal(v, v2)))
+        }
+        (Value::SortedSet(_) | Value::Set(_), Value::SortedSet(_) | Value::Set(_)) => {
+            let (x, y) = (map_entries(a), map_entries(b));
+            x.len() == y.len() && x.iter().all(|v| y.iter().any(|w| equal(&v.0, &w.0)))
+        }
         (Value::Vector(x), Value::Vector(y)) => {
             x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| equal(p, q))
         }
@@ -42,6 +52,12 @@ fn equal_inner(a: &Value, b: &Value) -> bool {
                 let (Ok(fp), Ok(fq)) = (p.force(), q.force()) else {
                     return false;
                 };
+                // A lazy seq that realizes to nil is the empty seq.
+                let empty = |v: Value| match v {
+                    Value::Nil => Value::EmptyList,
+                    v => v,
+                };
+                let (fp, fq) = (empty(fp), empty(fq));
                 // An lcons cell may end in a non-seq tail: compare the tails as values.
                 if !fp.is_sequential() || !fq.is_sequential() {
                     return equal(&fp, &fq);
@@ -62,6 +78,17 @@ fn equal_inner(a: &Value, b: &Value) -> bool {
         (Value::Native(x), Value::Native(y)) => Arc::ptr_eq(x, y),
         (Value::Atom(x), Value::Atom(y)) => Arc::ptr_eq(x, y),
         _ => false,
+    }
+}
+
+/// The entries of a map (or a set's elements, each paired with itself), in order; none for
+/// any other value.
+pub fn map_entries(v: &Value) -> Vec<(Value, Value)> {
+    match v {
+        Value::Map(m) => m.to_vec(),
+        Value::Set(s) => s.iter().map(|x| (x.clone(), x.clone())).collect(),
+        Value::SortedMap(s) | Value::SortedSet(s) => s.entries.to_vec(),
+        _ => Vec::new(),
     }
 }
 
@@ -104,6 +131,8 @@ pub fn get(coll: &Value, key: &Value) -> Result<Value> {
             .find(|x| equal(x, key))
             .cloned()
             .unwrap_or(Value::Nil),
+        Value::SortedMap(m) => m.get(key)?.map_or(Value::Nil, |(_, v)| v.clone()),
+        Value::SortedSet(m) => m.get(key)?.map_or(Value::Nil, |(k, _)| k.clone()),
         Value::Vector(v) => match key {
             Value::Int(i) => usize::try_from(*i)
                 .ok()
@@ -120,6 +149,7 @@ pub fn contains(coll: &Value, key: &Value) -> Result<bool> {
     Ok(match coll {
         Value::Map(m) => m.iter().any(|(k, _)| equal(k, key)),
         Value::Set(s) => s.iter().any(|x| equal(x, key)),
+        Value::SortedMap(m) | Value::SortedSet(m) => m.get(key)?.is_some(),
         Value::Vector(v) => matches!(key, Value::Int(i) if *i >= 0 && (*i as usize) < v.len()),
         Value::Nil => false,
         other => {
@@ -160,6 +190,16 @@ pub fn conj1(coll: Value, x: Value) -> Result<Value> {
             }
             Value::Set(s)
         }
+        Value::SortedSet(mut s) => {
+            Arc::make_mut(&mut s).insert(x.clone(), x, true)?;
+            Value::SortedSet(s)
+        }
+        Value::SortedMap(mut s) => {
+            for (k, v) in map_entries_of_conj(&x)? {
+                Arc::make_mut(&mut s).insert(k, v, false)?;
+            }
+            Value::SortedMap(s)
+        }
         Value::Map(mut m) => {
             let (k, v) = match &x {
                 Value::Vector(kv) if kv.len() == 2 => (kv[0].clone(), kv[1].clone()),
@@ -183,6 +223,18 @@ pub fn conj1(coll: Value, x: Value) -> Result<Value> {
     })
 }
 
+/// What `conj` onto a map adds: a `[k v]` vector's entry, or every entry of a map.
+fn map_entries_of_conj(x: &Value) -> Result<Vec<(Value, Value)>> {
+    match x {
+        Value::Vector(kv) if kv.len() == 2 => Ok(vec![(kv[0].clone(), kv[1].clone())]),
+        Value::Map(_) | Value::SortedMap(_) => Ok(map_entries(x)),
+        Value::Nil => Ok(Vec::new()),
+        other => Err(Error::msg(format!(
+            "conj on a map needs a [key value] vector, got {other}"
+        ))),
+    }
+}
+
 /// `(assoc coll k v)`.
 pub fn assoc1(coll: Value, k: Value, v: Value) -> Result<Value> {
     Ok(match coll {
@@ -190,6 +242,10 @@ pub fn assoc1(coll: Value, k: Value, v: Value) -> Result<Value> {
         Value::Map(mut m) => {
             map_insert(&mut *Arc::make_mut(&mut m), k, v);
             Value::Map(m)
+        }
+        Value::SortedMap(mut s) => {
+            Arc::make_mut(&mut s).insert(k, v, false)?;
+            Value::SortedMap(s)
         }
         Value::Vector(mut items) => {
             let i = int_arg(&k, "assoc")?;
@@ -221,6 +277,7 @@ pub fn count(v: &Value) -> Result<usize> {
         Value::Vector(x) | Value::Set(x) => x.len(),
         Value::VecSeq(x, i) => x.len() - i,
         Value::Map(m) => m.len(),
+        Value::SortedMap(m) | Value::SortedSet(m) => m.entries.len(),
         Value::Str(s) => s.chars().count(),
         other => other.to_vec()?.len(),
     })

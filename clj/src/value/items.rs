@@ -21,6 +21,11 @@ impl<T> Items<T> {
     pub fn arc(items: Vec<T>) -> Arc<Items<T>> {
         Arc::new(Items(items))
     }
+
+    /// The items, not shared.
+    pub fn new(items: Vec<T>) -> Items<T> {
+        Items(items)
+    }
 }
 
 impl<T> Deref for Items<T> {

@@ -18,6 +18,7 @@
 //! - Maps and sets keep insertion order (Clojure's array maps print that way).
 
 pub mod args;
+pub mod cell;
 pub mod coll;
 pub mod convert;
 pub mod error;
@@ -28,6 +29,7 @@ pub mod meta;
 pub mod num;
 pub mod pos;
 pub mod printer;
+pub mod sorted;
 
 use crate::value::error::{Error, Result};
 use crate::value::items::Items;
@@ -70,6 +72,12 @@ pub enum Value {
     Map(Arc<Items<(Value, Value)>>),
     /// A set, in insertion order.
     Set(Arc<Items<Value>>),
+    /// A sorted map (`sorted-map`, `sorted-map-by`), ascending by key.
+    SortedMap(Arc<sorted::Sorted>),
+    /// A sorted set (`sorted-set`, `sorted-set-by`), ascending.
+    SortedSet(Arc<sorted::Sorted>),
+    /// A box of one value: `reduced`, a volatile, a delay, a promise or a future.
+    Cell(Arc<cell::Cell>),
     /// A function defined in Clojure.
     Fn(Arc<func::Closure>),
     /// A macro defined with `defmacro`.
@@ -264,6 +272,15 @@ impl Value {
             Value::Vector(_) => "vector",
             Value::Map(_) => "map",
             Value::Set(_) => "set",
+            Value::SortedMap(_) => "sorted map",
+            Value::SortedSet(_) => "sorted set",
+            Value::Cell(c) => match c.kind {
+                cell::CellKind::Reduced => "reduced",
+                cell::CellKind::Volatile => "volatile",
+                cell::CellKind::Delay => "delay",
+                cell::CellKind::Promise => "promise",
+                cell::CellKind::Future => "future",
+            },
             Value::Fn(_) | Value::Native(_) => "function",
             Value::Macro(_) | Value::Special(_) => "macro",
             Value::Atom(_) => "atom",
@@ -366,6 +383,19 @@ impl Value {
                     None
                 } else {
                     Some((s[0].clone(), vec_seq(s, 1)))
+                }
+            }
+            Value::SortedMap(_) | Value::SortedSet(_) => {
+                let items = match &v {
+                    Value::SortedMap(m) => m.items(false),
+                    Value::SortedSet(m) => m.items(true),
+                    _ => Vec::new(),
+                };
+                if items.is_empty() {
+                    None
+                } else {
+                    let items = Items::arc(items);
+                    Some((items[0].clone(), vec_seq(items, 1)))
                 }
             }
             Value::Str(s) => {

@@ -218,6 +218,43 @@ fn write_inner(out: &mut String, v: &Value, r: bool, depth: usize) -> Result<()>
             }
             out.push('}');
         }
+        Value::SortedMap(m) => {
+            out.push('{');
+            for (i, (k, x)) in m.entries.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_value(out, k, r, depth + 1)?;
+                out.push(' ');
+                write_value(out, x, r, depth + 1)?;
+            }
+            out.push('}');
+        }
+        Value::SortedSet(m) => {
+            out.push_str("#{");
+            for (i, (x, _)) in m.entries.iter().enumerate() {
+                if i > 0 {
+                    out.push(' ');
+                }
+                write_value(out, x, r, depth + 1)?;
+            }
+            out.push('}');
+        }
+        Value::Cell(c) => {
+            let (x, ready) = c.get();
+            let _ = write!(
+                out,
+                "#object[{} {{:status {}, :val ",
+                v.type_name(),
+                if ready { ":ready" } else { ":pending" }
+            );
+            if ready {
+                write_value(out, &x, r, depth + 1)?;
+            } else {
+                out.push_str("nil");
+            }
+            out.push_str("}]");
+        }
         Value::Set(items) => {
             out.push_str("#{");
             for (i, x) in items.iter().enumerate() {

@@ -1,4 +1,4 @@
-//! Strings: `subs`, `format` (the `%s %d %f` subset) and the `clojure.string` namespace.
+//! Strings: `subs`, `format` (Java's common directives) and the `clojure.string` namespace.
 
 use crate::library::core::{arity, int_arg, reg, str_of};
 use crate::value::error::{Error, Result};
@@ -14,6 +14,8 @@ fn s_arg(v: &Value, name: &str) -> Result<String> {
     }
 }
 
+/// Java's `String.format` for the common directives: `%s %S %d %x %X %o %f %e %E %c %b %n %%`,
+/// with a width, a precision and the flags `-`, `0`, `+`, ` ` and `,`.
 fn format(a: &[Value]) -> Result<String> {
     let fmt = s_arg(&a[0], "format")?;
     let mut out = String::new();
@@ -24,14 +26,29 @@ fn format(a: &[Value]) -> Result<String> {
             out.push(c);
             continue;
         }
-        let mut spec = String::new();
+        let mut flags = String::new();
         while let Some(&d) = chars.peek() {
-            if d.is_ascii_digit() || d == '.' || d == '-' {
-                spec.push(d);
+            if "-0+ ,#".contains(d) {
+                flags.push(d);
                 chars.next();
             } else {
                 break;
             }
+        }
+        let mut width = String::new();
+        while let Some(&d) = chars.peek().filter(|d| d.is_ascii_digit()) {
+            width.push(d);
+            chars.next();
+        }
+        let mut prec: Option<usize> = None;
+        if chars.peek() == Some(&'.') {
+            chars.next();
+            let mut p = String::new();
+            while let Some(&d) = chars.peek().filter(|d| d.is_ascii_digit()) {
+                p.push(d);
+                chars.next();
+            }
+            prec = Some(p.parse().unwrap_or(0));
         }
         let conv = chars
             .next()
@@ -41,43 +58,150 @@ fn format(a: &[Value]) -> Result<String> {
                 .cloned()
                 .ok_or_else(|| Error::msg("format: too few arguments"))
         };
+        let float = |v: Value, conv: char| -> Result<f64> {
+            match v {
+                Value::Float(f) => Ok(f),
+                Value::Ratio(n, d) => Ok(n as f64 / d as f64),
+                other => Err(Error::msg(format!(
+                    "format: %{conv} needs a floating-point number, got {}",
+                    crate::value::printer::describe(&other)
+                ))),
+            }
+        };
+        let int = |v: Value, conv: char| -> Result<i64> {
+            match v {
+                Value::Int(i) => Ok(i),
+                other => Err(Error::msg(format!(
+                    "format: %{conv} needs an integer, got {}",
+                    crate::value::printer::describe(&other)
+                ))),
+            }
+        };
+        let signed = |neg: bool, digits: String| -> String {
+            if neg {
+                format!("-{digits}")
+            } else if flags.contains('+') {
+                format!("+{digits}")
+            } else if flags.contains(' ') {
+                format!(" {digits}")
+            } else {
+                digits
+            }
+        };
         let body = match conv {
             '%' => "%".to_string(),
             'n' => "\n".to_string(),
-            's' => str_of(&[next()?])?,
-            'd' => int_arg(&next()?, "format")?.to_string(),
-            'f' => {
-                let prec = spec
-                    .split_once('.')
-                    .and_then(|(_, p)| p.parse().ok())
-                    .unwrap_or(6);
-                let v = match next()? {
-                    Value::Float(f) => f,
-                    Value::Int(i) => i as f64,
-                    other => {
-                        return Err(Error::msg(format!(
-                            "format: %f needs a number, got {other}"
-                        )))
-                    }
+            's' | 'S' => {
+                let v = next()?;
+                let mut t = if matches!(v, Value::Nil) {
+                    "null".to_string()
+                } else {
+                    str_of(&[v])?
                 };
-                format!("{v:.prec$}")
+                if let Some(p) = prec {
+                    t = t.chars().take(p).collect();
+                }
+                if conv == 'S' {
+                    t = t.to_uppercase();
+                }
+                t
+            }
+            'b' | 'B' => {
+                let t = next()?.truthy().to_string();
+                if conv == 'B' {
+                    t.to_uppercase()
+                } else {
+                    t
+                }
+            }
+            'c' => match next()? {
+                Value::Char(ch) => ch.to_string(),
+                Value::Int(i) => char::from_u32(i as u32).map_or(String::new(), String::from),
+                other => {
+                    return Err(Error::msg(format!(
+                        "format: %c needs a character, got {}",
+                        crate::value::printer::describe(&other)
+                    )))
+                }
+            },
+            'd' => {
+                let i = int(next()?, 'd')?;
+                let mut digits = i.unsigned_abs().to_string();
+                if flags.contains(',') {
+                    digits = group(&digits);
+                }
+                signed(i < 0, digits)
+            }
+            'x' | 'X' | 'o' => {
+                let i = int(next()?, conv)?;
+                let t = match conv {
+                    'x' => format!("{i:x}"),
+                    'X' => format!("{i:X}"),
+                    _ => format!("{i:o}"),
+                };
+                t
+            }
+            'f' => {
+                let v = float(next()?, 'f')?;
+                let p = prec.unwrap_or(6);
+                let mut digits = format!("{:.p$}", v.abs());
+                if flags.contains(',') {
+                    let (int_part, frac) = digits.split_once('.').unwrap_or((&digits, ""));
+                    let g = group(int_part);
+                    digits = if frac.is_empty() {
+                        g
+                    } else {
+                        format!("{g}.{frac}")
+                    };
+                }
+                signed(v.is_sign_negative() && v != 0.0, digits)
+            }
+            'e' | 'E' => {
+                let v = float(next()?, conv)?;
+                let p = prec.unwrap_or(6);
+                let t = format!("{:.p$e}", v.abs());
+                let (m, e) = t.split_once('e').unwrap_or((&t, "0"));
+                let e: i32 = e.parse().unwrap_or(0);
+                let sign = if e < 0 { '-' } else { '+' };
+                let t = format!("{m}e{sign}{:02}", e.abs());
+                let t = if conv == 'E' { t.to_uppercase() } else { t };
+                signed(v.is_sign_negative() && v != 0.0, t)
             }
             other => return Err(Error::msg(format!("format: %{other} is not supported"))),
         };
-        let width: usize = spec
-            .split('.')
-            .next()
-            .unwrap_or("")
-            .trim_start_matches('-')
-            .parse()
-            .unwrap_or(0);
-        if spec.starts_with('-') {
-            out.push_str(&format!("{body:<width$}"));
+        let width: usize = width.parse().unwrap_or(0);
+        let len = body.chars().count();
+        if len >= width {
+            out.push_str(&body);
+        } else if flags.contains('-') {
+            out.push_str(&body);
+            out.push_str(&" ".repeat(width - len));
+        } else if flags.contains('0') && "dxXofeE".contains(conv) {
+            let (sign, rest) = match body.chars().next() {
+                Some(s @ ('-' | '+' | ' ')) => (s.to_string(), &body[1..]),
+                _ => (String::new(), &body[..]),
+            };
+            out.push_str(&sign);
+            out.push_str(&"0".repeat(width - len));
+            out.push_str(rest);
         } else {
-            out.push_str(&format!("{body:>width$}"));
+            out.push_str(&" ".repeat(width - len));
+            out.push_str(&body);
         }
     }
     Ok(out)
+}
+
+/// Digits grouped by threes with commas.
+fn group(digits: &str) -> String {
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
 }
 
 /// Registers the functions of this module.

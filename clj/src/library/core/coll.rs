@@ -9,6 +9,27 @@ use crate::value::error::Error;
 use crate::value::Value;
 use std::sync::Arc;
 
+/// `keys`/`vals` of a seq of map entries (`(keys (seq {:a 1}))`).
+fn keys_or_vals(v: &Value, keys: bool) -> crate::value::error::Result<Value> {
+    let mut out = Vec::new();
+    for e in v.to_vec()? {
+        match e {
+            Value::Vector(kv) if kv.len() == 2 => out.push(kv[usize::from(!keys)].clone()),
+            other => {
+                return Err(Error::msg(format!(
+                    "{}: expected a map entry, got {other}",
+                    if keys { "keys" } else { "vals" }
+                )))
+            }
+        }
+    }
+    Ok(if out.is_empty() {
+        Value::Nil
+    } else {
+        Value::list(out)
+    })
+}
+
 /// Registers the functions of this module.
 pub fn install() {
     let c = "clojure.core";
@@ -17,7 +38,9 @@ pub fn install() {
         Ok(Value::Int(count(&a[0])? as i64))
     });
     reg(c, "conj", |a| {
-        arity(&a, 1, usize::MAX, "conj")?;
+        if a.is_empty() {
+            return Ok(Value::vector(Vec::new()));
+        }
         let mut it = a.into_iter();
         let mut coll = it.next().unwrap_or(Value::Nil);
         for x in it {
@@ -46,6 +69,13 @@ pub fn install() {
                     .cloned()
                     .collect(),
             ))),
+            Value::SortedMap(s) => {
+                let mut s = (**s).clone();
+                for k in &a[1..] {
+                    s.remove(k)?;
+                }
+                Ok(Value::SortedMap(Arc::new(s)))
+            }
             other => Ok(other.clone()),
         }
     });
@@ -58,6 +88,13 @@ pub fn install() {
                     .cloned()
                     .collect(),
             ))),
+            Value::SortedSet(s) => {
+                let mut s = (**s).clone();
+                for k in &a[1..] {
+                    s.remove(k)?;
+                }
+                Ok(Value::SortedSet(Arc::new(s)))
+            }
             other => Ok(other.clone()),
         }
     });
@@ -82,7 +119,11 @@ pub fn install() {
             Value::Map(m) if !m.is_empty() => {
                 Value::list(m.iter().map(|(k, _)| k.clone()).collect::<Vec<_>>())
             }
-            _ => Value::Nil,
+            Value::SortedMap(m) if !m.entries.is_empty() => {
+                Value::list(m.entries.iter().map(|(k, _)| k.clone()).collect::<Vec<_>>())
+            }
+            Value::Nil | Value::Map(_) | Value::SortedMap(_) => Value::Nil,
+            other => keys_or_vals(other, true)?,
         })
     });
     reg(c, "vals", |a| {
@@ -91,7 +132,11 @@ pub fn install() {
             Value::Map(m) if !m.is_empty() => {
                 Value::list(m.iter().map(|(_, v)| v.clone()).collect::<Vec<_>>())
             }
-            _ => Value::Nil,
+            Value::SortedMap(m) if !m.entries.is_empty() => {
+                Value::list(m.entries.iter().map(|(_, v)| v.clone()).collect::<Vec<_>>())
+            }
+            Value::Nil | Value::Map(_) | Value::SortedMap(_) => Value::Nil,
+            other => keys_or_vals(other, false)?,
         })
     });
     reg(c, "atom", |a| {
@@ -101,9 +146,10 @@ pub fn install() {
         ))))
     });
     reg(c, "deref", |a| {
-        arity(&a, 1, 1, "deref")?;
+        arity(&a, 1, 3, "deref")?;
         match &a[0] {
             Value::Atom(x) => Ok(x.lock().unwrap_or_else(|e| e.into_inner()).clone()),
+            Value::Cell(_) => crate::library::core::cells::deref(&a),
             other => Err(Error::msg(format!("can't deref {}", other.type_name()))),
         }
     });

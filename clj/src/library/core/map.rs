@@ -31,6 +31,16 @@ fn assoc_in(m: Value, path: &[Value], v: Value) -> Result<Value> {
 pub fn install() {
     let c = "clojure.core";
     reg(c, "merge", |a| {
+        // A sorted map first stays sorted: the rest are conj'd onto it.
+        if let Some(i) = a.iter().position(|m| !matches!(m, Value::Nil)) {
+            if let Value::SortedMap(_) = a[i] {
+                let mut acc = a[i].clone();
+                for m in &a[i + 1..] {
+                    acc = crate::value::coll::conj1(acc, m.clone())?;
+                }
+                return Ok(acc);
+            }
+        }
         let mut out: Option<Vec<(Value, Value)>> = None;
         for m in a {
             match m {
@@ -38,6 +48,12 @@ pub fn install() {
                 Value::Map(m) => {
                     let o = out.get_or_insert_with(Vec::new);
                     for (k, v) in m.iter() {
+                        map_insert(o, k.clone(), v.clone());
+                    }
+                }
+                Value::SortedMap(m) => {
+                    let o = out.get_or_insert_with(Vec::new);
+                    for (k, v) in m.entries.iter() {
                         map_insert(o, k.clone(), v.clone());
                     }
                 }
@@ -124,6 +140,8 @@ pub fn install() {
             Value::Vector(_) => Value::vector(Vec::new()),
             Value::Map(_) => Value::Map(crate::value::items::Items::arc(Vec::new())),
             Value::Set(_) => Value::Set(crate::value::items::Items::arc(Vec::new())),
+            Value::SortedMap(s) => Value::SortedMap(std::sync::Arc::new(s.emptied())),
+            Value::SortedSet(s) => Value::SortedSet(std::sync::Arc::new(s.emptied())),
             Value::Nil => Value::Nil,
             _ => Value::EmptyList,
         })

@@ -6,14 +6,20 @@
 //!
 //! May depend on: `value/`, `eval/`'s interface, the reader; never on `library::logic`.
 
+pub mod cells;
 pub mod coll;
 pub mod io;
 pub mod lazy;
 pub mod map;
 pub mod meta;
+pub mod misc;
+pub mod ns;
 pub mod pred;
+pub mod prelude;
 pub mod reshape;
 pub mod seq;
+pub mod sorted;
+pub mod xform;
 
 use crate::eval::{apply, next_id};
 pub use crate::library::core::io::{emit, str_of, with_out_str};
@@ -23,45 +29,14 @@ pub use crate::value::coll::{
 };
 use crate::value::error::{Error, Result};
 use crate::value::num::{arith, compare as num_cmp, is_num};
-use crate::value::printer::pr_str;
 use crate::value::{Native, NativeFn, Value};
 use std::cmp::Ordering;
 use std::sync::atomic::{AtomicU64, Ordering as AtOrd};
 use std::sync::Arc;
 
-/// Clojure's `compare`.
+/// Clojure's `compare`, as an order.
 pub fn compare(a: &Value, b: &Value) -> Result<Ordering> {
-    Ok(match (a, b) {
-        (Value::Nil, Value::Nil) => Ordering::Equal,
-        (Value::Nil, _) => Ordering::Less,
-        (_, Value::Nil) => Ordering::Greater,
-        (x, y) if is_num(x) && is_num(y) => num_cmp(x, y, "compare")?,
-        (Value::Str(x), Value::Str(y)) => x.cmp(y),
-        (Value::Char(x), Value::Char(y)) => x.cmp(y),
-        (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
-        (Value::Keyword(x), Value::Keyword(y)) | (Value::Symbol(x), Value::Symbol(y)) => x.cmp(y),
-        (Value::Vector(x), Value::Vector(y)) => match x.len().cmp(&y.len()) {
-            Ordering::Equal => {
-                for (p, q) in x.iter().zip(y.iter()) {
-                    let c = compare(p, q)?;
-                    if c != Ordering::Equal {
-                        return Ok(c);
-                    }
-                }
-                Ordering::Equal
-            }
-            other => other,
-        },
-        (x, y) => {
-            return Err(Error::msg(format!(
-                "can't compare {} {} with {} {}",
-                x.type_name(),
-                pr_str(x),
-                y.type_name(),
-                pr_str(y)
-            )))
-        }
-    })
+    crate::value::sorted::compare(a, b)
 }
 
 /// Registers a built-in function.
@@ -193,10 +168,6 @@ pub fn install() {
         arity(&a, 1, usize::MAX, "not=")?;
         Ok(Value::Bool(!a.windows(2).all(|w| equal(&w[0], &w[1]))))
     });
-    reg(c, "compare", |a| {
-        arity(&a, 2, 2, "compare")?;
-        Ok(Value::Int(compare(&a[0], &a[1])? as i64))
-    });
     reg(c, "not", |a| {
         arity(&a, 1, 1, "not")?;
         Ok(Value::Bool(!a[0].truthy()))
@@ -261,6 +232,8 @@ pub fn install() {
         get(a.first().unwrap_or(&Value::Nil), &Value::kw("data"))
     });
     crate::library::core::pred::install();
+    crate::library::core::ns::install();
+    crate::library::core::sorted::install();
 }
 
 fn abs(a: Vec<Value>) -> Result<Value> {

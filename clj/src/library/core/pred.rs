@@ -68,10 +68,14 @@ pub fn install() {
         pred(&a, "vector?", |v| matches!(v, Value::Vector(_)))
     });
     reg(c, "map?", |a| {
-        pred(&a, "map?", |v| matches!(v, Value::Map(_)))
+        pred(&a, "map?", |v| {
+            matches!(v, Value::Map(_) | Value::SortedMap(_))
+        })
     });
     reg(c, "set?", |a| {
-        pred(&a, "set?", |v| matches!(v, Value::Set(_)))
+        pred(&a, "set?", |v| {
+            matches!(v, Value::Set(_) | Value::SortedSet(_))
+        })
     });
     reg(c, "list?", |a| {
         pred(&a, "list?", |v| {
@@ -84,7 +88,11 @@ pub fn install() {
     });
     reg(c, "coll?", |a| {
         pred(&a, "coll?", |v| {
-            v.is_sequential() || matches!(v, Value::Map(_) | Value::Set(_))
+            v.is_sequential()
+                || matches!(
+                    v,
+                    Value::Map(_) | Value::Set(_) | Value::SortedMap(_) | Value::SortedSet(_)
+                )
         })
     });
     reg(c, "seqable?", |a| {
@@ -92,7 +100,12 @@ pub fn install() {
             v.is_sequential()
                 || matches!(
                     v,
-                    Value::Nil | Value::Map(_) | Value::Set(_) | Value::Str(_)
+                    Value::Nil
+                        | Value::Map(_)
+                        | Value::Set(_)
+                        | Value::SortedMap(_)
+                        | Value::SortedSet(_)
+                        | Value::Str(_)
                 )
         })
     });
@@ -108,6 +121,8 @@ pub fn install() {
                     | Value::Keyword(_)
                     | Value::Map(_)
                     | Value::Set(_)
+                    | Value::SortedMap(_)
+                    | Value::SortedSet(_)
                     | Value::Vector(_)
             )
         })

@@ -20,35 +20,35 @@ fn flatten_into(v: &Value, out: &mut Vec<Value>) -> Result<()> {
     Ok(())
 }
 
-fn sorted(mut items: Vec<Value>, key: Option<&Value>, cmp: Option<&Value>) -> Result<Vec<Value>> {
-    let keys = match key {
+fn sorted(items: Vec<Value>, key: Option<&Value>, cmp: Option<&Value>) -> Result<Vec<Value>> {
+    use crate::library::core::sorted::{fn_compare, merge_sort};
+    let keyed = match key {
         Some(k) => items
-            .iter()
-            .map(|x| apply(k, vec![x.clone()]))
+            .into_iter()
+            .map(|x| Ok(Value::vector(vec![apply(k, vec![x.clone()])?, x])))
             .collect::<Result<Vec<_>>>()?,
-        None => items.clone(),
+        None => {
+            return merge_sort(items, &|a, b| match cmp {
+                Some(c) => fn_compare(c, a, b),
+                None => compare(a, b),
+            })
+        }
     };
-    let mut idx: Vec<usize> = (0..items.len()).collect();
-    let mut err = None;
-    idx.sort_by(|&i, &j| {
-        let r = match cmp {
-            Some(c) => apply(c, vec![keys[i].clone(), keys[j].clone()]).map(|v| match v {
-                Value::Int(n) => n.cmp(&0),
-                Value::Bool(true) => std::cmp::Ordering::Less,
-                _ => std::cmp::Ordering::Greater,
-            }),
-            None => compare(&keys[i], &keys[j]),
-        };
-        r.unwrap_or_else(|e| {
-            err.get_or_insert(e);
-            std::cmp::Ordering::Equal
+    let key_of = |v: &Value| match v {
+        Value::Vector(kv) => kv[0].clone(),
+        _ => Value::Nil,
+    };
+    let out = merge_sort(keyed, &|a, b| match cmp {
+        Some(c) => fn_compare(c, &key_of(a), &key_of(b)),
+        None => compare(&key_of(a), &key_of(b)),
+    })?;
+    Ok(out
+        .into_iter()
+        .map(|v| match v {
+            Value::Vector(kv) => kv[1].clone(),
+            other => other,
         })
-    });
-    if let Some(e) = err {
-        return Err(e);
-    }
-    let old = std::mem::take(&mut items);
-    Ok(idx.into_iter().map(|i| old[i].clone()).collect())
+        .collect())
 }
 
 fn every(a: &[Value], want: bool, name: &str) -> Result<Value> {

@@ -188,6 +188,11 @@ pub fn install() {
         };
         while let Some((h, t)) = cur.uncons()? {
             acc = apply(&a[0], vec![acc, h])?;
+            if let Value::Cell(c) = &acc {
+                if c.kind == crate::value::cell::CellKind::Reduced {
+                    return Ok(c.get().0);
+                }
+            }
             cur = t;
         }
         Ok(acc)
@@ -203,7 +208,10 @@ pub fn install() {
         Ok(Value::list(out))
     });
     reg(c, "into", |a| {
-        arity(&a, 1, 2, "into")?;
+        arity(&a, 0, 3, "into")?;
+        if a.len() != 2 {
+            return crate::library::core::xform::into(a);
+        }
         let Some(from) = a.get(1) else {
             return Ok(a[0].clone());
         };
