@@ -257,3 +257,8 @@ fn facts_loaded_from_a_file() {
     assert!(err.contains("tests/fixtures/bad-facts.edn:2:1"), "{err}");
     assert!(err.contains("takes 2 arguments, this fact has 1"), "{err}");
 }
+
+#[test]
+fn clojure_regex() {
+    clojure("regex");
+}

@@ -85,6 +85,7 @@ pub fn install() {
     core::seq::install();
     clojure::string::install();
     clojure::repl::install();
+    core::regex::install();
     logic::install();
     logic::pldb::install();
     logic::nominal::install();

@@ -116,13 +116,6 @@ pub fn install() {
             .collect::<Result<Vec<_>>>()?;
         Ok(Value::str(&parts.join(&sep)))
     });
-    reg(s, "split", |a| {
-        arity(&a, 2, 2, "split")?;
-        let (x, sep) = (s_arg(&a[0], "split")?, s_arg(&a[1], "split")?);
-        Ok(Value::vector(
-            x.split(sep.as_str()).map(Value::str).collect(),
-        ))
-    });
     reg(s, "split-lines", |a| {
         Ok(Value::vector(
             s_arg(&a[0], "split-lines")?
@@ -176,12 +169,6 @@ pub fn install() {
     reg(s, "reverse", |a| {
         Ok(Value::str(
             &s_arg(&a[0], "reverse")?.chars().rev().collect::<String>(),
-        ))
-    });
-    reg(s, "replace", |a| {
-        arity(&a, 3, 3, "replace")?;
-        Ok(Value::str(
-            &s_arg(&a[0], "replace")?.replace(&str_of(&a[1..2])?, &str_of(&a[2..3])?),
         ))
     });
 }

@@ -2,7 +2,7 @@
 //! `gensym`, random numbers, and [`reg`], which registers a built-in. Collections and atoms
 //! are in `coll`, output in `io`, the sequence functions in `seq` (lazy ones in `lazy`, whole
 //! seq ones in `reshape`), predicates and conversions in `pred`, maps in `map`, metadata in
-//! `meta`. Clojure's other namespaces are in `library::clojure`.
+//! `meta`, regexes in `regex`. Clojure's other namespaces are in `library::clojure`.
 //!
 //! May depend on: `value/`, `eval/`'s interface, the reader; never on `library::logic`.
 
@@ -12,6 +12,7 @@ pub mod lazy;
 pub mod map;
 pub mod meta;
 pub mod pred;
+pub mod regex;
 pub mod reshape;
 pub mod seq;
 
