@@ -262,3 +262,13 @@ fn facts_loaded_from_a_file() {
 fn clojure_regex() {
     clojure("regex");
 }
+
+#[test]
+fn clojure_read_eval() {
+    clojure("read_eval");
+}
+
+#[test]
+fn clojure_files() {
+    clojure("files");
+}

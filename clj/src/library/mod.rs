@@ -86,6 +86,8 @@ pub fn install() {
     clojure::string::install();
     clojure::repl::install();
     core::regex::install();
+    core::read_eval::install();
+    core::files::install();
     logic::install();
     logic::pldb::install();
     logic::nominal::install();

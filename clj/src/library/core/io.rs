@@ -15,6 +15,10 @@ pub fn str_of(args: &[Value]) -> Result<String> {
             Value::Nil => {}
             // A regex's `toString` is its source.
             Value::Regex(re) => s.push_str(&re.source),
+            // A collection's `toString` prints its elements readably (`"[1 \"a\"]"`).
+            Value::Vector(_) | Value::Map(_) | Value::Set(_) | Value::List(_) => {
+                s.push_str(&try_pr_str(a, true)?)
+            }
             _ => s.push_str(&try_pr_str(a, false)?),
         }
     }
