@@ -272,3 +272,8 @@ fn clojure_read_eval() {
 fn clojure_files() {
     clojure("files");
 }
+
+#[test]
+fn clojure_walk() {
+    clojure("walk");
+}

@@ -88,6 +88,7 @@ pub fn install() {
     core::regex::install();
     core::read_eval::install();
     core::files::install();
+    clojure::walk::install();
     logic::install();
     logic::pldb::install();
     logic::nominal::install();

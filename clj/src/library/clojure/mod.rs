@@ -1,6 +1,7 @@
 //! Clojure's namespaces other than `clojure.core`: `clojure.string` (`string`),
-//! `clojure.test` (`test`) and `clojure.repl` (`repl`, with the built-in docstrings it prints
-//! in `docs`). Each file installs one namespace's functions and forms.
+//! `clojure.test` (`test`), `clojure.repl` (`repl`, with the built-in docstrings it prints
+//! in `docs`) and `clojure.walk` (`walk`). Each file installs one namespace's functions and
+//! forms.
 //!
 //! May depend on: `library::core`'s helpers, `value/`, `eval/`'s interface; never on
 //! `library::logic`.
@@ -9,3 +10,4 @@ pub mod docs;
 pub mod repl;
 pub mod string;
 pub mod test;
+pub mod walk;
