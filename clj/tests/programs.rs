@@ -277,3 +277,8 @@ fn clojure_files() {
 fn clojure_walk() {
     clojure("walk");
 }
+
+#[test]
+fn clojure_pprint() {
+    clojure("pprint");
+}

@@ -89,6 +89,7 @@ pub fn install() {
     core::read_eval::install();
     core::files::install();
     clojure::walk::install();
+    clojure::pprint::install();
     logic::install();
     logic::pldb::install();
     logic::nominal::install();

@@ -1,12 +1,13 @@
 //! Clojure's namespaces other than `clojure.core`: `clojure.string` (`string`),
 //! `clojure.test` (`test`), `clojure.repl` (`repl`, with the built-in docstrings it prints
-//! in `docs`) and `clojure.walk` (`walk`). Each file installs one namespace's functions and
-//! forms.
+//! in `docs`), `clojure.walk` (`walk`) and `clojure.pprint` (`pprint`). Each file installs
+//! one namespace's functions and forms.
 //!
 //! May depend on: `library::core`'s helpers, `value/`, `eval/`'s interface; never on
 //! `library::logic`.
 
 pub mod docs;
+pub mod pprint;
 pub mod repl;
 pub mod string;
 pub mod test;
