@@ -208,6 +208,11 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_regex_keeps_values_small() {
+        assert!(std::mem::size_of::<crate::value::Value>() <= 24);
+    }
+
+    #[test]
     fn java_escapes() {
         for (pat, text, hit) in [
             (r"\d+", "ab12", true),

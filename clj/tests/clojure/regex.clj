@@ -86,6 +86,10 @@
   (is (= ["a" "b" "c"] (str/split-lines "a\nb\r\nc")))
   (is (= ["a" "" "b"] (str/split-lines "a\n\nb\n"))))
 
+(deftest subs-indexes
+  (is (= "ab" (subs "abc" 0 5/2)))
+  (is (= "bc" (subs "abc" 3/2))))
+
 (deftest regex-errors
   (is (thrown? Exception (re-pattern "(a")))
   (is (thrown? Exception (re-find #"a" 5)))

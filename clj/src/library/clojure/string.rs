@@ -80,16 +80,22 @@ fn format(a: &[Value]) -> Result<String> {
     Ok(out)
 }
 
+/// An index of `subs`: any number, truncated as Java's `intValue` truncates (a ratio too).
+fn index_arg(v: &Value) -> Result<i64> {
+    match v {
+        Value::Ratio(n, d) => Ok(n / d),
+        v => int_arg(v, "subs"),
+    }
+}
+
 /// Registers the functions of this module.
 pub fn install() {
     let c = "clojure.core";
     reg(c, "subs", |a| {
         arity(&a, 2, 3, "subs")?;
         let s: Vec<char> = s_arg(&a[0], "subs")?.chars().collect();
-        let b = int_arg(&a[1], "subs")?;
-        let e = a
-            .get(2)
-            .map_or(Ok(s.len() as i64), |e| int_arg(e, "subs"))?;
+        let b = index_arg(&a[1])?;
+        let e = a.get(2).map_or(Ok(s.len() as i64), index_arg)?;
         if b < 0 || e < b || e as usize > s.len() {
             return Err(Error::msg(format!("subs: index out of range: {b}..{e}")));
         }

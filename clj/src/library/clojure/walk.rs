@@ -109,7 +109,7 @@ pub fn install() {
     let w = "clojure.walk";
     reg(w, "walk", |a| {
         arity(&a, 3, 3, "walk")?;
-        walk(&call(&a[0]), &mut call(&a[1]), a[2].clone())
+        walk(&call(&a[0]), &call(&a[1]), a[2].clone())
     });
     reg(w, "postwalk", |a| {
         arity(&a, 2, 2, "postwalk")?;
