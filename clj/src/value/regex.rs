@@ -10,6 +10,9 @@
 
 use crate::value::error::{Error, Result};
 
+/// The Java class a regex value stands for (for `class`, `instance?` and `type`).
+pub const CLASS: &str = "java.util.regex.Pattern";
+
 /// A compiled regex and its Java source.
 pub struct Regex {
     /// The pattern as written (Java syntax).
