@@ -281,3 +281,28 @@ fn facts_loaded_from_a_file() {
     assert!(err.contains("tests/fixtures/bad-facts.edn:2:1"), "{err}");
     assert!(err.contains("takes 2 arguments, this fact has 1"), "{err}");
 }
+
+#[test]
+fn clojure_regex() {
+    clojure("regex");
+}
+
+#[test]
+fn clojure_read_eval() {
+    clojure("read_eval");
+}
+
+#[test]
+fn clojure_files() {
+    clojure("files");
+}
+
+#[test]
+fn clojure_walk() {
+    clojure("walk");
+}
+
+#[test]
+fn clojure_pprint() {
+    clojure("pprint");
+}

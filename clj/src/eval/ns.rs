@@ -1,7 +1,7 @@
 //! Namespaces: the global definitions, the current namespace, its aliases and what it refers.
 //!
 //! Built-in namespaces: `clojure.core`, `clojure.core.logic`, `clojure.core.logic.fd`,
-//! `clojure.core.logic.unifier`, `clojure.core.logic.pldb`, `clojure.core.logic.nominal`, `clojure.pprint`,
+//! `clojure.core.logic.unifier`, `clojure.core.logic.pldb`, `clojure.core.logic.nominal`, `clojure.pprint`, `clojure.edn`, `clojure.java.io`,
 //! `clojure.string`, `clojure.set`, `clojure.test`, `clojure.walk` and `Math` (for `Math/abs`).
 //! Resolution of an unqualified name: the current namespace, then the namespaces it refers in
 //! full or by name, then `clojure.core` (less its `:exclude`s).
@@ -23,6 +23,8 @@ pub const BUILTIN: &[&str] = &[
     "clojure.core.logic.nominal",
     "clojure.core.logic.arithmetic",
     "clojure.pprint",
+    "clojure.edn",
+    "clojure.java.io",
     "clojure.string",
     "clojure.set",
     "clojure.test",

@@ -85,6 +85,11 @@ pub fn install() {
     core::seq::install();
     clojure::string::install();
     clojure::repl::install();
+    core::regex::install();
+    core::read_eval::install();
+    core::files::install();
+    clojure::walk::install();
+    clojure::pprint::install();
     logic::install();
     logic::pldb::install();
     logic::nominal::install();

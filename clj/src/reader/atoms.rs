@@ -6,6 +6,29 @@ use crate::value::error::{Error, Pos, Result};
 use crate::value::Value;
 
 impl Reader<'_> {
+    /// A regex literal's body after `#"`: the characters up to the closing `"`, each
+    /// backslash kept with the character after it (Java's regex syntax reads the escapes),
+    /// compiled here as Clojure's reader compiles it.
+    pub(super) fn read_regex(&mut self, start: Pos) -> Result<Value> {
+        let mut s = String::new();
+        loop {
+            match self.bump() {
+                None => return Err(Error::at("EOF while reading regex", start)),
+                Some('"') => break,
+                Some('\\') => {
+                    s.push('\\');
+                    match self.bump() {
+                        Some(c) => s.push(c),
+                        None => return Err(Error::at("EOF while reading regex", start)),
+                    }
+                }
+                Some(c) => s.push(c),
+            }
+        }
+        let re = crate::value::regex::Regex::new(&s).map_err(|e| e.with_pos(Some(start)))?;
+        Ok(Value::Regex(std::sync::Arc::new(re)))
+    }
+
     pub(super) fn read_string(&mut self, start: Pos) -> Result<Value> {
         let mut s = String::new();
         loop {

@@ -8,7 +8,7 @@
 //!
 //! Reader macros: `'x` is `(quote x)`, `` `x `` is `(syntax-quote x)` (expanded by the
 //! evaluator), `~x`/`~@x` are `(unquote x)`/`(unquote-splicing x)`, `@x` is `(deref x)`,
-//! `#(...)` is an `fn` of `%`, `%1`.., `%&`; `#_` discards the next form; `^meta` is kept as the next form's
+//! `#(...)` is an `fn` of `%`, `%1`.., `%&`; `#_` discards the next form; `#"..."` is a regex; `^meta` is kept as the next form's
 //! metadata ([`crate::value::meta`]).
 
 mod atoms;
@@ -258,7 +258,7 @@ impl<'a> Reader<'a> {
                         }
                         Some('"') => {
                             self.bump();
-                            self.read_string(start)?
+                            self.read_regex(start)?
                         }
                         Some(c) if c.is_alphabetic() => {
                             // A tagged literal (`#inst "..."`, a record `#ns.Rec{...}`): the

@@ -77,6 +77,7 @@ fn equal_inner(a: &Value, b: &Value) -> bool {
         (Value::Fn(x), Value::Fn(y)) => Arc::ptr_eq(x, y),
         (Value::Native(x), Value::Native(y)) => Arc::ptr_eq(x, y),
         (Value::Atom(x), Value::Atom(y)) => Arc::ptr_eq(x, y),
+        (Value::Regex(x), Value::Regex(y)) => Arc::ptr_eq(x, y),
         _ => false,
     }
 }

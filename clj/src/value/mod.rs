@@ -30,6 +30,7 @@ pub mod num;
 pub mod pos;
 pub mod printer;
 pub mod sorted;
+pub mod regex;
 
 use crate::value::error::{Error, Result};
 use crate::value::items::Items;
@@ -102,6 +103,8 @@ pub enum Value {
     Tie(Arc<crate::value::items::TieCell>),
     /// A fact database (`clojure.core.logic.pldb`).
     Db(kanren::pldb::Db),
+    /// A regex (`#"..."`, `re-pattern`): Java's `java.util.regex.Pattern`.
+    Regex(Arc<crate::value::regex::Regex>),
 }
 
 /// A cons cell: the first element and the rest. Dropping a long chain of cells (realised
@@ -291,6 +294,7 @@ impl Value {
             Value::Db(_) => "database",
             Value::Nom(_) => "nom",
             Value::Tie(_) => "tie",
+            Value::Regex(_) => "regex",
         }
     }
 

@@ -275,6 +275,7 @@ fn write_inner(out: &mut String, v: &Value, r: bool, depth: usize) -> Result<()>
             let _ = write!(out, "#function[{}]", n.name);
         }
         Value::Db(_) => out.push_str("#<pldb database>"),
+        Value::Regex(re) => write_regex(out, &re.source),
         Value::Special(n) => {
             let _ = write!(out, "#macro[{}]", special_name(n));
         }
@@ -342,4 +343,32 @@ pub fn with_out_str(f: impl FnOnce() -> Result<Value>) -> Result<Value> {
         .with(|c| std::mem::replace(&mut *c.borrow_mut(), saved))
         .unwrap_or_default();
     r.map(|_| Value::str(&out))
+}
+
+/// A regex as Clojure prints it, readably or not: `#"source"`, the source as written except
+/// that a bare `"` is escaped (inside `\Q...\E` by leaving the quoting around it).
+fn write_regex(out: &mut String, source: &str) {
+    out.push_str("#\"");
+    let mut quoting = false;
+    let mut cs = source.chars();
+    while let Some(c) = cs.next() {
+        match c {
+            '\\' => {
+                out.push('\\');
+                let next = cs.next();
+                if let Some(n) = next {
+                    out.push(n);
+                }
+                quoting = if quoting {
+                    next != Some('E')
+                } else {
+                    next == Some('Q')
+                };
+            }
+            '"' if quoting => out.push_str("\\E\\\"\\Q"),
+            '"' => out.push_str("\\\""),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
 }

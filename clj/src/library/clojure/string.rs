@@ -204,16 +204,22 @@ fn group(digits: &str) -> String {
     out
 }
 
+/// An index of `subs`: any number, truncated as Java's `intValue` truncates (a ratio too).
+fn index_arg(v: &Value) -> Result<i64> {
+    match v {
+        Value::Ratio(n, d) => Ok(n / d),
+        v => int_arg(v, "subs"),
+    }
+}
+
 /// Registers the functions of this module.
 pub fn install() {
     let c = "clojure.core";
     reg(c, "subs", |a| {
         arity(&a, 2, 3, "subs")?;
         let s: Vec<char> = s_arg(&a[0], "subs")?.chars().collect();
-        let b = int_arg(&a[1], "subs")?;
-        let e = a
-            .get(2)
-            .map_or(Ok(s.len() as i64), |e| int_arg(e, "subs"))?;
+        let b = index_arg(&a[1])?;
+        let e = a.get(2).map_or(Ok(s.len() as i64), index_arg)?;
         if b < 0 || e < b || e as usize > s.len() {
             return Err(Error::msg(format!("subs: index out of range: {b}..{e}")));
         }
@@ -239,13 +245,6 @@ pub fn install() {
             .map(|x| str_of(std::slice::from_ref(x)))
             .collect::<Result<Vec<_>>>()?;
         Ok(Value::str(&parts.join(&sep)))
-    });
-    reg(s, "split", |a| {
-        arity(&a, 2, 2, "split")?;
-        let (x, sep) = (s_arg(&a[0], "split")?, s_arg(&a[1], "split")?);
-        Ok(Value::vector(
-            x.split(sep.as_str()).map(Value::str).collect(),
-        ))
     });
     reg(s, "split-lines", |a| {
         Ok(Value::vector(
@@ -300,12 +299,6 @@ pub fn install() {
     reg(s, "reverse", |a| {
         Ok(Value::str(
             &s_arg(&a[0], "reverse")?.chars().rev().collect::<String>(),
-        ))
-    });
-    reg(s, "replace", |a| {
-        arity(&a, 3, 3, "replace")?;
-        Ok(Value::str(
-            &s_arg(&a[0], "replace")?.replace(&str_of(&a[1..2])?, &str_of(&a[2..3])?),
         ))
     });
 }

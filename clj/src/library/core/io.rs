@@ -1,7 +1,7 @@
 //! `clojure.core`'s output and printing to strings: `str`, `pr-str`, `prn-str`, `print-str`,
 //! `println`, `print`, `prn`, `pr`, `newline`, `flush` (written through [`emit`]).
 
-use crate::library::core::{arity, reg};
+use crate::library::core::reg;
 use crate::value::error::Result;
 use crate::value::printer::try_pr_str;
 pub use crate::value::printer::{emit, with_out_str};
@@ -11,8 +11,15 @@ use crate::value::Value;
 pub fn str_of(args: &[Value]) -> Result<String> {
     let mut s = String::new();
     for a in args {
-        if !matches!(a, Value::Nil) {
-            s.push_str(&try_pr_str(a, false)?);
+        match a {
+            Value::Nil => {}
+            // A regex's `toString` is its source.
+            Value::Regex(re) => s.push_str(&re.source),
+            // A collection's `toString` prints its elements readably (`"[1 \"a\"]"`).
+            Value::Vector(_) | Value::Map(_) | Value::Set(_) | Value::List(_) => {
+                s.push_str(&try_pr_str(a, true)?)
+            }
+            _ => s.push_str(&try_pr_str(a, false)?),
         }
     }
     Ok(s)
@@ -49,12 +56,6 @@ pub fn install() {
     });
     reg(c, "pr", |a| {
         emit(&print_args(&a, true)?);
-        Ok(Value::Nil)
-    });
-    // `clojure.pprint/pprint`, without the line breaking: the value as `prn` writes it.
-    reg("clojure.pprint", "pprint", |a| {
-        arity(&a, 1, 2, "pprint")?;
-        emit(&(print_args(&a[..1], true)? + "\n"));
         Ok(Value::Nil)
     });
     reg(c, "newline", |_| {

@@ -2,12 +2,14 @@
 //! `gensym`, random numbers, and [`reg`], which registers a built-in. Collections and atoms
 //! are in `coll`, output in `io`, the sequence functions in `seq` (lazy ones in `lazy`, whole
 //! seq ones in `reshape`), predicates and conversions in `pred`, maps in `map`, metadata in
-//! `meta`. Clojure's other namespaces are in `library::clojure`.
+//! `meta`, regexes in `regex`,
+//! `read-string`/`eval` in `read_eval`, files in `files`. Clojure's other namespaces are in `library::clojure`.
 //!
 //! May depend on: `value/`, `eval/`'s interface, the reader; never on `library::logic`.
 
 pub mod cells;
 pub mod coll;
+pub mod files;
 pub mod io;
 pub mod lazy;
 pub mod map;
@@ -16,6 +18,8 @@ pub mod misc;
 pub mod ns;
 pub mod pred;
 pub mod prelude;
+pub mod read_eval;
+pub mod regex;
 pub mod reshape;
 pub mod seq;
 pub mod sorted;
