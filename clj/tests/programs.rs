@@ -105,6 +105,11 @@ fn clojure(name: &str) {
     run_test_file(&format!("tests/clojure/{name}.clj"), &[]);
 }
 
+#[test]
+fn clojure_laziness() {
+    clojure("laziness");
+}
+
 fn run_test_file(file: &str, vars: &[(&str, &str)]) {
     let (code, out, err) = kanren_with(&["test", file], vars);
     let last = out.lines().last().unwrap_or("");

@@ -83,6 +83,8 @@ pub fn install() {
     core::install();
     core::meta::install();
     core::seq::install();
+    core::vars::install();
+    core::lazy_more::install();
     clojure::string::install();
     logic::install();
     logic::pldb::install();

@@ -123,17 +123,21 @@ impl Reader<'_> {
             return Ok(Value::kw(k));
         }
         if let Some(args) = &mut self.fn_args {
-            if t == "%" || t == "%1" {
-                args.push(1);
-                return Ok(Value::sym("%1"));
-            }
+            // Each `#(...)` names its parameters afresh (`p1__7#`, `rest__7#`), as Clojure's
+            // reader does: two literals read alike are two different forms.
+            let id = self.fn_id;
             if t == "%&" {
                 args.push(0);
-                return Ok(Value::sym("%&"));
+                return Ok(Value::sym(&format!("rest__{id}#")));
             }
-            if let Some(n) = t.strip_prefix('%').and_then(|n| n.parse::<u8>().ok()) {
+            let n = if t == "%" {
+                Some(1)
+            } else {
+                t.strip_prefix('%').and_then(|n| n.parse::<u8>().ok())
+            };
+            if let Some(n) = n {
                 args.push(n);
-                return Ok(Value::sym(&t));
+                return Ok(Value::sym(&format!("p{n}__{id}#")));
             }
         }
         Ok(Value::sym(&t))

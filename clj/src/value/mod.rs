@@ -94,6 +94,9 @@ pub enum Value {
     Tie(Arc<crate::value::items::TieCell>),
     /// A fact database (`clojure.core.logic.pldb`).
     Db(kanren::pldb::Db),
+    /// A var (`#'ns/name`, what `def` gives), by its qualified name: calling or derefing it
+    /// reads the name's current definition.
+    Var(Arc<str>),
 }
 
 /// A cons cell: the first element and the rest. Dropping a long chain of cells (realised
@@ -274,6 +277,7 @@ impl Value {
             Value::Db(_) => "database",
             Value::Nom(_) => "nom",
             Value::Tie(_) => "tie",
+            Value::Var(_) => "var",
         }
     }
 

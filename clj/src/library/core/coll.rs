@@ -104,6 +104,7 @@ pub fn install() {
         arity(&a, 1, 1, "deref")?;
         match &a[0] {
             Value::Atom(x) => Ok(x.lock().unwrap_or_else(|e| e.into_inner()).clone()),
+            Value::Var(name) => crate::eval::var_get(name),
             other => Err(Error::msg(format!("can't deref {}", other.type_name()))),
         }
     });

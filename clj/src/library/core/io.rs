@@ -7,12 +7,16 @@ use crate::value::printer::try_pr_str;
 pub use crate::value::printer::{emit, with_out_str};
 use crate::value::Value;
 
-/// `(str ...)`: the values printed unreadably and joined; `nil` is the empty string.
+/// `(str ...)`: the values joined: strings and characters as they are, other values as `pr`
+/// prints them; `nil` is the empty string.
 pub fn str_of(args: &[Value]) -> Result<String> {
     let mut s = String::new();
     for a in args {
         if !matches!(a, Value::Nil) {
-            s.push_str(&try_pr_str(a, false)?);
+            // A string or character joins as it is; any other value as `pr` prints it
+            // (`(str ["a"])` is `["a"]`).
+            let readably = !matches!(a, Value::Str(_) | Value::Char(_));
+            s.push_str(&try_pr_str(a, readably)?);
         }
     }
     Ok(s)

@@ -9,11 +9,13 @@
 pub mod coll;
 pub mod io;
 pub mod lazy;
+pub mod lazy_more;
 pub mod map;
 pub mod meta;
 pub mod pred;
 pub mod reshape;
 pub mod seq;
+pub mod vars;
 
 use crate::eval::{apply, next_id};
 pub use crate::library::core::io::{emit, str_of, with_out_str};
@@ -62,6 +64,16 @@ pub fn compare(a: &Value, b: &Value) -> Result<Ordering> {
             )))
         }
     })
+}
+
+/// Whether all of `args` are `=`, failing when forcing a lazy seq among them fails.
+fn all_equal(args: &[Value]) -> Result<bool> {
+    for w in args.windows(2) {
+        if !crate::value::coll::try_equal(&w[0], &w[1])? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// Registers a built-in function.
@@ -187,11 +199,11 @@ pub fn install() {
     reg(c, "==", |a| chain(&a, "==", |o| o == Ordering::Equal));
     reg(c, "=", |a| {
         arity(&a, 1, usize::MAX, "=")?;
-        Ok(Value::Bool(a.windows(2).all(|w| equal(&w[0], &w[1]))))
+        all_equal(&a).map(Value::Bool)
     });
     reg(c, "not=", |a| {
         arity(&a, 1, usize::MAX, "not=")?;
-        Ok(Value::Bool(!a.windows(2).all(|w| equal(&w[0], &w[1]))))
+        all_equal(&a).map(|e| Value::Bool(!e))
     });
     reg(c, "compare", |a| {
         arity(&a, 2, 2, "compare")?;

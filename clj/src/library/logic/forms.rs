@@ -307,7 +307,7 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
             }
             match fname {
                 Some(n) => {
-                    Value::Symbol(format!("#'{}", crate::eval::ns::define_here(&n, f)).into())
+                    Value::Var(crate::eval::ns::define_here(&n, f).into())
                 }
                 None => f,
             }
