@@ -85,6 +85,7 @@ pub fn install() {
     core::seq::install();
     core::vars::install();
     core::lazy_more::install();
+    core::numbers::install();
     clojure::string::install();
     logic::install();
     logic::pldb::install();

@@ -152,6 +152,7 @@ fn parse_number(t: &str) -> Option<std::result::Result<Value, String>> {
     }
     let neg = t.starts_with('-');
     let bad = || Err(format!("invalid number: {t}"));
+    let big = body.ends_with('N');
     let body = body.strip_suffix('N').unwrap_or(body);
     if let Some((n, d)) = body.split_once('/') {
         let (Ok(n), Ok(d)) = (n.parse::<i64>(), d.parse::<i64>()) else {
@@ -168,7 +169,22 @@ fn parse_number(t: &str) -> Option<std::result::Result<Value, String>> {
         body.parse::<i64>().ok()
     };
     if let Some(i) = int {
-        return Some(Ok(Value::Int(if neg { -i } else { i })));
+        let i = if neg { -i } else { i };
+        return Some(Ok(if big {
+            crate::value::num::big(i.into())
+        } else {
+            Value::Int(i)
+        }));
+    }
+    // An integer too large for 64 bits (or written with `N`) is a big integer.
+    if body.chars().all(|c| c.is_ascii_digit()) {
+        if let Ok(n) = body.parse::<num_bigint::BigInt>() {
+            let n = if neg { -n } else { n };
+            return Some(Ok(match num_traits::ToPrimitive::to_i64(&n) {
+                Some(i) if !big => Value::Int(i),
+                _ => crate::value::num::big(n),
+            }));
+        }
     }
     let fbody = body.strip_suffix('M').unwrap_or(body);
     match fbody.parse::<f64>() {

@@ -21,6 +21,8 @@ pub fn int_arg(v: &Value, name: &str) -> Result<i64> {
         Value::Int(i) => Ok(*i),
         Value::Float(f) => Ok(*f as i64),
         Value::Ratio(n, d) => Ok(n / d),
+        Value::BigInt(n) => num_traits::ToPrimitive::to_i64(&**n)
+            .ok_or_else(|| Error::msg(format!("{name}: {n} is too large for a 64-bit integer"))),
         other => Err(Error::msg(format!(
             "{name}: expected an integer, got {}",
             crate::value::printer::describe(other)

@@ -33,6 +33,11 @@ fn equal_inner(a: &Value, b: &Value) -> Result<bool> {
         (Value::Int(x), Value::Int(y)) => x == y,
         (Value::Float(x), Value::Float(y)) => x == y,
         (Value::Ratio(a1, b1), Value::Ratio(a2, b2)) => a1 == a2 && b1 == b2,
+        // Integers are one category whatever their size: `(= 1 1N)`.
+        (Value::BigInt(x), Value::BigInt(y)) => x == y,
+        (Value::BigInt(x), Value::Int(i)) | (Value::Int(i), Value::BigInt(x)) => {
+            **x == num_bigint::BigInt::from(*i)
+        }
         (Value::Str(x), Value::Str(y)) => x == y,
         (Value::Char(x), Value::Char(y)) => x == y,
         (Value::Keyword(x), Value::Keyword(y))

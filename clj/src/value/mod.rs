@@ -48,6 +48,8 @@ pub enum Value {
     Float(f64),
     /// A ratio `n/d`, normalised (`d > 1`, no common factor).
     Ratio(i64, i64),
+    /// An arbitrary-precision integer (`1N`, what `+'` gives on overflow): Clojure's `BigInt`.
+    BigInt(Arc<num_bigint::BigInt>),
     /// A string.
     Str(Arc<str>),
     /// A character.
@@ -258,6 +260,7 @@ impl Value {
             Value::Int(_) => "integer",
             Value::Float(_) => "double",
             Value::Ratio(..) => "ratio",
+            Value::BigInt(_) => "bigint",
             Value::Str(_) => "string",
             Value::Char(_) => "character",
             Value::Keyword(_) => "keyword",

@@ -153,6 +153,9 @@ fn write_inner(out: &mut String, v: &Value, r: bool, depth: usize) -> Result<()>
         Value::Ratio(n, d) => {
             let _ = write!(out, "{n}/{d}");
         }
+        Value::BigInt(n) => {
+            let _ = write!(out, "{n}N");
+        }
         Value::Str(s) => {
             if r {
                 out.push('"');

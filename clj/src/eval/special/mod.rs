@@ -365,7 +365,11 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
             let parts = a
                 .iter()
                 .map(|f| Value::list([Value::sym("clojure.core/lazy-seq"), f.clone()]));
-            let form = Value::list(std::iter::once(Value::sym("clojure.core/concat")).chain(parts).collect::<Vec<_>>());
+            let form = Value::list(
+                std::iter::once(Value::sym("clojure.core/concat"))
+                    .chain(parts)
+                    .collect::<Vec<_>>(),
+            );
             eval(&form, env)
         }
         "time" => {

@@ -15,8 +15,14 @@ pub fn str_of(args: &[Value]) -> Result<String> {
         if !matches!(a, Value::Nil) {
             // A string or character joins as it is; any other value as `pr` prints it
             // (`(str ["a"])` is `["a"]`).
-            let readably = !matches!(a, Value::Str(_) | Value::Char(_));
-            s.push_str(&try_pr_str(a, readably)?);
+            match a {
+                // `(str 1N)` is "1", as Java's toString gives it.
+                Value::BigInt(n) => s.push_str(&n.to_string()),
+                _ => {
+                    let readably = !matches!(a, Value::Str(_) | Value::Char(_));
+                    s.push_str(&try_pr_str(a, readably)?);
+                }
+            }
         }
     }
     Ok(s)
@@ -39,6 +45,9 @@ pub fn install() {
         Ok(Value::str(&(print_args(&a, true)? + "\n")))
     });
     reg(c, "print-str", |a| Ok(Value::str(&print_args(&a, false)?)));
+    reg(c, "println-str", |a| {
+        Ok(Value::str(&(print_args(&a, false)? + "\n")))
+    });
     reg(c, "println", |a| {
         emit(&(print_args(&a, false)? + "\n"));
         Ok(Value::Nil)

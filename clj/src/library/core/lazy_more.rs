@@ -89,6 +89,7 @@ enum Key {
 fn key(v: &Value) -> Option<Key> {
     Some(match v {
         Value::Int(i) => Key::Int(*i),
+        Value::BigInt(n) => Key::Int(num_traits::ToPrimitive::to_i64(&**n)?),
         Value::Str(s) => Key::Str(s.clone()),
         Value::Keyword(s) => Key::Kw(s.clone()),
         Value::Symbol(s) => Key::Sym(s.clone()),
@@ -165,7 +166,10 @@ fn reductions(f: Value, acc: Value, coll: Value) -> Value {
 }
 
 /// A built-in function value made of a closure (for a walk that maps itself).
-fn native(name: &'static str, f: impl Fn(Vec<Value>) -> Result<Value> + Send + Sync + 'static) -> Value {
+fn native(
+    name: &'static str,
+    f: impl Fn(Vec<Value>) -> Result<Value> + Send + Sync + 'static,
+) -> Value {
     Value::Native(Arc::new(Native {
         name,
         f: Arc::new(f),

@@ -12,6 +12,7 @@ pub mod lazy;
 pub mod lazy_more;
 pub mod map;
 pub mod meta;
+pub mod numbers;
 pub mod pred;
 pub mod reshape;
 pub mod seq;
@@ -220,14 +221,6 @@ pub fn install() {
         num_pred(a, "pos?", |o| o == Ordering::Greater)
     });
     reg(c, "neg?", |a| num_pred(a, "neg?", |o| o == Ordering::Less));
-    reg(c, "even?", |a| {
-        arity(&a, 1, 1, "even?")?;
-        Ok(Value::Bool(int_arg(&a[0], "even?")? % 2 == 0))
-    });
-    reg(c, "odd?", |a| {
-        arity(&a, 1, 1, "odd?")?;
-        Ok(Value::Bool(int_arg(&a[0], "odd?")? % 2 != 0))
-    });
     crate::library::core::io::install();
     reg(c, "apply", |mut a| {
         arity(&a, 1, usize::MAX, "apply")?;
@@ -284,6 +277,7 @@ fn abs(a: Vec<Value>) -> Result<Value> {
             .ok_or_else(|| Error::msg("abs: integer overflow")),
         Value::Float(f) => Ok(Value::Float(f.abs())),
         Value::Ratio(n, d) => Ok(Value::Ratio(n.abs(), *d)),
+        Value::BigInt(n) => Ok(crate::value::num::big(num_traits::Signed::abs(&**n))),
         other => Err(Error::msg(format!(
             "abs: expected a number, got {}",
             crate::value::printer::describe(other)

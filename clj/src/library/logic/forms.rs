@@ -306,9 +306,7 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
                 crate::value::meta::set_def_meta(n, attrs, &f);
             }
             match fname {
-                Some(n) => {
-                    Value::Var(crate::eval::ns::define_here(&n, f).into())
-                }
+                Some(n) => Value::Var(crate::eval::ns::define_here(&n, f).into()),
                 None => f,
             }
         }
