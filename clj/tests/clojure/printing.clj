@@ -39,6 +39,7 @@
   (is (= "(...)" (binding [*print-length* 0] (pr-str '(1)))))
   (is (= "{:a 1, ...}" (binding [*print-length* 1] (pr-str {:a 1 :b 2}))))
   (is (= "[[1 ...] ...]" (binding [*print-length* 1] (pr-str [[1 2] 3]))))
+  (is (= "[1 2 ...]" (binding [*print-length* 5] (set! *print-length* 2) (pr-str [1 2 3]))))
   (is (= "(0 1 2 3 4)" (pr-str (range 5)))))
 
 (deftest print-level

@@ -63,7 +63,7 @@ pub fn for_seq(b: Arc<crate::value::items::Items<Value>>, body: Value, env: Env)
     if b.len() < 2 || matches!(b[0], Value::Keyword(_)) {
         return Err(Error::msg("for needs a binding pair first"));
     }
-    if b.len() % 2 != 0 {
+    if !b.len().is_multiple_of(2) {
         return Err(Error::msg("binding vector needs an even number of forms"));
     }
     let coll = eval(&b[1], &env)?;

@@ -82,6 +82,7 @@ pub const FORMS: &[&str] = &[
     "unquote-splicing",
     "refer-clojure",
     "binding",
+    "set!",
     "when-first",
     "dosync",
     "locking",
@@ -186,6 +187,25 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
         "binding" => {
             need(&a, 1, name)?;
             binding(&a, env)
+        }
+        // `(set! var value)`: the var's value is replaced (there are no thread bindings to set
+        // apart from its root: `binding` replaces the root for its body).
+        "set!" => {
+            need(&a, 2, name)?;
+            let s = a[0]
+                .as_symbol()
+                .ok_or_else(|| Error::msg(format!("set! needs a var's symbol, got {}", a[0])))?;
+            let here = match crate::eval::env_ns(env) {
+                Some(ns) => ns.to_string(),
+                None => crate::eval::ns::current(),
+            };
+            let (q, _) = crate::eval::ns::resolve_in(&here, s)
+                .ok_or_else(|| Error::msg(format!("unable to resolve var: {s} in this context")))?;
+            let v = eval(&a[1], env)?;
+            if let Some((ns, n)) = crate::eval::ns::split(&q) {
+                crate::eval::ns::define(ns, n, v.clone());
+            }
+            Ok(v)
         }
         "loop" | "loop*" => {
             need(&a, 1, name)?;
@@ -456,7 +476,7 @@ fn binding(a: &[Value], env: &Env) -> Result<Value> {
     let Value::Vector(bs) = &a[0] else {
         return Err(Error::msg("binding needs a vector of bindings"));
     };
-    if bs.len() % 2 != 0 {
+    if !bs.len().is_multiple_of(2) {
         return Err(Error::msg(
             "binding needs an even number of forms in its binding vector",
         ));

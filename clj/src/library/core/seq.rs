@@ -62,6 +62,11 @@ fn nth(a: &[Value]) -> Result<Value> {
             .cloned()
             .map_or_else(out_of_bounds, Ok),
         Value::Nil => Ok(a.get(2).cloned().unwrap_or(Value::Nil)),
+        Value::Str(s) => s
+            .chars()
+            .nth(i as usize)
+            .map(Value::Char)
+            .map_or_else(out_of_bounds, Ok),
         coll => match drop_n(i, coll)?.uncons()? {
             Some((h, _)) => Ok(h),
             None => out_of_bounds(),

@@ -1,5 +1,5 @@
 //! Vars as values: `var?`, `var-get`, `alter-var-root`, and the printer's dynamic vars
-//! `*print-length*` and `*print-level*` (set with `binding`). A var (`Value::Var`) names a
+//! `*print-length*` and `*print-level*` (set with `binding` or `set!`). A var (`Value::Var`) names a
 //! global; `deref` and calling it read the global's current value (`eval::var_get`).
 
 use crate::eval::{apply, var_get};
@@ -22,6 +22,9 @@ pub fn install() {
     let c = "clojure.core";
     crate::eval::ns::define(c, "*print-length*", Value::Nil);
     crate::eval::ns::define(c, "*print-level*", Value::Nil);
+    // Settings of the JVM's compiler a program may `set!`; nothing reads them here.
+    crate::eval::ns::define(c, "*warn-on-reflection*", Value::Bool(false));
+    crate::eval::ns::define(c, "*unchecked-math*", Value::Bool(false));
     reg(c, "var?", |a| {
         arity(&a, 1, 1, "var?")?;
         Ok(Value::Bool(matches!(a[0], Value::Var(_))))
