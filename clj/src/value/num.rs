@@ -176,6 +176,12 @@ pub fn arith(op: char, a: &Value, b: &Value) -> Result<Value> {
             return Ok(Value::Int(r));
         }
     }
+    arith_slow(op, a, b)
+}
+
+/// [`arith`] past its common case (kept out of line, so the common case stays small).
+#[inline(never)]
+fn arith_slow(op: char, a: &Value, b: &Value) -> Result<Value> {
     let name = op_name(op);
     let (x, y) = (num(a, name)?, num(b, name)?);
     if matches!(x, N::F(_)) || matches!(y, N::F(_)) {
@@ -211,6 +217,15 @@ pub fn arith(op: char, a: &Value, b: &Value) -> Result<Value> {
 
 /// Numeric comparison of `a` and `b`.
 pub fn compare(a: &Value, b: &Value, op: &str) -> Result<Ordering> {
+    if let (Value::Int(p), Value::Int(q)) = (a, b) {
+        return Ok(p.cmp(q));
+    }
+    compare_slow(a, b, op)
+}
+
+/// [`compare`] past its common case.
+#[inline(never)]
+fn compare_slow(a: &Value, b: &Value, op: &str) -> Result<Ordering> {
     let (x, y) = (num(a, op)?, num(b, op)?);
     Ok(match (&x, &y) {
         (N::I(p), N::I(q)) => p.cmp(q),

@@ -67,19 +67,20 @@ pub fn for_seq(b: Arc<crate::value::items::Items<Value>>, body: Value, env: Env)
         return Err(Error::msg("binding vector needs an even number of forms"));
     }
     let coll = eval(&b[1], &env)?;
-    Ok(walk(b, 0, body, env, coll))
+    Ok(walk(b, 0, body, env, coll, Value::EmptyList))
 }
 
 type Forms = Arc<crate::value::items::Items<Value>>;
 
 /// The results of the binding at `i` over `coll` (and of the bindings after it, for each
-/// element), in `env`.
-fn walk(b: Forms, i: usize, body: Value, env: Env, coll: Value) -> Value {
+/// element), in `env`, followed by the seq `tail` (the rest of the enclosing binding's walk):
+/// each result is one cell, however deep the bindings nest.
+fn walk(b: Forms, i: usize, body: Value, env: Env, coll: Value, tail: Value) -> Value {
     Value::lazy(move || {
         let mut cur = coll;
         loop {
             let Some((x, rest)) = cur.uncons()? else {
-                return Ok(Value::EmptyList);
+                return Ok(tail);
             };
             crate::eval::check_interrupt()?;
             let mut e = destructure(&b[i], x, &env)?;
@@ -92,7 +93,7 @@ fn walk(b: Forms, i: usize, body: Value, env: Env, coll: Value) -> Value {
                     "when" => keep = eval(arg, &e)?.truthy(),
                     "while" => {
                         if !eval(arg, &e)?.truthy() {
-                            return Ok(Value::EmptyList);
+                            return Ok(tail);
                         }
                     }
                     k => return Err(Error::msg(format!("invalid binding modifier :{k}"))),
@@ -106,22 +107,13 @@ fn walk(b: Forms, i: usize, body: Value, env: Env, coll: Value) -> Value {
                 cur = rest;
                 continue;
             }
-            let inner = if j >= b.len() {
-                Value::list([eval(&body, &e)?])
-            } else {
-                let coll = eval(&b[j + 1], &e)?;
-                walk(b.clone(), j, body.clone(), e, coll)
-            };
-            let after = walk(b.clone(), i, body.clone(), env.clone(), rest);
-            return Ok(then(inner, after));
+            let after = walk(b.clone(), i, body.clone(), env.clone(), rest, tail);
+            if j >= b.len() {
+                let v = eval(&body, &e)?;
+                return Ok(Value::List(Arc::new(crate::value::Cons(v, after))));
+            }
+            let coll = eval(&b[j + 1], &e)?;
+            return Ok(walk(b.clone(), j, body.clone(), e, coll, after));
         }
-    })
-}
-
-/// The elements of `first`, then those of the seq `after`.
-fn then(first: Value, after: Value) -> Value {
-    Value::lazy(move || match first.uncons()? {
-        Some((h, t)) => Ok(Value::List(Arc::new(crate::value::Cons(h, then(t, after))))),
-        None => Ok(after),
     })
 }
