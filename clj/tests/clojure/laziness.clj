@@ -19,7 +19,7 @@
 (deftest self-recursive-lazy-seqs
   (is (= '(0 1 2) (take 3 ((fn f [x] (lazy-seq (cons x (f (inc x))))) 0))))
   (is (= '(5 6 7) (take 3 (ints-from 5))))
-  (is (= 1000000 (count (my-map inc (range 1000000)))))
+  (is (= 300000 (count (my-map inc (range 300000)))))
   (is (= 299999 (last (my-filter odd? (range 300000)))))
   (is (= '(100000) (my-filter #(= % 100000) (range 100001))))
   (is (= 1000000 (nth (iterate inc 0) 1000000)))
