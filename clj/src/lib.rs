@@ -75,10 +75,35 @@ fn load_last(src: &str, file: Option<&str>) -> Result<(Value, Option<value::erro
     let tag = |e: Error| tag_file(e, file);
     let mut r = TopForms::new(src, file);
     let mut last = (Value::Nil, None);
-    while let Some(form) = r.next().map_err(tag)? {
-        last = (eval_top(&form).map_err(tag)?, reader::pos_of(&form));
+    // A form that does not read is reported (the first such error is the result; the
+    // others go to stderr) and the forms after it are still read and run.
+    let mut read_error: Option<Error> = None;
+    let note = |e: Error, first: &mut Option<Error>| match first {
+        None => *first = Some(e),
+        Some(_) => eprintln!("error: {e}"),
+    };
+    loop {
+        match r.next() {
+            Ok(None) => break,
+            Ok(Some(form)) => match eval_top(&form) {
+                Ok(v) => last = (v, reader::pos_of(&form)),
+                Err(e) => {
+                    if let Some(first) = read_error {
+                        eprintln!("error: {first}");
+                    }
+                    return Err(tag(e));
+                }
+            },
+            Err(e) => {
+                note(tag(e), &mut read_error);
+                r.recover();
+            }
+        }
     }
-    Ok(last)
+    match read_error {
+        Some(e) => Err(e),
+        None => Ok(last),
+    }
 }
 
 /// The top-level forms of a text, read one by one, each named as the form being evaluated
@@ -126,6 +151,11 @@ impl<'a> TopForms<'a> {
         }));
         Ok(Some(form))
     }
+
+    /// After a form that does not read: skips to the next top-level form.
+    pub fn recover(&mut self) {
+        self.reader.recover();
+    }
 }
 
 impl Drop for TopForms<'_> {
@@ -144,7 +174,8 @@ fn tag_file(e: Error, file: Option<&str>) -> Error {
 
 /// Reads and evaluates `src` form by form, going on after a form that fails: each error is
 /// printed to stderr and counted. How `kanren test` loads a file, so that one unsupported
-/// top-level form does not hide the tests after it. A read error ends the loading.
+/// top-level form does not hide the tests after it; after a form that does not read, reading
+/// goes on at the next top-level form ([`reader::Reader::recover`]).
 pub fn load_continuing(src: &str, file: Option<&str>) -> usize {
     let tag = |e: Error| tag_file(e, file);
     let mut r = TopForms::new(src, file);
@@ -160,7 +191,8 @@ pub fn load_continuing(src: &str, file: Option<&str>) -> usize {
             }
             Err(e) => {
                 eprintln!("error: {}", tag(e));
-                return errors + 1;
+                errors += 1;
+                r.recover();
             }
         }
     }

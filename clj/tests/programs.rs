@@ -104,6 +104,31 @@ fn clojure(name: &str) {
     run_test_file(&format!("tests/clojure/{name}.clj"), &[]);
 }
 
+#[test]
+fn clojure_laziness() {
+    clojure("laziness");
+}
+
+#[test]
+fn clojure_numbers() {
+    clojure("numbers");
+}
+
+#[test]
+fn clojure_printing() {
+    clojure("printing");
+}
+
+#[test]
+fn clojure_reader() {
+    clojure("reader");
+}
+
+#[test]
+fn clojure_vars() {
+    clojure("vars");
+}
+
 fn run_test_file(file: &str, vars: &[(&str, &str)]) {
     let (code, out, err) = kanren_with(&["test", file], vars);
     let last = out.lines().last().unwrap_or("");

@@ -18,7 +18,8 @@ pub fn run() -> Result<(), String> {
         let _ = rl.load_history(h);
     }
     println!(
-        "kanren {} — core.logic on the kanren engine. Ctrl-C stops a query, Ctrl-D exits.",
+        "kanren {} — core.logic on the kanren engine. Ctrl-C stops a query, Ctrl-D exits.\n\
+         In user, clojure.core.logic is referred: == is unification (clojure.core/== compares numbers).",
         env!("CARGO_PKG_VERSION")
     );
     let mut buf = String::new();

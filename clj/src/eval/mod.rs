@@ -233,6 +233,7 @@ pub fn apply(f: &Value, args: Vec<Value>) -> Result<Value> {
                 "a vector called as a function takes one integer index",
             )),
         },
+        Value::Var(name) => apply(&var_get(name)?, args),
         Value::Special(n) => Err(Error::msg(format!(
             "can't take the value of a macro: {}",
             crate::value::printer::special_name(n)
@@ -243,6 +244,13 @@ pub fn apply(f: &Value, args: Vec<Value>) -> Result<Value> {
             crate::value::printer::pr_str(other)
         ))),
     }
+}
+
+/// The current value of the var named `name` (qualified).
+pub fn var_get(name: &str) -> Result<Value> {
+    crate::eval::ns::resolve(name)
+        .map(|(_, v)| v)
+        .ok_or_else(|| Error::msg(format!("var #'{name} is unbound")))
 }
 
 /// Calls a Clojure function: picks the arity, binds the parameters, runs the body, loops on

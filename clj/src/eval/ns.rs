@@ -120,6 +120,9 @@ pub fn expand_alias(alias: &str) -> String {
 /// Defines `ns/name` to be `v`.
 pub fn define(ns: &str, name: &str, v: Value) {
     changed();
+    if ns == "clojure.core" && name.starts_with("*print-") {
+        crate::value::printer::set_limit(name, &v);
+    }
     G.with(|g| {
         let mut g = g.borrow_mut();
         match g.defs.get_mut(ns) {

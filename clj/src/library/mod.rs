@@ -83,6 +83,9 @@ pub fn install() {
     core::install();
     core::meta::install();
     core::seq::install();
+    core::vars::install();
+    core::lazy_more::install();
+    core::numbers::install();
     clojure::string::install();
     clojure::repl::install();
     core::regex::install();

@@ -146,17 +146,21 @@ impl Reader<'_> {
             return Ok(Value::kw(k));
         }
         if let Some(args) = &mut self.fn_args {
-            if t == "%" || t == "%1" {
-                args.push(1);
-                return Ok(Value::sym("%1"));
-            }
+            // Each `#(...)` names its parameters afresh (`p1__7#`, `rest__7#`), as Clojure's
+            // reader does: two literals read alike are two different forms.
+            let id = self.fn_id;
             if t == "%&" {
                 args.push(0);
-                return Ok(Value::sym("%&"));
+                return Ok(Value::sym(&format!("rest__{id}#")));
             }
-            if let Some(n) = t.strip_prefix('%').and_then(|n| n.parse::<u8>().ok()) {
+            let n = if t == "%" {
+                Some(1)
+            } else {
+                t.strip_prefix('%').and_then(|n| n.parse::<u8>().ok())
+            };
+            if let Some(n) = n {
                 args.push(n);
-                return Ok(Value::sym(&t));
+                return Ok(Value::sym(&format!("p{n}__{id}#")));
             }
         }
         Ok(Value::sym(&t))
@@ -171,6 +175,7 @@ fn parse_number(t: &str) -> Option<std::result::Result<Value, String>> {
     }
     let neg = t.starts_with('-');
     let bad = || Err(format!("invalid number: {t}"));
+    let big = body.ends_with('N');
     let body = body.strip_suffix('N').unwrap_or(body);
     if let Some((n, d)) = body.split_once('/') {
         let (Ok(n), Ok(d)) = (n.parse::<i64>(), d.parse::<i64>()) else {
@@ -187,7 +192,22 @@ fn parse_number(t: &str) -> Option<std::result::Result<Value, String>> {
         body.parse::<i64>().ok()
     };
     if let Some(i) = int {
-        return Some(Ok(Value::Int(if neg { -i } else { i })));
+        let i = if neg { -i } else { i };
+        return Some(Ok(if big {
+            crate::value::num::big(i.into())
+        } else {
+            Value::Int(i)
+        }));
+    }
+    // An integer too large for 64 bits (or written with `N`) is a big integer.
+    if body.chars().all(|c| c.is_ascii_digit()) {
+        if let Ok(n) = body.parse::<num_bigint::BigInt>() {
+            let n = if neg { -n } else { n };
+            return Some(Ok(match num_traits::ToPrimitive::to_i64(&n) {
+                Some(i) if !big => Value::Int(i),
+                _ => crate::value::num::big(n),
+            }));
+        }
     }
     let fbody = body.strip_suffix('M').unwrap_or(body);
     match fbody.parse::<f64>() {

@@ -57,10 +57,17 @@ pub struct Reader<'a> {
     line: u32,
     col: u32,
     fn_args: Option<Vec<u8>>,
+    /// The number of the `#(...)` being read, in its parameters' names.
+    fn_id: u64,
+    /// Where the last top-level form started: index, line, column.
+    top: (usize, u32, u32),
     _src: std::marker::PhantomData<&'a str>,
 }
 
 const MAX_DEPTH: usize = 10_000;
+
+/// The `#(...)` literals read so far (numbering their parameters).
+static FN_LITERALS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 impl<'a> Reader<'a> {
     /// A reader at the start of `src`.
@@ -71,6 +78,8 @@ impl<'a> Reader<'a> {
             line: 1,
             col: 1,
             fn_args: None,
+            fn_id: 0,
+            top: (0, 1, 1),
             _src: std::marker::PhantomData,
         }
     }
@@ -116,7 +125,32 @@ impl<'a> Reader<'a> {
 
     /// The next form, or `None` at the end of the input.
     pub fn read(&mut self) -> Result<Option<Value>> {
+        self.skip_ws();
+        self.top = (self.i, self.line, self.col);
+        self.fn_args = None;
         self.read_form(0)
+    }
+
+    /// After a read error, moves to the next top-level form: the next line that starts with
+    /// `(` after the start of the form that failed (or the end of the input), so the forms
+    /// after a malformed one are read.
+    ///
+    /// ```
+    /// let mut r = kanren_clj::reader::Reader::new("(a [1 2)\n(b)");
+    /// assert!(r.read().is_err());
+    /// r.recover();
+    /// assert_eq!(r.read().unwrap().unwrap().to_string(), "(b)");
+    /// ```
+    pub fn recover(&mut self) {
+        (self.i, self.line, self.col) = self.top;
+        self.fn_args = None;
+        self.bump();
+        while let Some(c) = self.peek() {
+            if c == '(' && self.col == 1 {
+                break;
+            }
+            self.bump();
+        }
     }
 
     /// The next form and where it starts, or `None` at the end of the input.
@@ -236,6 +270,11 @@ impl<'a> Reader<'a> {
                         Some('_') => {
                             self.bump();
                             self.required(start, depth)?;
+                            // Discarded just before the end of the enclosing form: no form.
+                            self.skip_ws();
+                            if depth > 0 && matches!(self.peek(), Some(')' | ']' | '}')) {
+                                return Ok(None);
+                            }
                             continue;
                         }
                         Some('{') => {
@@ -333,15 +372,19 @@ impl<'a> Reader<'a> {
         }
         self.bump();
         self.fn_args = Some(Vec::new());
+        self.fn_id = FN_LITERALS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let body = self.read_seq(')', start, "fn literal", depth);
         let args = self.fn_args.take().unwrap_or_default();
         let body = Value::list(body?);
         record(&body, start);
         let max = args.iter().filter(|&&a| a > 0).max().copied().unwrap_or(0);
-        let mut params: Vec<Value> = (1..=max).map(|i| Value::sym(&format!("%{i}"))).collect();
+        let id = self.fn_id;
+        let mut params: Vec<Value> = (1..=max)
+            .map(|i| Value::sym(&format!("p{i}__{id}#")))
+            .collect();
         if args.contains(&0) {
             params.push(Value::sym("&"));
-            params.push(Value::sym("%&"));
+            params.push(Value::sym(&format!("rest__{id}#")));
         }
         Ok(Value::list([
             Value::sym("fn*"),

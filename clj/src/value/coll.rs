@@ -8,30 +8,79 @@ use std::sync::Arc;
 
 /// Clojure's `=`: numbers of one kind by value, sequential collections element by element,
 /// maps and sets by content.
+/// An error forcing a lazy seq counts as "not equal" here: [`try_equal`] (Clojure's `=`
+/// itself) reports it.
 pub fn equal(a: &Value, b: &Value) -> bool {
+    try_equal(a, b).unwrap_or(false)
+}
+
+/// Clojure's `=` ([`equal`]), failing when forcing a lazy seq it compares fails.
+///
+/// ```
+/// use kanren_clj::value::{coll::try_equal, Value};
+/// use kanren_clj::value::error::Error;
+/// let bad = Value::lazy(|| Err(Error::msg("boom")));
+/// assert!(try_equal(&Value::vector(vec![]), &bad).is_err());
+/// ```
+pub fn try_equal(a: &Value, b: &Value) -> Result<bool> {
     stacker::maybe_grow(32 * 1024, 1024 * 1024, || equal_inner(a, b))
 }
 
-fn equal_inner(a: &Value, b: &Value) -> bool {
-    match (a, b) {
+fn equal_inner(a: &Value, b: &Value) -> Result<bool> {
+    Ok(match (a, b) {
         (Value::Nil, Value::Nil) => true,
         (Value::Bool(x), Value::Bool(y)) => x == y,
         (Value::Int(x), Value::Int(y)) => x == y,
         (Value::Float(x), Value::Float(y)) => x == y,
         (Value::Ratio(a1, b1), Value::Ratio(a2, b2)) => a1 == a2 && b1 == b2,
+        // Integers are one category whatever their size: `(= 1 1N)`.
+        (Value::BigInt(x), Value::BigInt(y)) => x == y,
+        (Value::BigInt(x), Value::Int(i)) | (Value::Int(i), Value::BigInt(x)) => {
+            **x == num_bigint::BigInt::from(*i)
+        }
         (Value::Str(x), Value::Str(y)) => x == y,
         (Value::Char(x), Value::Char(y)) => x == y,
-        (Value::Keyword(x), Value::Keyword(y)) | (Value::Symbol(x), Value::Symbol(y)) => x == y,
+        (Value::Keyword(x), Value::Keyword(y))
+        | (Value::Symbol(x), Value::Symbol(y))
+        | (Value::Var(x), Value::Var(y)) => x == y,
         (Value::LVar(x), Value::LVar(y)) => x == y,
         (Value::Nom(x), Value::Nom(y)) => x == y,
-        (Value::Tie(x), Value::Tie(y)) => equal(&x.0, &y.0) && equal(&x.1, &y.1),
+        (Value::Tie(x), Value::Tie(y)) => try_equal(&x.0, &y.0)? && try_equal(&x.1, &y.1)?,
         (Value::Map(x), Value::Map(y)) => {
-            x.len() == y.len()
-                && x.iter()
-                    .all(|(k, v)| y.iter().any(|(k2, v2)| equal(k, k2) && equal(v, v2)))
+            if x.len() != y.len() {
+                return Ok(false);
+            }
+            for (k, v) in x.iter() {
+                let mut found = false;
+                for (k2, v2) in y.iter() {
+                    if try_equal(k, k2)? {
+                        found = try_equal(v, v2)?;
+                        break;
+                    }
+                }
+                if !found {
+                    return Ok(false);
+                }
+            }
+            true
         }
         (Value::Set(x), Value::Set(y)) => {
-            x.len() == y.len() && x.iter().all(|v| y.iter().any(|w| equal(v, w)))
+            if x.len() != y.len() {
+                return Ok(false);
+            }
+            for v in x.iter() {
+                let mut found = false;
+                for w in y.iter() {
+                    if try_equal(v, w)? {
+                        found = true;
+                        break;
+                    }
+                }
+                if !found {
+                    return Ok(false);
+                }
+            }
+            true
         }
         (Value::SortedMap(_) | Value::Map(_), Value::SortedMap(_) | Value::Map(_)) => {
             let (x, y) = (map_entries(a), map_entries(b));
@@ -44,33 +93,38 @@ fn equal_inner(a: &Value, b: &Value) -> bool {
             x.len() == y.len() && x.iter().all(|v| y.iter().any(|w| equal(&v.0, &w.0)))
         }
         (Value::Vector(x), Value::Vector(y)) => {
-            x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| equal(p, q))
+            if x.len() != y.len() {
+                return Ok(false);
+            }
+            for (p, q) in x.iter().zip(y.iter()) {
+                if !try_equal(p, q)? {
+                    return Ok(false);
+                }
+            }
+            true
         }
         (x, y) if x.is_sequential() && y.is_sequential() => {
             let (mut p, mut q) = (x.clone(), y.clone());
             loop {
-                let (Ok(fp), Ok(fq)) = (p.force(), q.force()) else {
-                    return false;
-                };
-                // A lazy seq that realizes to nil is the empty seq.
-                let empty = |v: Value| match v {
+                // A lazy seq realised as `nil` is an empty seq here.
+                let end = |v: Value| match v {
                     Value::Nil => Value::EmptyList,
                     v => v,
                 };
-                let (fp, fq) = (empty(fp), empty(fq));
+                let (fp, fq) = (end(p.force()?), end(q.force()?));
                 // An lcons cell may end in a non-seq tail: compare the tails as values.
                 if !fp.is_sequential() || !fq.is_sequential() {
-                    return equal(&fp, &fq);
+                    return try_equal(&fp, &fq);
                 }
-                match (fp.uncons(), fq.uncons()) {
-                    (Ok(None), Ok(None)) => return true,
-                    (Ok(Some((h1, t1))), Ok(Some((h2, t2)))) => {
-                        if !equal(&h1, &h2) {
-                            return false;
+                match (fp.uncons()?, fq.uncons()?) {
+                    (None, None) => return Ok(true),
+                    (Some((h1, t1)), Some((h2, t2))) => {
+                        if !try_equal(&h1, &h2)? {
+                            return Ok(false);
                         }
                         (p, q) = (t1, t2);
                     }
-                    _ => return false,
+                    _ => return Ok(false),
                 }
             }
         }
@@ -79,7 +133,7 @@ fn equal_inner(a: &Value, b: &Value) -> bool {
         (Value::Atom(x), Value::Atom(y)) => Arc::ptr_eq(x, y),
         (Value::Regex(x), Value::Regex(y)) => Arc::ptr_eq(x, y),
         _ => false,
-    }
+    })
 }
 
 /// The entries of a map (or a set's elements, each paired with itself), in order; none for

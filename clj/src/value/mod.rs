@@ -51,6 +51,8 @@ pub enum Value {
     Float(f64),
     /// A ratio `n/d`, normalised (`d > 1`, no common factor).
     Ratio(i64, i64),
+    /// An arbitrary-precision integer (`1N`, what `+'` gives on overflow): Clojure's `BigInt`.
+    BigInt(Arc<num_bigint::BigInt>),
     /// A string.
     Str(Arc<str>),
     /// A character.
@@ -105,6 +107,9 @@ pub enum Value {
     Db(kanren::pldb::Db),
     /// A regex (`#"..."`, `re-pattern`): Java's `java.util.regex.Pattern`.
     Regex(Arc<crate::value::regex::Regex>),
+    /// A var (`#'ns/name`, what `def` gives), by its qualified name: calling or derefing it
+    /// reads the name's current definition.
+    Var(Arc<str>),
 }
 
 /// A cons cell: the first element and the rest. Dropping a long chain of cells (realised
@@ -266,6 +271,7 @@ impl Value {
             Value::Int(_) => "integer",
             Value::Float(_) => "double",
             Value::Ratio(..) => "ratio",
+            Value::BigInt(_) => "bigint",
             Value::Str(_) => "string",
             Value::Char(_) => "character",
             Value::Keyword(_) => "keyword",
@@ -295,6 +301,7 @@ impl Value {
             Value::Nom(_) => "nom",
             Value::Tie(_) => "tie",
             Value::Regex(_) => "regex",
+            Value::Var(_) => "var",
         }
     }
 

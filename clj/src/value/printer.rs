@@ -11,6 +11,37 @@ thread_local! {
     static BRIEF: Cell<bool> = const { Cell::new(false) };
 }
 
+thread_local! {
+    /// `*print-length*` and `*print-level*`: how many items of a collection, and how many
+    /// levels of nested collections, are printed (all, when `None`).
+    static LIMITS: Cell<(Option<usize>, Option<usize>)> = const { Cell::new((None, None)) };
+}
+
+/// Sets `*print-length*` or `*print-level*` (by the var's name) to `v`: a non-negative
+/// integer, or anything else for no limit.
+///
+/// ```
+/// use kanren_clj::value::{printer, Value};
+/// printer::set_limit("*print-length*", &Value::Int(2));
+/// let v = Value::vector(vec![Value::Int(1), Value::Int(2), Value::Int(3)]);
+/// assert_eq!(printer::pr_str(&v), "[1 2 ...]");
+/// printer::set_limit("*print-length*", &Value::Nil);
+/// ```
+pub fn set_limit(name: &str, v: &Value) {
+    let n = match v {
+        Value::Int(i) => Some((*i).max(0) as usize),
+        _ => None,
+    };
+    LIMITS.with(|l| {
+        let (len, level) = l.get();
+        l.set(match name {
+            "*print-length*" => (n, level),
+            "*print-level*" => (len, n),
+            _ => (len, level),
+        })
+    });
+}
+
 /// At most this many characters of a value in an error message.
 const BRIEF_CHARS: usize = 120;
 
@@ -122,6 +153,9 @@ fn write_inner(out: &mut String, v: &Value, r: bool, depth: usize) -> Result<()>
         Value::Ratio(n, d) => {
             let _ = write!(out, "{n}/{d}");
         }
+        Value::BigInt(n) => {
+            let _ = write!(out, "{n}N");
+        }
         Value::Str(s) => {
             if r {
                 out.push('"');
@@ -162,7 +196,20 @@ fn write_inner(out: &mut String, v: &Value, r: bool, depth: usize) -> Result<()>
         }
         Value::Symbol(s) => out.push_str(s),
         Value::EmptyList => out.push_str("()"),
+        Value::List(_)
+        | Value::VecSeq(..)
+        | Value::Lazy(_)
+        | Value::Vector(_)
+        | Value::Map(_)
+        | Value::PartialMap(_)
+        | Value::Set(_)
+            if LIMITS.with(Cell::get).1.is_some_and(|l| depth >= l) =>
+        {
+            out.push('#')
+        }
         Value::List(_) | Value::VecSeq(..) | Value::Lazy(_) => {
+            let max = LIMITS.with(Cell::get).0.unwrap_or(usize::MAX);
+            let mut count = 0;
             out.push('(');
             let mut next = forced(v)?;
             if next.is_none() {
@@ -177,6 +224,11 @@ fn write_inner(out: &mut String, v: &Value, r: bool, depth: usize) -> Result<()>
                         if !first {
                             out.push(' ');
                         }
+                        if count == max {
+                            out.push_str("...");
+                            break;
+                        }
+                        count += 1;
                         first = false;
                         write_value(out, &h, r, depth + 1)?;
                         next = forced(&t)?;
@@ -195,12 +247,7 @@ fn write_inner(out: &mut String, v: &Value, r: bool, depth: usize) -> Result<()>
         }
         Value::Vector(items) => {
             out.push('[');
-            for (i, x) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(' ');
-                }
-                write_value(out, x, r, depth + 1)?;
-            }
+            write_items(out, items, r, depth)?;
             out.push(']');
         }
         Value::Map(m) | Value::PartialMap(m) => {
@@ -208,9 +255,14 @@ fn write_inner(out: &mut String, v: &Value, r: bool, depth: usize) -> Result<()>
                 out.push_str("#clojure.core.logic.PMap");
             }
             out.push('{');
+            let max = LIMITS.with(Cell::get).0.unwrap_or(usize::MAX);
             for (i, (k, x)) in m.iter().enumerate() {
                 if i > 0 {
                     out.push_str(", ");
+                }
+                if i == max {
+                    out.push_str("...");
+                    break;
                 }
                 write_value(out, k, r, depth + 1)?;
                 out.push(' ');
@@ -257,12 +309,7 @@ fn write_inner(out: &mut String, v: &Value, r: bool, depth: usize) -> Result<()>
         }
         Value::Set(items) => {
             out.push_str("#{");
-            for (i, x) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(' ');
-                }
-                write_value(out, x, r, depth + 1)?;
-            }
+            write_items(out, items, r, depth)?;
             out.push('}');
         }
         Value::Fn(c) => {
@@ -299,6 +346,10 @@ fn write_inner(out: &mut String, v: &Value, r: bool, depth: usize) -> Result<()>
             let _ = write!(out, "{x}");
         }
         Value::Goal(_) => out.push_str("#function[clojure.core.logic/goal]"),
+        Value::Var(name) => {
+            out.push_str("#'");
+            out.push_str(name);
+        }
         Value::Domain(d) => {
             let iv = d.intervals();
             if iv.len() == 1 {
@@ -308,6 +359,22 @@ fn write_inner(out: &mut String, v: &Value, r: bool, depth: usize) -> Result<()>
                 let _ = write!(out, "#{{{}}}", vals.join(" "));
             }
         }
+    }
+    Ok(())
+}
+
+/// The items of a vector or set, separated by spaces, at most `*print-length*` of them.
+fn write_items(out: &mut String, items: &[Value], r: bool, depth: usize) -> Result<()> {
+    let max = LIMITS.with(Cell::get).0.unwrap_or(usize::MAX);
+    for (i, x) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        if i == max {
+            out.push_str("...");
+            break;
+        }
+        write_value(out, x, r, depth + 1)?;
     }
     Ok(())
 }

@@ -56,38 +56,64 @@ pub fn doseq(b: &[Value], body: &[Value], env: &Env) -> Result<()> {
     Ok(())
 }
 
-/// `(for bindings body)`: a lazy seq.
+/// `(for bindings body)`: a lazy seq, lazy in every binding (`(take 3 (for [x [1] y
+/// (range)] y))` ends). The modifiers after a binding (`:let`, `:when`, `:while`) belong to
+/// it: `:while` ends that binding's walk, not the whole seq.
 pub fn for_seq(b: Arc<crate::value::items::Items<Value>>, body: Value, env: Env) -> Result<Value> {
     if b.len() < 2 || matches!(b[0], Value::Keyword(_)) {
         return Err(Error::msg("for needs a binding pair first"));
     }
+    if !b.len().is_multiple_of(2) {
+        return Err(Error::msg("binding vector needs an even number of forms"));
+    }
     let coll = eval(&b[1], &env)?;
-    Ok(step(b, body, env, coll))
+    Ok(walk(b, 0, body, env, coll, Value::EmptyList))
 }
 
-fn step(b: Arc<crate::value::items::Items<Value>>, body: Value, env: Env, coll: Value) -> Value {
+type Forms = Arc<crate::value::items::Items<Value>>;
+
+/// The results of the binding at `i` over `coll` (and of the bindings after it, for each
+/// element), in `env`, followed by the seq `tail` (the rest of the enclosing binding's walk):
+/// each result is one cell, however deep the bindings nest.
+fn walk(b: Forms, i: usize, body: Value, env: Env, coll: Value, tail: Value) -> Value {
     Value::lazy(move || {
         let mut cur = coll;
         loop {
             let Some((x, rest)) = cur.uncons()? else {
-                return Ok(Value::EmptyList);
+                return Ok(tail);
             };
             crate::eval::check_interrupt()?;
-            let e = destructure(&b[0], x, &env)?;
-            let mut out = Vec::new();
-            let go_on = gen(&b, 2, &e, &mut |e| {
-                out.push(eval(&body, e)?);
-                Ok(())
-            })?;
-            let tail = if go_on {
-                step(b.clone(), body.clone(), env.clone(), rest.clone())
-            } else {
-                Value::EmptyList
-            };
-            if !out.is_empty() || !go_on {
-                return Ok(Value::list_with_tail(out, tail));
+            let mut e = destructure(&b[i], x, &env)?;
+            let mut j = i + 2;
+            let mut keep = true;
+            while let Some(Value::Keyword(k)) = b.get(j) {
+                let arg = &b[j + 1];
+                match &**k {
+                    "let" => e = let_bindings(arg, &e)?,
+                    "when" => keep = eval(arg, &e)?.truthy(),
+                    "while" => {
+                        if !eval(arg, &e)?.truthy() {
+                            return Ok(tail);
+                        }
+                    }
+                    k => return Err(Error::msg(format!("invalid binding modifier :{k}"))),
+                }
+                j += 2;
+                if !keep {
+                    break;
+                }
             }
-            cur = rest;
+            if !keep {
+                cur = rest;
+                continue;
+            }
+            let after = walk(b.clone(), i, body.clone(), env.clone(), rest, tail);
+            if j >= b.len() {
+                let v = eval(&body, &e)?;
+                return Ok(Value::List(Arc::new(crate::value::Cons(v, after))));
+            }
+            let coll = eval(&b[j + 1], &e)?;
+            return Ok(walk(b.clone(), j, body.clone(), e, coll, after));
         }
     })
 }

@@ -74,6 +74,7 @@ pub const FORMS: &[&str] = &[
     "throw",
     "try",
     "lazy-seq",
+    "lazy-cat",
     "time",
     "assert",
     "with-out-str",
@@ -81,6 +82,7 @@ pub const FORMS: &[&str] = &[
     "unquote-splicing",
     "refer-clojure",
     "binding",
+    "set!",
     "when-first",
     "dosync",
     "locking",
@@ -166,7 +168,7 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
             let doc = a.get(1..a.len().saturating_sub(1)).unwrap_or(&[]);
             crate::eval::vars::record(&crate::eval::ns::current(), &n, &a[0], doc, None);
             let q = crate::eval::ns::define_here(&n, init);
-            Ok(Value::Symbol(format!("#'{q}").into()))
+            Ok(Value::Var(q.into()))
         }
         "declare" => {
             for s in &a {
@@ -186,7 +188,26 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
         }
         "binding" => {
             need(&a, 1, name)?;
-            eval_body(&a[1..], env)
+            binding(&a, env)
+        }
+        // `(set! var value)`: the var's value is replaced (there are no thread bindings to set
+        // apart from its root: `binding` replaces the root for its body).
+        "set!" => {
+            need(&a, 2, name)?;
+            let s = a[0]
+                .as_symbol()
+                .ok_or_else(|| Error::msg(format!("set! needs a var's symbol, got {}", a[0])))?;
+            let here = match crate::eval::env_ns(env) {
+                Some(ns) => ns.to_string(),
+                None => crate::eval::ns::current(),
+            };
+            let (q, _) = crate::eval::ns::resolve_in(&here, s)
+                .ok_or_else(|| Error::msg(format!("unable to resolve var: {s} in this context")))?;
+            let v = eval(&a[1], env)?;
+            if let Some((ns, n)) = crate::eval::ns::split(&q) {
+                crate::eval::ns::define(ns, n, v.clone());
+            }
+            Ok(v)
         }
         "loop" | "loop*" => {
             need(&a, 1, name)?;
@@ -272,7 +293,7 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
             let meta = crate::eval::vars::record(&ns, &n, &a[0], &attrs, Some(arglists));
             crate::value::meta::set_meta(&v, meta);
             let q = crate::eval::ns::define_here(&n, v);
-            Ok(Value::Symbol(format!("#'{q}").into()))
+            Ok(Value::Var(q.into()))
         }
         "letfn" => {
             need(&a, 1, name)?;
@@ -337,7 +358,19 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
         }
         "var" => {
             need(&a, 1, name)?;
-            eval(&a[0], env)
+            let Some(s) = a[0].as_symbol() else {
+                return Err(Error::msg(format!("var needs a symbol, got {}", a[0])));
+            };
+            let here = match crate::eval::env_ns(env) {
+                Some(ns) => ns.to_string(),
+                None => crate::eval::ns::current(),
+            };
+            match crate::eval::ns::resolve_in(&here, s) {
+                Some((q, _)) => Ok(Value::Var(q.into())),
+                None => Err(Error::msg(format!(
+                    "unable to resolve var: {s} in this context"
+                ))),
+            }
         }
         "throw" => {
             need(&a, 1, name)?;
@@ -354,8 +387,26 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
             let env = env.clone();
             Ok(Value::lazy(move || {
                 let v = eval_body(&body, &env)?;
-                crate::value::coll::seq(&v)
+                // A lazy seq the body returns is forced by the caller's loop
+                // (`Value::force`), not here: a chain of them does not nest.
+                match v {
+                    Value::Lazy(_) => Ok(v),
+                    v => crate::value::coll::seq(&v),
+                }
             }))
+        }
+        "lazy-cat" => {
+            // `(concat (lazy-seq a) (lazy-seq b) ...)`: no argument is evaluated before its
+            // elements are needed.
+            let parts = a
+                .iter()
+                .map(|f| Value::list([Value::sym("clojure.core/lazy-seq"), f.clone()]));
+            let form = Value::list(
+                std::iter::once(Value::sym("clojure.core/concat"))
+                    .chain(parts)
+                    .collect::<Vec<_>>(),
+            );
+            eval(&form, env)
         }
         "time" => {
             need(&a, 1, name)?;
@@ -433,4 +484,43 @@ fn try_form(a: &[Value], env: &Env) -> Result<Value> {
         eval_body(&f.to_vec()?[1..], env)?;
     }
     result
+}
+
+/// `(binding [var val ...] body...)`: each var (a global, by its symbol) holds its new value
+/// while the body runs and its old one again after, however the body ends.
+fn binding(a: &[Value], env: &Env) -> Result<Value> {
+    let Value::Vector(bs) = &a[0] else {
+        return Err(Error::msg("binding needs a vector of bindings"));
+    };
+    if !bs.len().is_multiple_of(2) {
+        return Err(Error::msg(
+            "binding needs an even number of forms in its binding vector",
+        ));
+    }
+    let here = match crate::eval::env_ns(env) {
+        Some(ns) => ns.to_string(),
+        None => crate::eval::ns::current(),
+    };
+    let mut news = Vec::new();
+    for pair in bs.chunks(2) {
+        let s = pair[0]
+            .as_symbol()
+            .ok_or_else(|| Error::msg(format!("binding needs a symbol, got {}", pair[0])))?;
+        let (q, old) = crate::eval::ns::resolve_in(&here, s)
+            .ok_or_else(|| Error::msg(format!("unable to resolve var: {s} in this context")))?;
+        news.push((q, old, eval(&pair[1], env)?));
+    }
+    let set = |q: &str, v: Value| {
+        if let Some((ns, n)) = crate::eval::ns::split(q) {
+            crate::eval::ns::define(ns, n, v);
+        }
+    };
+    for (q, _, v) in &news {
+        set(q, v.clone());
+    }
+    let out = eval_body(&a[1..], env);
+    for (q, old, _) in news.into_iter().rev() {
+        set(&q, old);
+    }
+    out
 }

@@ -64,7 +64,7 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
             )?;
             let f = Value::Fn(std::sync::Arc::new(f));
             TALLY.with(|t| t.borrow_mut().tests.push((n.clone(), f.clone())));
-            Value::Symbol(format!("#'{}", crate::eval::ns::define_here(&n, f)).into())
+            Value::Var(crate::eval::ns::define_here(&n, f).into())
         }
         "testing" => {
             let label =

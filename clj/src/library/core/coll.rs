@@ -150,6 +150,7 @@ pub fn install() {
         match &a[0] {
             Value::Atom(x) => Ok(x.lock().unwrap_or_else(|e| e.into_inner()).clone()),
             Value::Cell(_) => crate::library::core::cells::deref(&a),
+            Value::Var(name) => crate::eval::var_get(name),
             other => Err(Error::msg(format!("can't deref {}", other.type_name()))),
         }
     });

@@ -7,19 +7,21 @@ use crate::value::printer::try_pr_str;
 pub use crate::value::printer::{emit, with_out_str};
 use crate::value::Value;
 
-/// `(str ...)`: the values printed unreadably and joined; `nil` is the empty string.
+/// `(str ...)`: the values joined: strings and characters as they are, other values as `pr`
+/// prints them; `nil` is the empty string.
 pub fn str_of(args: &[Value]) -> Result<String> {
     let mut s = String::new();
     for a in args {
         match a {
             Value::Nil => {}
-            // A regex's `toString` is its source.
+            // A regex's `toString` is its source; `(str 1N)` is "1", as Java's toString
+            // gives it.
             Value::Regex(re) => s.push_str(&re.source),
-            // A collection's `toString` prints its elements readably (`"[1 \"a\"]"`).
-            Value::Vector(_) | Value::Map(_) | Value::Set(_) | Value::List(_) => {
-                s.push_str(&try_pr_str(a, true)?)
-            }
-            _ => s.push_str(&try_pr_str(a, false)?),
+            Value::BigInt(n) => s.push_str(&n.to_string()),
+            // A string or character joins as it is; any other value as `pr` prints it
+            // (`(str ["a"])` is `["a"]`).
+            Value::Str(_) | Value::Char(_) => s.push_str(&try_pr_str(a, false)?),
+            _ => s.push_str(&try_pr_str(a, true)?),
         }
     }
     Ok(s)
@@ -42,6 +44,9 @@ pub fn install() {
         Ok(Value::str(&(print_args(&a, true)? + "\n")))
     });
     reg(c, "print-str", |a| Ok(Value::str(&print_args(&a, false)?)));
+    reg(c, "println-str", |a| {
+        Ok(Value::str(&(print_args(&a, false)? + "\n")))
+    });
     reg(c, "println", |a| {
         emit(&(print_args(&a, false)? + "\n"));
         Ok(Value::Nil)

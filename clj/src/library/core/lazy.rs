@@ -184,7 +184,15 @@ pub(crate) fn drop_n(n: i64, coll: &Value) -> Result<Value> {
     Ok(cur)
 }
 
-pub(crate) fn partition(n: usize, step: usize, coll: Value, all: bool) -> Value {
+/// `partition` (`all`: `partition-all`) of `n` elements every `step`; with `pad`, a last short
+/// chunk is filled from `pad` (and kept, however short `pad` leaves it).
+pub(crate) fn partition(
+    n: usize,
+    step: usize,
+    coll: Value,
+    all: bool,
+    pad: Option<Value>,
+) -> Value {
     Value::lazy(move || {
         let mut chunk = Vec::new();
         let mut cur = coll.clone();
@@ -197,10 +205,25 @@ pub(crate) fn partition(n: usize, step: usize, coll: Value, all: bool) -> Value 
                 None => break,
             }
         }
-        if chunk.is_empty() || (chunk.len() < n && !all) {
+        if chunk.is_empty() {
             return Ok(Value::EmptyList);
         }
+        if chunk.len() < n {
+            match &pad {
+                Some(p) => {
+                    let mut p = p.clone();
+                    while chunk.len() < n {
+                        let Some((h, t)) = p.uncons()? else { break };
+                        chunk.push(h);
+                        p = t;
+                    }
+                    return Ok(Value::list([Value::list(chunk)]));
+                }
+                None if !all => return Ok(Value::EmptyList),
+                None => {}
+            }
+        }
         let rest = drop_n(step as i64, &coll)?;
-        Ok(cons(Value::list(chunk), partition(n, step, rest, all)))
+        Ok(cons(Value::list(chunk), partition(n, step, rest, all, pad)))
     })
 }

@@ -12,10 +12,12 @@ pub mod coll;
 pub mod files;
 pub mod io;
 pub mod lazy;
+pub mod lazy_more;
 pub mod map;
 pub mod meta;
 pub mod misc;
 pub mod ns;
+pub mod numbers;
 pub mod pred;
 pub mod prelude;
 pub mod read_eval;
@@ -24,6 +26,7 @@ pub mod reshape;
 pub mod seq;
 pub mod sorted;
 pub mod xform;
+pub mod vars;
 
 use crate::eval::{apply, next_id};
 pub use crate::library::core::io::{emit, str_of, with_out_str};
@@ -41,6 +44,16 @@ use std::sync::Arc;
 /// Clojure's `compare`, as an order.
 pub fn compare(a: &Value, b: &Value) -> Result<Ordering> {
     crate::value::sorted::compare(a, b)
+}
+
+/// Whether all of `args` are `=`, failing when forcing a lazy seq among them fails.
+fn all_equal(args: &[Value]) -> Result<bool> {
+    for w in args.windows(2) {
+        if !crate::value::coll::try_equal(&w[0], &w[1])? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// Registers a built-in function.
@@ -166,11 +179,11 @@ pub fn install() {
     reg(c, "==", |a| chain(&a, "==", |o| o == Ordering::Equal));
     reg(c, "=", |a| {
         arity(&a, 1, usize::MAX, "=")?;
-        Ok(Value::Bool(a.windows(2).all(|w| equal(&w[0], &w[1]))))
+        all_equal(&a).map(Value::Bool)
     });
     reg(c, "not=", |a| {
         arity(&a, 1, usize::MAX, "not=")?;
-        Ok(Value::Bool(!a.windows(2).all(|w| equal(&w[0], &w[1]))))
+        all_equal(&a).map(|e| Value::Bool(!e))
     });
     reg(c, "not", |a| {
         arity(&a, 1, 1, "not")?;
@@ -183,14 +196,6 @@ pub fn install() {
         num_pred(a, "pos?", |o| o == Ordering::Greater)
     });
     reg(c, "neg?", |a| num_pred(a, "neg?", |o| o == Ordering::Less));
-    reg(c, "even?", |a| {
-        arity(&a, 1, 1, "even?")?;
-        Ok(Value::Bool(int_arg(&a[0], "even?")? % 2 == 0))
-    });
-    reg(c, "odd?", |a| {
-        arity(&a, 1, 1, "odd?")?;
-        Ok(Value::Bool(int_arg(&a[0], "odd?")? % 2 != 0))
-    });
     crate::library::core::io::install();
     reg(c, "apply", |mut a| {
         arity(&a, 1, usize::MAX, "apply")?;
@@ -249,6 +254,7 @@ fn abs(a: Vec<Value>) -> Result<Value> {
             .ok_or_else(|| Error::msg("abs: integer overflow")),
         Value::Float(f) => Ok(Value::Float(f.abs())),
         Value::Ratio(n, d) => Ok(Value::Ratio(n.abs(), *d)),
+        Value::BigInt(n) => Ok(crate::value::num::big(num_traits::Signed::abs(&**n))),
         other => Err(Error::msg(format!(
             "abs: expected a number, got {}",
             crate::value::printer::describe(other)

@@ -40,9 +40,6 @@ pub fn install() {
     reg(c, "number?", |a| {
         pred(&a, "number?", crate::value::num::is_num)
     });
-    reg(c, "integer?", |a| {
-        pred(&a, "integer?", |v| matches!(v, Value::Int(_)))
-    });
     reg(c, "int?", |a| {
         pred(&a, "int?", |v| matches!(v, Value::Int(_)))
     });
@@ -260,6 +257,9 @@ pub fn install() {
         match &a[0] {
             Value::Int(i) => Ok(Value::Float(*i as f64)),
             Value::Ratio(n, d) => Ok(Value::Float(*n as f64 / *d as f64)),
+            Value::BigInt(n) => Ok(Value::Float(
+                num_traits::ToPrimitive::to_f64(&**n).unwrap_or(f64::NAN),
+            )),
             Value::Float(f) => Ok(Value::Float(*f)),
             other => Err(Error::msg(format!(
                 "double: expected a number, got {other}"

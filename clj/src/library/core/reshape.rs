@@ -1,24 +1,14 @@
 //! `clojure.core` functions that search a whole seq or give it a new order or shape: `some`,
 //! `every?`, `not-every?`, `not-any?`, `sort`, `sort-by`, `reverse`, `shuffle`, `rand-nth`,
-//! `distinct`, `interleave`, `interpose`, `partition`, `partition-all`, `flatten`, and the
+//! `interleave`, `partition`, `partition-all`, and the
 //! realisers `doall`, `dorun`, `run!`.
 
 use crate::eval::{apply, check_interrupt};
 use crate::library::core::lazy::{interleave, partition};
-use crate::library::core::{arity, compare, equal, int_arg, reg};
+use crate::library::core::{arity, compare, reg};
+use crate::value::args::count_arg;
 use crate::value::error::{Error, Result};
 use crate::value::Value;
-
-fn flatten_into(v: &Value, out: &mut Vec<Value>) -> Result<()> {
-    for x in v.to_vec()? {
-        if x.is_sequential() {
-            flatten_into(&x, out)?;
-        } else {
-            out.push(x);
-        }
-    }
-    Ok(())
-}
 
 fn sorted(items: Vec<Value>, key: Option<&Value>, cmp: Option<&Value>) -> Result<Vec<Value>> {
     use crate::library::core::sorted::{fn_compare, merge_sort};
@@ -64,14 +54,19 @@ fn every(a: &[Value], want: bool, name: &str) -> Result<Value> {
 }
 
 fn part(a: Vec<Value>, all: bool) -> Result<Value> {
-    arity(&a, 2, 3, "partition")?;
-    let n = int_arg(&a[0], "partition")?.max(1) as usize;
-    let (step, coll) = if a.len() == 3 {
-        (int_arg(&a[1], "partition")?.max(1) as usize, a[2].clone())
-    } else {
-        (n, a[1].clone())
+    let name = if all { "partition-all" } else { "partition" };
+    arity(&a, 2, if all { 3 } else { 4 }, name)?;
+    let n = count_arg(&a[0], name)?.max(1) as usize;
+    let (step, pad, coll) = match a.len() {
+        2 => (n, None, a[1].clone()),
+        3 => (count_arg(&a[1], name)?.max(1) as usize, None, a[2].clone()),
+        _ => (
+            count_arg(&a[1], name)?.max(1) as usize,
+            Some(a[2].clone()),
+            a[3].clone(),
+        ),
     };
-    Ok(partition(n, step, coll, all))
+    Ok(partition(n, step, coll, all, pad))
 }
 
 /// Registers the functions of this module.
@@ -134,37 +129,9 @@ pub fn install() {
         }
         Ok(v[crate::library::core::rand_below(v.len() as u64) as usize].clone())
     });
-    reg(c, "distinct", |a| {
-        arity(&a, 1, 1, "distinct")?;
-        let mut out: Vec<Value> = Vec::new();
-        for x in a[0].to_vec()? {
-            if !out.iter().any(|y| equal(y, &x)) {
-                out.push(x);
-            }
-        }
-        Ok(Value::list(out))
-    });
     reg(c, "interleave", |a| Ok(interleave(a)));
-    reg(c, "interpose", |a| {
-        arity(&a, 2, 2, "interpose")?;
-        let mut out = Vec::new();
-        for (i, x) in a[1].to_vec()?.into_iter().enumerate() {
-            if i > 0 {
-                out.push(a[0].clone());
-            }
-            out.push(x);
-        }
-        Ok(Value::list(out))
-    });
     reg(c, "partition", |a| part(a, false));
     reg(c, "partition-all", |a| part(a, true));
-    reg(c, "flatten", |a| {
-        let mut out = Vec::new();
-        if a[0].is_sequential() {
-            flatten_into(&a[0], &mut out)?;
-        }
-        Ok(Value::list(out))
-    });
     reg(c, "doall", |a| {
         let coll = a.last().cloned().unwrap_or(Value::Nil);
         coll.to_vec()?;

@@ -9,6 +9,7 @@ use crate::library::core::lazy::{
     range_from, repeat, repeatedly, take_n, take_while,
 };
 use crate::library::core::{arity, conj1, int_arg, reg, seq};
+use crate::value::args::count_arg;
 use crate::value::error::{Error, Result};
 use crate::value::Value;
 use std::sync::Arc;
@@ -61,6 +62,11 @@ fn nth(a: &[Value]) -> Result<Value> {
             .cloned()
             .map_or_else(out_of_bounds, Ok),
         Value::Nil => Ok(a.get(2).cloned().unwrap_or(Value::Nil)),
+        Value::Str(s) => s
+            .chars()
+            .nth(i as usize)
+            .map(Value::Char)
+            .map_or_else(out_of_bounds, Ok),
         coll => match drop_n(i, coll)?.uncons()? {
             Some((h, _)) => Ok(h),
             None => out_of_bounds(),
@@ -114,16 +120,16 @@ pub fn install() {
     });
     reg(c, "cons", |a| {
         arity(&a, 2, 2, "cons")?;
-        Ok(cons(
-            a[0].clone(),
-            seq(&a[1])?.force().map(|s| {
-                if matches!(s, Value::Nil) {
-                    Value::EmptyList
-                } else {
-                    s
-                }
-            })?,
-        ))
+        // A seq tail (a lazy one unforced, as Clojure's `cons` keeps it) is kept as it is.
+        let tail = match &a[1] {
+            Value::Nil => Value::EmptyList,
+            Value::Lazy(_) | Value::List(_) | Value::EmptyList | Value::VecSeq(..) => a[1].clone(),
+            other => match seq(other)? {
+                Value::Nil => Value::EmptyList,
+                s => s,
+            },
+        };
+        Ok(cons(a[0].clone(), tail))
     });
     reg(c, "list*", |mut a| {
         arity(&a, 1, usize::MAX, "list*")?;
@@ -197,16 +203,6 @@ pub fn install() {
         }
         Ok(acc)
     });
-    reg(c, "reductions", |a| {
-        arity(&a, 3, 3, "reductions")?;
-        let mut acc = a[1].clone();
-        let mut out = vec![acc.clone()];
-        for x in a[2].to_vec()? {
-            acc = apply(&a[0], vec![acc, x])?;
-            out.push(acc.clone());
-        }
-        Ok(Value::list(out))
-    });
     reg(c, "into", |a| {
         arity(&a, 0, 3, "into")?;
         if a.len() != 2 {
@@ -256,11 +252,11 @@ pub fn install() {
     });
     reg(c, "take", |a| {
         arity(&a, 2, 2, "take")?;
-        Ok(take_n(int_arg(&a[0], "take")?, a[1].clone()))
+        Ok(take_n(count_arg(&a[0], "take")?, a[1].clone()))
     });
     reg(c, "drop", |a| {
         arity(&a, 2, 2, "drop")?;
-        let (n, coll) = (int_arg(&a[0], "drop")?, a[1].clone());
+        let (n, coll) = (count_arg(&a[0], "drop")?, a[1].clone());
         Ok(Value::lazy(move || drop_n(n, &coll)?.force()))
     });
     reg(c, "nthrest", |a| drop_n(int_arg(&a[1], "nthrest")?, &a[0]));
@@ -271,17 +267,6 @@ pub fn install() {
         arity(&a, 2, 2, "take-while")?;
         Ok(take_while(a[0].clone(), a[1].clone()))
     });
-    reg(c, "drop-while", |a| {
-        arity(&a, 2, 2, "drop-while")?;
-        let mut cur = a[1].clone();
-        while let Some((h, t)) = cur.uncons()? {
-            if !apply(&a[0], vec![h])?.truthy() {
-                break;
-            }
-            cur = t;
-        }
-        Ok(cur)
-    });
     reg(c, "take-last", |a| {
         let v = a[1].to_vec()?;
         let n = (int_arg(&a[0], "take-last")?.max(0) as usize).min(v.len());
@@ -290,14 +275,6 @@ pub fn install() {
         } else {
             Value::list(v[v.len() - n..].to_vec())
         })
-    });
-    reg(c, "split-at", |a| {
-        let v = a[1].to_vec()?;
-        let n = (int_arg(&a[0], "split-at")?.max(0) as usize).min(v.len());
-        Ok(Value::vector(vec![
-            Value::list(v[..n].to_vec()),
-            Value::list(v[n..].to_vec()),
-        ]))
     });
     crate::library::core::reshape::install();
 }

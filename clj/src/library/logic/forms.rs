@@ -309,9 +309,7 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
                 crate::value::meta::set_meta(&f, meta);
             }
             match fname {
-                Some(n) => {
-                    Value::Symbol(format!("#'{}", crate::eval::ns::define_here(&n, f)).into())
-                }
+                Some(n) => Value::Var(crate::eval::ns::define_here(&n, f).into()),
                 None => f,
             }
         }

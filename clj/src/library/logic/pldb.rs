@@ -237,7 +237,7 @@ pub fn pldb_special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
             });
             RELS.with(|r| r.borrow_mut().insert(Arc::as_ptr(&f) as usize, rel));
             let full = crate::eval::ns::define_here(&sym, Value::Native(f));
-            Ok(Value::Symbol(format!("#'{full}").into()))
+            Ok(Value::Var(full.into()))
         }
         "with-db" | "with-dbs" => {
             let (first, body) = a

@@ -1,0 +1,145 @@
+;; Laziness: clojure.core's lazy seqs work on infinite seqs and realise only what is asked
+;; for; long lazy chains are realised without deep recursion; an error raised while a lazy
+;; seq is realised reaches whoever realises it.
+(ns clojure-tests.laziness
+  (:require [clojure.test :refer :all]))
+
+(defn ints-from [n] (lazy-seq (cons n (ints-from (inc n)))))
+
+(defn my-map [f s]
+  (lazy-seq (when (seq s) (cons (f (first s)) (my-map f (rest s))))))
+
+(defn my-filter [p s]
+  (lazy-seq
+   (when-let [s (seq s)]
+     (if (p (first s))
+       (cons (first s) (my-filter p (rest s)))
+       (my-filter p (rest s))))))
+
+(deftest self-recursive-lazy-seqs
+  (is (= '(0 1 2) (take 3 ((fn f [x] (lazy-seq (cons x (f (inc x))))) 0))))
+  (is (= '(5 6 7) (take 3 (ints-from 5))))
+  (is (= 300000 (count (my-map inc (range 300000)))))
+  (is (= 299999 (last (my-filter odd? (range 300000)))))
+  (is (= '(100000) (my-filter #(= % 100000) (range 100001))))
+  (is (= 1000000 (nth (iterate inc 0) 1000000)))
+  (is (= 44999850000 (reduce + (take 300000 (ints-from 0))))))
+
+(deftest cons-keeps-its-tail-lazy
+  (let [n (atom 0)
+        s (cons 1 (lazy-seq (swap! n inc) [2]))]
+    (is (= 1 (first s)))
+    (is (= 0 @n))
+    (is (= '(1 2) s))
+    (is (= 1 @n)))
+  (is (= '(1) (cons 1 nil)))
+  (is (= '(1 2 3) (cons 1 [2 3])))
+  (is (= '(1 \a) (cons 1 "a"))))
+
+(deftest lazy-over-infinite-seqs
+  (is (= '(1 2 3) (take 3 (map inc (range)))))
+  (is (= '(5 7 9) (take 3 (map + (range) (range 5 100)))))
+  (is (= '([0 :a] [1 :b]) (map vector (range) [:a :b])))
+  (is (= '(0 2 4) (take 3 (filter even? (range)))))
+  (is (= '(1 3 5) (take 3 (remove even? (range)))))
+  (is (= '(0 4 8) (take 3 (keep #(when (even? %) (* 2 %)) (range)))))
+  (is (= '(0 6 20) (take 3 (keep-indexed #(when (even? %1) (* %1 %2)) (range 1 100)))))
+  (is (= '([0 :a] [1 :a]) (take 2 (map-indexed vector (repeat :a)))))
+  (is (= '(0 1 2) (take-while #(< % 3) (range))))
+  (is (= '(10 11) (take 2 (drop 10 (range)))))
+  (is (= '(5 6) (take 2 (drop-while #(< % 5) (range)))))
+  (is (= '(0 3 6) (take 3 (take-nth 3 (range)))))
+  (is (= '(0 0 1) (take 3 (concat [0] (range)))))
+  (is (= '(0 0 1 1) (take 4 (mapcat #(vector % %) (range)))))
+  (is (= '((0 1) (2 3)) (take 2 (partition 2 (range)))))
+  (is (= '((0 1 2) (2 3 4)) (take 2 (partition 3 2 (range)))))
+  (is (= '((0 1) (2 3)) (take 2 (partition-all 2 (range)))))
+  (is (= '((0 1) (2)) (take 2 (partition-by #(= % 2) (range)))))
+  (is (= '(0 :a 1 :b) (take 4 (interleave (range) (cycle [:a :b])))))
+  (is (= '(0 :x 1 :x) (take 4 (interpose :x (range)))))
+  (is (= '(1 2 4 8) (take 4 (iterate #(* 2 %) 1))))
+  (is (= '(:a :a) (take 2 (repeat :a))))
+  (is (= '(1 1) (take 2 (repeatedly (constantly 1)))))
+  (is (= '(1 2 1 2 1) (take 5 (cycle [1 2]))))
+  (is (= '(0 1 2) (take 3 (distinct (mapcat #(vector % %) (range))))))
+  (is (= '(0 1 2) (take 3 (dedupe (mapcat #(vector % %) (range))))))
+  (is (= '(0 1 3 6) (take 4 (reductions + (range)))))
+  (is (= '(0 0 1 3) (take 4 (reductions + 0 (range)))))
+  (is (= '([0 0] [0 1]) (take 2 (for [x (range) y (range)] [x y]))))
+  (is (= '(0 1 2) (take 3 (for [x [1] y (range)] y))))
+  (is (= '(1 2) (take 2 (lazy-cat [1] (range 2 10)))))
+  (is (= '(0 1 2) (take 3 (flatten (map vector (range))))))
+  (is (= 0 (first (first (split-with #(< % 10) (range))))))
+  (is (= 10 (first (second (split-with #(< % 10) (range))))))
+  (is (= '(3 4) (take 2 (second (split-at 3 (range)))))))
+
+(deftest nothing-is-realised-before-it-is-needed
+  (let [n (atom 0)
+        f (fn [x] (swap! n inc) x)
+        xs (iterate inc 0)]
+    (map f xs)
+    (filter f xs)
+    (for [x (map f xs)] x)
+    (lazy-cat (map f xs))
+    (partition-by f xs)
+    (reductions + (map f xs))
+    (is (= 0 @n))
+    (first (map f xs))
+    (is (= 1 @n))))
+
+(deftest shapes
+  (is (= [[1 2] [3 4 5]] (split-at 2 [1 2 3 4 5])))
+  (is (vector? (split-at 2 [1 2 3])))
+  (is (seq? (first (split-at 2 [1 2 3]))))
+  (is (= [[1 2] [3 1]] (split-with #(< % 3) [1 2 3 1])))
+  (is (= [() [1 2]] (split-at 0 [1 2])))
+  (is (= '((1 1) (2) (3 3)) (partition-by identity [1 1 2 3 3])))
+  (is (= () (partition-by identity [])))
+  (is (= '((0 1 2) (3 4 :a)) (partition 3 3 [:a :b] (range 5))))
+  (is (= '((0 1 2) (3 4)) (partition 3 3 [] (range 5))))
+  (is (= '((0 1) (2)) (partition-all 2 (range 3))))
+  (is (= '(1 2 3) (flatten [1 [2 [3]]])))
+  (is (= '(1 2 3) (flatten '(1 (2 (3))))))
+  (is (= () (flatten 5)))
+  (is (= () (flatten nil)))
+  (is (= '(1 #{3} 2) (flatten [1 #{3} 2])))
+  (is (= '([1 [2 [3]]] 1 [2 [3]] 2 [3] 3) (tree-seq vector? seq [1 [2 [3]]])))
+  (is (= '(1 2 3 1) (dedupe [1 1 2 3 3 1])))
+  (is (= '(1 2 3) (distinct [1 2 1 3 2])))
+  (is (= '([1] [2] "a") (distinct [[1] [2] [1] "a" "a"])))
+  (is (= '(1 3 6) (reductions + [1 2 3])))
+  (is (= '(0) (reductions + [])))
+  (is (= '(5) (reductions + 5 [])))
+  (is (= '(1 2) (drop-last [1 2 3])))
+  (is (= '(1) (drop-last 2 [1 2 3])))
+  (is (= () (drop-last 5 [1 2 3])))
+  (is (= '(1 2 3) (lazy-cat [1] '(2) [3])))
+  (is (= '(0 2 4) (take-nth 2 (range 6))))
+  (is (= '(1 :x 2) (interpose :x [1 2])))
+  (is (= () (interpose :x []))))
+
+(deftest for-modifiers
+  (is (= '([1 2] [1 3] [2 3]) (for [x [1 2 3] y [1 2 3] :when (< x y)] [x y])))
+  (is (= '(0 1 2) (for [x (range) :while (< x 3)] x)))
+  (is (= '([0 0] [1 0] [1 1]) (for [x (range 3) y (range 3) :while (<= y x) :when (< x 2)] [x y])))
+  (is (= '([1 1] [2 1] [2 2]) (for [x [1 2] y [1 2 3] :while (<= y x)] [x y])))
+  (is (= '(2 4) (for [x [1 2] :let [y (* 2 x)]] y)))
+  (is (= () (for [x [] y (range)] [x y]))))
+
+(deftest errors-reach-the-consumer
+  (let [bad #(map (fn [x] (throw (ex-info "boom" {}))) [1])]
+    (is (thrown? clojure.lang.ExceptionInfo (= [1] (bad))))
+    (is (thrown? clojure.lang.ExceptionInfo (= (bad) [1])))
+    (is (thrown? clojure.lang.ExceptionInfo (not= [1] (bad))))
+    (is (thrown? clojure.lang.ExceptionInfo (count (bad))))
+    (is (thrown? clojure.lang.ExceptionInfo (into [] (bad))))
+    (is (thrown? clojure.lang.ExceptionInfo (vec (bad))))
+    (is (thrown? clojure.lang.ExceptionInfo (pr-str (bad))))
+    (is (thrown? clojure.lang.ExceptionInfo (first (bad))))
+    (is (thrown? clojure.lang.ExceptionInfo (doall (bad))))
+    (is (thrown? clojure.lang.ExceptionInfo (reduce + (bad))))
+    (is (thrown? clojure.lang.ExceptionInfo (apply str (bad))))
+    (is (thrown? clojure.lang.ExceptionInfo (= [[1]] [(bad)])))
+    (is (thrown? clojure.lang.ExceptionInfo (= {:a [1]} {:a (bad)})))
+    (is (thrown? clojure.lang.ExceptionInfo (sort (bad))))
+    (is (thrown? clojure.lang.ExceptionInfo (with-out-str (print (bad)))))))
