@@ -62,12 +62,12 @@ fn eval_print(src: &str) {
             Ok(Some(form)) => match kanren_clj::eval_print_top(&form) {
                 Ok(s) => println!("{s}"),
                 Err(e) => {
-                    eprintln!("error: {e}");
+                    eprintln!("error: {}", e.report());
                     break;
                 }
             },
             Err(e) => {
-                eprintln!("error: {e}");
+                eprintln!("error: {}", e.report());
                 break;
             }
         }

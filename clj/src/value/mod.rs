@@ -94,6 +94,10 @@ pub enum Value {
     Tie(Arc<crate::value::items::TieCell>),
     /// A fact database (`clojure.core.logic.pldb`).
     Db(kanren::pldb::Db),
+    /// An exception (`ex-info`, `(Exception. "m")`, what `catch` binds).
+    Exception(Arc<crate::value::error::Throwable>),
+    /// A `java.lang.StringBuilder`: a string that `.append` changes in place.
+    StringBuilder(Arc<Mutex<String>>),
 }
 
 /// A cons cell: the first element and the rest. Dropping a long chain of cells (realised
@@ -274,6 +278,8 @@ impl Value {
             Value::Db(_) => "database",
             Value::Nom(_) => "nom",
             Value::Tie(_) => "tie",
+            Value::Exception(_) => "exception",
+            Value::StringBuilder(_) => "StringBuilder",
         }
     }
 

@@ -84,6 +84,7 @@ pub const FORMS: &[&str] = &[
     "when-first",
     "dosync",
     "locking",
+    "set!",
 ];
 
 /// How a library runs its special forms: the form's name (without the library's prefix), its
@@ -97,6 +98,26 @@ static LIBRARY_FORMS: Registry<SpecialFn> = Registry::new();
 /// the evaluator does not know itself). Registering a key again replaces its handler.
 pub fn register(key: &'static str, f: SpecialFn) {
     LIBRARY_FORMS.register(key, f);
+}
+
+/// A form whose head symbol `sym` names nothing: Java interop (`(.toUpperCase s)`,
+/// `(Math/sqrt 2)`, `(StringBuilder.)`, `(. s length)`) when a library registered its
+/// handler under `interop`, else the error for a symbol that resolves to nothing.
+pub(crate) fn interop_call(sym: &str, tail: &Value, env: &Env) -> Result<Value> {
+    match registered("interop") {
+        Some(f) => f(sym, tail, env),
+        None => Err(crate::eval::unknown(sym)),
+    }
+}
+
+/// A symbol that names nothing, as a value: a Java static field (`Integer/MAX_VALUE`) when
+/// a library registered its handler under `interop-value`, else the error for a symbol that
+/// resolves to nothing.
+pub(crate) fn interop_value(sym: &str, env: &Env) -> Result<Value> {
+    match registered("interop-value") {
+        Some(f) => f(sym, &Value::Nil, env),
+        None => Err(crate::eval::unknown(sym)),
+    }
 }
 
 /// The handler registered for `key`.
@@ -326,6 +347,12 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
         "throw" => {
             need(&a, 1, name)?;
             let v = eval(&a[0], env)?;
+            if !matches!(v, Value::Exception(_)) {
+                return Err(Error::ex(
+                    crate::value::error::CLASS_CAST,
+                    format!("{} cannot be cast to java.lang.Throwable", v.type_name()),
+                ));
+            }
             Err(Error {
                 kind: Kind::Thrown(v),
                 pos: None,
@@ -356,10 +383,34 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
             if eval(&a[0], env)?.truthy() {
                 Ok(Value::Nil)
             } else {
-                Err(Error::msg(format!("Assert failed: {}", a[0])))
+                let msg = match a.get(1) {
+                    Some(m) => format!(
+                        "Assert failed: {}\n{}",
+                        crate::value::printer::try_pr_str(&eval(m, env)?, false)?,
+                        a[0]
+                    ),
+                    None => format!("Assert failed: {}", a[0]),
+                };
+                Err(Error::ex(crate::value::error::ASSERTION, msg))
             }
         }
         "with-out-str" => crate::value::printer::with_out_str(|| eval_body(&a, env)),
+        // `(set! *warn-on-reflection* true)`: the compiler flags a file sets at its top are
+        // accepted (and kept as the var's value); kanren has nothing to do for them.
+        "set!" => {
+            need(&a, 2, name)?;
+            match &a[0] {
+                Value::Symbol(s) if s.starts_with('*') && s.ends_with('*') => {
+                    let v = eval(&a[1], env)?;
+                    crate::eval::ns::define("clojure.core", s, v.clone());
+                    Ok(v)
+                }
+                other => Err(Error::ex(
+                    crate::value::error::ILLEGAL_STATE,
+                    format!("Can't change/establish root binding of: {other} with set"),
+                )),
+            }
+        }
         _ => match registered(name) {
             Some(f) => f(name, tail, env),
             None => Err(Error::msg(format!("{name} is not supported"))),
@@ -385,6 +436,10 @@ pub fn let_bindings(b: &Value, env: &Env) -> Result<Env> {
     Ok(e)
 }
 
+/// `(try body... (catch Class e handler...)... (finally cleanup...))`: the first `catch`
+/// whose class is the error's class or one of its superclasses runs with `e` bound to the
+/// exception value; an error no clause catches goes on after `finally` runs. `recur` and the
+/// interrupt pass through every clause.
 fn try_form(a: &[Value], env: &Env) -> Result<Value> {
     let is = |f: &Value, n: &str| matches!(f, Value::List(c) if c.0.is_sym(n));
     let body: Vec<Value> = a
@@ -392,24 +447,9 @@ fn try_form(a: &[Value], env: &Env) -> Result<Value> {
         .filter(|f| !is(f, "catch") && !is(f, "finally"))
         .cloned()
         .collect();
-    let result = eval_body(&body, env);
-    let result = match result {
+    let result = match eval_body(&body, env) {
         Err(e) if !matches!(e.kind, Kind::Recur(_)) && e.message() != "interrupted" => {
-            match a.iter().find(|f| is(f, "catch")) {
-                Some(c) => {
-                    let items = c.to_vec()?;
-                    let name = items.get(2).cloned().unwrap_or(Value::sym("_"));
-                    let ex = match &e.kind {
-                        Kind::Thrown(v) => v.clone(),
-                        _ => Value::Map(crate::value::items::Items::arc(vec![(
-                            Value::kw("message"),
-                            Value::str(&e.message()),
-                        )])),
-                    };
-                    eval_body(items.get(3..).unwrap_or(&[]), &destructure(&name, ex, env)?)
-                }
-                None => Err(e),
-            }
+            catch(a, e, env)
         }
         other => other,
     };
@@ -417,4 +457,30 @@ fn try_form(a: &[Value], env: &Env) -> Result<Value> {
         eval_body(&f.to_vec()?[1..], env)?;
     }
     result
+}
+
+/// The value of the first `catch` clause of `a` that catches `e`, or `e` again.
+fn catch(a: &[Value], e: Error, env: &Env) -> Result<Value> {
+    for c in a {
+        let Value::List(cell) = c else { continue };
+        if !cell.0.is_sym("catch") {
+            continue;
+        }
+        let items = c.to_vec()?;
+        let class = match items.get(1) {
+            Some(Value::Symbol(s)) => crate::value::error::class_named(s).ok_or_else(|| {
+                Error::ex(
+                    crate::value::error::COMPILER,
+                    format!("Unable to resolve classname: {s}"),
+                )
+            })?,
+            _ => return Err(Error::msg("catch needs a class name and a symbol")),
+        };
+        if crate::value::error::is_subclass(e.class(), class) {
+            let name = items.get(2).cloned().unwrap_or(Value::sym("_"));
+            let env = destructure(&name, e.to_value(), env)?;
+            return eval_body(items.get(3..).unwrap_or(&[]), &env);
+        }
+    }
+    Err(e)
 }

@@ -11,8 +11,11 @@ use crate::value::Value;
 pub fn str_of(args: &[Value]) -> Result<String> {
     let mut s = String::new();
     for a in args {
-        if !matches!(a, Value::Nil) {
-            s.push_str(&try_pr_str(a, false)?);
+        match a {
+            Value::Nil => {}
+            // Java's `toString`: `java.lang.Exception: m`.
+            Value::Exception(t) => s.push_str(&t.to_java_string()),
+            _ => s.push_str(&try_pr_str(a, false)?),
         }
     }
     Ok(s)
