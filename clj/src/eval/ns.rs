@@ -45,6 +45,9 @@ struct NsInfo {
     aliases: HashMap<String, String>,
     refers: Vec<Refer>,
     exclude: Vec<String>,
+    /// How many of `refers` the REPL's defaults put first (not the program's own refers: a
+    /// `def` may shadow those).
+    defaults: usize,
 }
 
 #[derive(Default)]
@@ -127,6 +130,37 @@ pub fn define(ns: &str, name: &str, v: Value) {
     });
 }
 
+/// Checks that `name` may be defined in the current namespace: a name the namespace refers
+/// from another namespace (by its `ns` form, `refer` or `use`; not `clojure.core`'s, which a
+/// definition replaces) is Clojure's `IllegalStateException`, and the referred definition
+/// stays.
+pub fn check_def(name: &str) -> Result<()> {
+    G.with(|g| {
+        let g = g.borrow();
+        let here = &g.current;
+        if g.defs.get(here).is_some_and(|m| m.contains_key(name)) {
+            return Ok(());
+        }
+        let Some(info) = g.info.get(here) else {
+            return Ok(());
+        };
+        for r in &info.refers[info.defaults.min(info.refers.len())..] {
+            let (ns, ok) = match r {
+                Refer::All(ns) => (ns, true),
+                Refer::Only(ns, names) => (ns, names.iter().any(|n| n == name)),
+                Refer::Except(ns, names) => (ns, !names.iter().any(|n| n == name)),
+            };
+            if ok && ns != "clojure.core" && g.defs.get(ns).is_some_and(|m| m.contains_key(name)) {
+                return Err(Error::ex(
+                    "java.lang.IllegalStateException",
+                    format!("{name} already refers to: #'{ns}/{name} in namespace: {here}"),
+                ));
+            }
+        }
+        Ok(())
+    })
+}
+
 /// Defines `name` in the current namespace, returning the qualified name.
 pub fn define_here(name: &str, v: Value) -> String {
     let ns = current();
@@ -162,6 +196,7 @@ pub fn switch_to(name: &str, repl_defaults: bool) {
         let mut info = NsInfo::default();
         if repl_defaults {
             info.refers.push(Refer::All("clojure.core.logic".into()));
+            info.defaults = info.refers.len();
             info.aliases.insert("l".into(), "clojure.core.logic".into());
             info.aliases
                 .insert("fd".into(), "clojure.core.logic.fd".into());

@@ -86,6 +86,7 @@ pub fn install() {
     core::meta::install();
     core::seq::install();
     clojure::string::install();
+    clojure::test::install();
     logic::install();
     logic::pldb::install();
     logic::nominal::install();

@@ -179,6 +179,7 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
             {
                 return Ok(Value::Nil);
             }
+            crate::eval::ns::check_def(&n)?;
             let init = match a.len() {
                 1 => Value::Nil,
                 2 => eval(&a[1], env)?,
@@ -262,6 +263,7 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
         "defn" | "defn-" | "defmacro" => {
             need(&a, 2, name)?;
             let n = sym_name(&a[0], name)?;
+            crate::eval::ns::check_def(&n)?;
             let mut rest = &a[1..];
             while let Some(Value::Str(_) | Value::Map(_)) = rest.first() {
                 if rest.len() == 1 {

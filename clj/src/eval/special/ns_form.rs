@@ -1,6 +1,6 @@
 //! `ns`, `require`, `use` and `in-ns`: a core.logic file's namespace header runs unchanged.
-//! Only the built-in namespaces (and those defined by earlier `ns` forms) can be required;
-//! any other is an error that lists the supported ones.
+//! A namespace that is not built in nor defined yet is loaded from its file on the path
+//! (`ns::find_file`); one that is nowhere is an error that lists the built-in ones.
 
 use crate::eval::ns;
 use crate::eval::{eval, Env};
@@ -104,6 +104,25 @@ fn require(spec: &Value, is_use: bool) -> Result<()> {
                 .first()
                 .and_then(Value::as_symbol)
                 .ok_or_else(|| Error::msg(format!("bad libspec: {spec}")))?;
+            // A prefix list: `[clojure [set :as s] string]`.
+            if items.len() > 1 && !matches!(items[1], Value::Keyword(_)) {
+                for inner in &items[1..] {
+                    let inner = match inner {
+                        Value::Symbol(s) => Value::sym(&format!("{n}.{s}")),
+                        Value::Vector(_) | Value::List(_) => {
+                            let mut parts = inner.to_vec()?;
+                            let first = parts.first().and_then(Value::as_symbol).ok_or_else(
+                                || Error::msg(format!("bad prefix list entry: {inner}")),
+                            )?;
+                            parts[0] = Value::sym(&format!("{n}.{first}"));
+                            Value::vector(parts)
+                        }
+                        other => return Err(Error::msg(format!("bad prefix list entry: {other}"))),
+                    };
+                    require(&inner, is_use)?;
+                }
+                return Ok(());
+            }
             (n.to_string(), items[1..].to_vec())
         }
         other => return Err(Error::msg(format!("bad libspec: {other}"))),
