@@ -46,7 +46,9 @@ fn errors_name_the_position_and_exit_1() {
     let (code, _, err) = kanren(&["-e", "((fn [x] x))"]);
     assert_eq!(code, 1);
     assert!(
-        err.contains("Execution error (ArityException) at -e:1:1: Wrong number of args (0) passed to: fn"),
+        err.contains(
+            "Execution error (ArityException) at -e:1:1: Wrong number of args (0) passed to: fn"
+        ),
         "{err}"
     );
 }
@@ -151,7 +153,9 @@ fn errors_while_printing_name_the_form() {
     );
     let (_, stdout, stderr) = repl_session(b"(take 2 (map inc [1 nil]))\n(+ 2 3)\n");
     assert!(
-        stderr.contains("error: Execution error (NullPointerException) at 1:1: +: expected a number, got nil"),
+        stderr.contains(
+            "error: Execution error (NullPointerException) at 1:1: +: expected a number, got nil"
+        ),
         "{stderr}"
     );
     assert!(stdout.contains("5\n"));

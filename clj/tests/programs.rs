@@ -252,3 +252,23 @@ fn facts_loaded_from_a_file() {
     assert!(err.contains("tests/fixtures/bad-facts.edn:2:1"), "{err}");
     assert!(err.contains("takes 2 arguments, this fact has 1"), "{err}");
 }
+
+#[test]
+fn clojure_errors() {
+    clojure("errors");
+}
+
+#[test]
+fn clojure_interop() {
+    clojure("interop");
+}
+
+#[test]
+fn clojure_rules() {
+    clojure("rules");
+}
+
+#[test]
+fn clojure_testing() {
+    clojure("testing");
+}

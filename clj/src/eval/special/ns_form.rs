@@ -111,9 +111,10 @@ fn require(spec: &Value, is_use: bool) -> Result<()> {
                         Value::Symbol(s) => Value::sym(&format!("{n}.{s}")),
                         Value::Vector(_) | Value::List(_) => {
                             let mut parts = inner.to_vec()?;
-                            let first = parts.first().and_then(Value::as_symbol).ok_or_else(
-                                || Error::msg(format!("bad prefix list entry: {inner}")),
-                            )?;
+                            let first =
+                                parts.first().and_then(Value::as_symbol).ok_or_else(|| {
+                                    Error::msg(format!("bad prefix list entry: {inner}"))
+                                })?;
                             parts[0] = Value::sym(&format!("{n}.{first}"));
                             Value::vector(parts)
                         }

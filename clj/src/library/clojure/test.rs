@@ -155,7 +155,11 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
                 match kind {
                     Value::Keyword(k) if &*k == "once" => entry.0 = fs,
                     Value::Keyword(k) if &*k == "each" => entry.1 = fs,
-                    other => return Err(Error::msg(format!("use-fixtures takes :once or :each, got {other}"))),
+                    other => {
+                        return Err(Error::msg(format!(
+                            "use-fixtures takes :once or :each, got {other}"
+                        )))
+                    }
                 }
                 Ok(())
             })?;
@@ -226,10 +230,9 @@ fn substitute(template: &Value, params: &[Value], row: &[Value]) -> Result<Value
             .collect::<Result<Vec<_>>>()
     };
     Ok(match template {
-        Value::List(_) => crate::value::meta::keep_literal_meta(
-            template,
-            Value::list(each(&template.to_vec()?)?),
-        ),
+        Value::List(_) => {
+            crate::value::meta::keep_literal_meta(template, Value::list(each(&template.to_vec()?)?))
+        }
         Value::Vector(items) => Value::vector(each(items)?),
         Value::Map(m) => {
             let mut out = Vec::new();
@@ -313,7 +316,13 @@ fn assert_form(form: &Value, env: &Env, msg: &str, pos: Option<Pos>) -> Result<V
         }
         Err(e) if is_interrupt(&e) => Err(e),
         Err(e) => {
-            report("ERROR", e.pos.or(pos), msg, &pr_str(form), &error_actual(&e));
+            report(
+                "ERROR",
+                e.pos.or(pos),
+                msg,
+                &pr_str(form),
+                &error_actual(&e),
+            );
             Ok(Value::Nil)
         }
     }
@@ -354,7 +363,13 @@ fn thrown(form: &Value, items: &[Value], env: &Env, msg: &str, pos: Option<Pos>)
             Ok(ex)
         }
         Err(e) => {
-            report("ERROR", e.pos.or(pos), msg, &pr_str(form), &error_actual(&e));
+            report(
+                "ERROR",
+                e.pos.or(pos),
+                msg,
+                &pr_str(form),
+                &error_actual(&e),
+            );
             Ok(Value::Nil)
         }
         Ok(_) => {
@@ -428,7 +443,14 @@ fn counts() -> Counts {
 }
 
 fn tests_of(ns: &str) -> Vec<Test> {
-    TALLY.with(|t| t.borrow().tests.iter().filter(|x| x.ns == ns).cloned().collect())
+    TALLY.with(|t| {
+        t.borrow()
+            .tests
+            .iter()
+            .filter(|x| x.ns == ns)
+            .cloned()
+            .collect()
+    })
 }
 
 /// The summary map of the counts between `before` and now.
@@ -451,15 +473,24 @@ pub fn install() {
         let nss = if a.is_empty() {
             vec![crate::eval::ns::current()]
         } else {
-            a.iter().map(|n| crate::library::core::str_of(std::slice::from_ref(n))).collect::<Result<_>>()?
+            a.iter()
+                .map(|n| crate::library::core::str_of(std::slice::from_ref(n)))
+                .collect::<Result<_>>()?
         };
-        let before = counts();
+        // The run counts on its own, as Clojure's binds fresh report counters.
+        let outer = TALLY.with(|t| std::mem::take(&mut t.borrow_mut().counts));
+        let before = Counts::default();
+        let mut run = Ok(());
         for ns in nss {
             crate::library::core::emit(&format!("\nTesting {ns}\n"));
-            run_ns_tests(&ns, tests_of(&ns))?;
+            run = run_ns_tests(&ns, tests_of(&ns));
+            if run.is_err() {
+                break;
+            }
         }
         let s = summary(before);
-        let now = counts();
+        let now = TALLY.with(|t| std::mem::replace(&mut t.borrow_mut().counts, outer));
+        run?;
         crate::library::core::emit(&format!(
             "\nRan {} tests containing {} assertions.\n{} failures, {} errors.\n",
             now.test - before.test,
@@ -495,7 +526,8 @@ pub fn install() {
     crate::library::core::reg(t, "successful?", |a| {
         crate::library::core::arity(&a, 1, 1, "successful?")?;
         let zero = |k: &str| {
-            crate::library::core::get(&a[0], &Value::kw(k)).map(|v| matches!(v, Value::Int(0) | Value::Nil))
+            crate::library::core::get(&a[0], &Value::kw(k))
+                .map(|v| matches!(v, Value::Int(0) | Value::Nil))
         };
         Ok(Value::Bool(zero("fail")? && zero("error")?))
     });

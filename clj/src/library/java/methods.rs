@@ -104,6 +104,12 @@ fn text(v: &Value) -> Result<String> {
     match v {
         Value::Str(s) => Ok(s.to_string()),
         Value::Char(c) => Ok(c.to_string()),
+        // A character by its code (`(.indexOf s (int \b))`).
+        Value::Int(i) => u32::try_from(*i)
+            .ok()
+            .and_then(char::from_u32)
+            .map(|c| c.to_string())
+            .ok_or_else(|| cast(v, "java.lang.CharSequence")),
         other => Err(cast(other, "java.lang.CharSequence")),
     }
 }

@@ -354,7 +354,11 @@ pub fn logic_special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
                 .iter()
                 .map(|v| Ok((v.to_string(), to_term(&eval(v, env)?)?)))
                 .collect::<Result<_>>()?;
-            Ok(Value::Goal(kanren::trace::trace_lvars_to(&out(), title, named)))
+            Ok(Value::Goal(kanren::trace::trace_lvars_to(
+                &out(),
+                title,
+                named,
+            )))
         }
         _ => Err(Error::msg(format!("{name} is not supported"))),
     }
