@@ -114,6 +114,17 @@ fn text(v: &Value) -> Result<String> {
     }
 }
 
+/// An error for a string longer than kanren makes (Java's arrays stop at 2^31 - 1 too).
+fn too_long(len: usize) -> Result<()> {
+    if len > i32::MAX as usize {
+        return Err(Error::ex(
+            "java.lang.OutOfMemoryError",
+            "Requested array size exceeds VM limit",
+        ));
+    }
+    Ok(())
+}
+
 fn index_error(i: i64, len: usize) -> Error {
     Error::ex(STRING_INDEX, format!("index {i}, length {len}"))
 }
@@ -219,7 +230,11 @@ fn string(s: &str, m: &str, a: &[Value]) -> Result<Option<Value>> {
         }
         ("concat", [x]) => Value::str(&format!("{s}{}", text(x)?)),
         ("replace", [x, y]) => Value::str(&s.replace(&*text(x)?, &text(y)?)),
-        ("repeat", [n]) => Value::str(&s.repeat(int(n, "int")?.max(0) as usize)),
+        ("repeat", [n]) => {
+            let n = int(n, "int")?.max(0) as usize;
+            too_long(s.len().saturating_mul(n))?;
+            Value::str(&s.repeat(n))
+        }
         ("toCharArray", []) => Value::vector(s.chars().map(Value::Char).collect()),
         ("chars", []) => Value::list(s.chars().map(|c| Value::Int(c as i64)).collect::<Vec<_>>()),
         ("split", [p]) => Value::vector(split(s, &text(p)?)?),
@@ -326,6 +341,7 @@ fn builder(t: &Value, b: &std::sync::Mutex<String>, m: &str, a: &[Value]) -> Res
         }
         ("setLength", [n]) => {
             let n = int(n, "int")?.max(0) as usize;
+            too_long(n)?;
             let cur = s.chars().count();
             if n <= cur {
                 *s = s.chars().take(n).collect();

@@ -41,7 +41,7 @@ pub const CLASSES: &[&str] = &[
 pub fn install() {
     statics::install();
     system::install();
-    crate::eval::register_special("interop", |sym, tail, env| call(sym, tail, env));
+    crate::eval::register_special("interop", call);
     crate::eval::register_special("interop-value", |sym, _, _| Err(missing(sym)));
 }
 

@@ -166,11 +166,18 @@ fn exact(r: Option<i64>) -> Result<Value> {
         .ok_or_else(|| Error::ex(ARITHMETIC, "long overflow"))
 }
 
+/// A double function of one double (`Math/sqrt`).
+type Unary = fn(f64) -> f64;
+/// A double function of two doubles (`Math/pow`).
+type Binary = fn(f64, f64) -> f64;
+/// A test of a character (`Character/isDigit`).
+type CharPred = fn(char) -> bool;
+
 fn install_math() {
     let m = "Math";
     def(m, "PI", Value::Float(std::f64::consts::PI));
     def(m, "E", Value::Float(std::f64::consts::E));
-    let unary: &[(&str, fn(f64) -> f64)] = &[
+    let unary: &[(&str, Unary)] = &[
         ("sqrt", f64::sqrt),
         ("cbrt", f64::cbrt),
         ("floor", f64::floor),
@@ -214,7 +221,7 @@ fn install_math() {
             _ => Err(no_match(name, a)),
         });
     }
-    let binary: &[(&str, fn(f64, f64) -> f64)] = &[
+    let binary: &[(&str, Binary)] = &[
         ("pow", f64::powf),
         ("atan2", f64::atan2),
         ("hypot", f64::hypot),
@@ -267,24 +274,14 @@ fn install_math() {
             if y == 0 {
                 return Err(Error::ex(ARITHMETIC, "/ by zero"));
             }
-            exact(
-                x.checked_div_euclid(y)
-                    .map(|q| {
-                        if y < 0 && x.rem_euclid(y) != 0 {
-                            q + 1
-                        } else {
-                            q
-                        }
-                    })
-                    .map(|_| {
-                        let q = x / y;
-                        if (x % y != 0) && ((x < 0) != (y < 0)) {
-                            q - 1
-                        } else {
-                            q
-                        }
-                    }),
-            )
+            let q = x.wrapping_div(y);
+            Ok(Value::Int(
+                if x.wrapping_rem(y) != 0 && ((x < 0) != (y < 0)) {
+                    q - 1
+                } else {
+                    q
+                },
+            ))
         }
         _ => Err(no_match("floorDiv", a)),
     });
@@ -442,7 +439,7 @@ fn install_double() {
 
 fn install_character() {
     let c = "Character";
-    let preds: &[(&str, fn(char) -> bool)] = &[
+    let preds: &[(&str, CharPred)] = &[
         ("isDigit", |c| {
             c.is_ascii_digit() || !c.is_ascii() && c.is_numeric()
         }),
