@@ -1,6 +1,8 @@
 (ns clojure-tests.rules
   (:require [clojure.test :refer :all]
-            [clojure [string :as string]]))
+            [clojure [string :as string]]
+            [clojure.string :refer [upper-case join] :rename {upper-case up}])
+  (:use [clojure.string :only [lower-case]]))
 
 ;; Clojure's rules for names and calls: what may be called as a function, prefix lists in
 ;; `ns`, compiler flags set with `set!` (accepted at the top of a file).
@@ -34,3 +36,8 @@
 
 (deftest prefix-lists
   (is (= "ABC" (string/upper-case "abc"))))
+
+(deftest refer-rename-only
+  (is (= "AB" (up "ab")))
+  (is (= "a,b" (join "," ["a" "b"])))
+  (is (= "ab" (lower-case "AB"))))

@@ -131,6 +131,33 @@ fn require(spec: &Value, is_use: bool) -> Result<()> {
     ns::check_known(&n)?;
     let mut referred = false;
     let mut excluded = Vec::new();
+    // `:rename {from to}`: `from` is referred as `to` (and not as `from`).
+    let mut renames: Vec<(String, String)> = Vec::new();
+    for pair in opts.chunks(2) {
+        if let (Value::Keyword(k), Some(m)) = (&pair[0], pair.get(1)) {
+            if &**k == "rename" {
+                let Value::Map(m) = m else {
+                    return Err(Error::msg(format!(":rename needs a map, got {m}")));
+                };
+                for (from, to) in m.iter() {
+                    match (from.as_symbol(), to.as_symbol()) {
+                        (Some(f), Some(t)) => renames.push((f.into(), t.into())),
+                        _ => {
+                            return Err(Error::msg(format!(
+                                ":rename needs symbols, got {from} {to}"
+                            )))
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let renamed = |names: Vec<String>| -> Vec<String> {
+        names
+            .into_iter()
+            .filter(|x| !renames.iter().any(|(f, _)| f == x))
+            .collect()
+    };
     for pair in opts.chunks(2) {
         let Value::Keyword(k) = &pair[0] else {
             return Err(Error::msg(format!("bad libspec option: {}", pair[0])));
@@ -145,8 +172,10 @@ fn require(spec: &Value, is_use: bool) -> Result<()> {
             "refer" | "only" => {
                 referred = true;
                 match v {
-                    Value::Keyword(ref a) if &**a == "all" => ns::add_refer(&n, None),
-                    v => ns::add_refer(&n, Some(names(&v)?)),
+                    Value::Keyword(ref a) if &**a == "all" => {
+                        ns::add_refer_except(&n, renames.iter().map(|(f, _)| f.clone()).collect())
+                    }
+                    v => ns::add_refer(&n, Some(renamed(names(&v)?))),
                 }
             }
             "exclude" => excluded.extend(names(&v)?),
@@ -159,7 +188,13 @@ fn require(spec: &Value, is_use: bool) -> Result<()> {
         }
     }
     if is_use && !referred {
+        excluded.extend(renames.iter().map(|(f, _)| f.clone()));
         ns::add_refer_except(&n, excluded);
+    }
+    for (from, to) in &renames {
+        let (_, v) = ns::resolve(&format!("{n}/{from}"))
+            .ok_or_else(|| Error::msg(format!("{from} does not exist in {n}")))?;
+        ns::define_here(to, v);
     }
     Ok(())
 }
