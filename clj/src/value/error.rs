@@ -25,8 +25,9 @@ pub enum Kind {
     /// An error with a message, of class `java.lang.RuntimeException`.
     Msg(String),
     /// An error of a Java exception class (its qualified name, one of [`CLASSES`]) with a
-    /// message: `ArithmeticException` "Divide by zero", `ArityException`, ...
-    Ex(&'static str, String),
+    /// message: `ArithmeticException` "Divide by zero", `ArityException`, ... (boxed: an error
+    /// is no larger than a plain message's, so results stay small on the paths that succeed).
+    Ex(Box<(&'static str, String)>),
     /// `(recur ...)`: not an error, unwinds to the enclosing `loop` or `fn`.
     Recur(Vec<crate::value::Value>),
     /// A value thrown with `throw`: an exception value (`ex-info`, `(Exception. "m")`).
@@ -72,7 +73,7 @@ impl Error {
     /// ```
     pub fn ex(class: &'static str, m: impl Into<String>) -> Error {
         Error {
-            kind: Kind::Ex(class, m.into()),
+            kind: Kind::Ex(Box::new((class, m.into()))),
             pos: None,
             file: None,
         }
@@ -83,7 +84,7 @@ impl Error {
     pub fn class(&self) -> &str {
         match &self.kind {
             Kind::Msg(_) | Kind::Recur(_) => RUNTIME,
-            Kind::Ex(c, _) => c,
+            Kind::Ex(e) => e.0,
             Kind::Thrown(crate::value::Value::Exception(t)) => &t.class,
             Kind::Thrown(_) => RUNTIME,
         }
@@ -122,7 +123,9 @@ impl Error {
         let simple = class.rsplit(['.', '$']).next().unwrap_or(class);
         match self.kind {
             Kind::Msg(_) | Kind::Recur(_) => self.to_string(),
-            Kind::Ex(COMPILER, _) => format!("Syntax error compiling{at}: {}", self.message()),
+            Kind::Ex(ref e) if e.0 == COMPILER => {
+                format!("Syntax error compiling{at}: {}", self.message())
+            }
             _ => format!("Execution error ({simple}){at}: {}", self.message()),
         }
     }
@@ -147,7 +150,8 @@ impl Error {
     /// The message, without the position.
     pub fn message(&self) -> String {
         match &self.kind {
-            Kind::Msg(m) | Kind::Ex(_, m) => m.clone(),
+            Kind::Msg(m) => m.clone(),
+            Kind::Ex(e) => e.1.clone(),
             Kind::Recur(_) => "recur used outside of a loop or fn tail position".into(),
             Kind::Thrown(crate::value::Value::Exception(t)) => {
                 t.message.as_deref().unwrap_or("").to_string()

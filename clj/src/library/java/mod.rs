@@ -6,7 +6,7 @@
 //!
 //! Static members are built-in functions and values defined in a namespace named after their
 //! class (`Math`, and `java.lang.Math` for the qualified name), so `Math/sqrt` resolves as any
-//! qualified symbol does. Method calls, constructors and the `.`, `..`, `new` and `memfn`
+//! qualified symbol does; they are defined when a program first names one. Method calls, constructors and the `.`, `..`, `new` and `memfn`
 //! forms reach [`call`] through the evaluator's interop door (a head symbol that names
 //! nothing); a static field or class that kanren lacks is an error naming it, never
 //! "Unable to resolve symbol". Instance methods are in `methods`, static members in `statics`,
@@ -37,12 +37,37 @@ pub const CLASSES: &[&str] = &[
     "Thread",
 ];
 
-/// Defines the static members and registers the interop forms with the evaluator.
+/// Registers the interop forms with the evaluator. The static members are defined on the
+/// first use of one (a `Class/member` symbol that resolves to nothing yet), so a program
+/// that uses none does not pay for defining them when it starts.
 pub fn install() {
-    statics::install();
-    system::install();
     crate::eval::register_special("interop", call);
-    crate::eval::register_special("interop-value", |sym, _, _| Err(missing(sym)));
+    crate::eval::register_special("interop-value", |sym, _, _| match static_member(sym) {
+        Some(v) => Ok(v),
+        None => Err(missing(sym)),
+    });
+}
+
+/// Defines the static members of [`CLASSES`] in this thread's namespaces, once.
+fn ensure_statics() {
+    thread_local! {
+        static DONE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+    if !DONE.with(|d| d.replace(true)) {
+        statics::install();
+        system::install();
+    }
+}
+
+/// The static member `sym` (`Math/sqrt`, `Long/MAX_VALUE`) of a class kanren has, defining
+/// the static members first if they are not yet.
+fn static_member(sym: &str) -> Option<Value> {
+    let (class, _) = crate::eval::ns::split(sym)?;
+    if !has_class(class) {
+        return None;
+    }
+    ensure_statics();
+    crate::eval::ns::resolve(sym).map(|(_, v)| v)
 }
 
 /// The qualified name of a class written in code (`Math` is `java.lang.Math`).
@@ -172,7 +197,10 @@ pub fn call(sym: &str, tail: &Value, env: &Env) -> Result<Value> {
         _ if sym.len() > 1 && sym.ends_with('.') && looks_like_class(sym) => {
             construct(&sym[..sym.len() - 1], eval_all(&forms)?)
         }
-        _ => Err(missing(sym)),
+        _ => match static_member(sym) {
+            Some(f) => crate::eval::apply(&f, eval_all(&forms)?),
+            None => Err(missing(sym)),
+        },
     }
 }
 
@@ -194,9 +222,9 @@ fn member_of(rest: &[Value]) -> Result<(String, Vec<Value>)> {
 /// `(. Class member args)`: a static method or field.
 fn static_call(class: &str, member: &str, args: Vec<Value>) -> Result<Value> {
     let q = format!("{}/{member}", qualified(class));
-    match crate::eval::ns::resolve(&q) {
-        Some((_, f @ (Value::Native(_) | Value::Fn(_)))) => crate::eval::apply(&f, args),
-        Some((_, v)) if args.is_empty() => Ok(v),
+    match static_member(&q) {
+        Some(f @ (Value::Native(_) | Value::Fn(_))) => crate::eval::apply(&f, args),
+        Some(v) if args.is_empty() => Ok(v),
         _ => Err(missing(&format!("{class}/{member}"))),
     }
 }
