@@ -37,7 +37,10 @@
 (deftest prefix-lists
   (is (= "ABC" (string/upper-case "abc"))))
 
+(refer 'clojure.string :only '[capitalize])
+
 (deftest refer-rename-only
+  (is (= "Ab" (capitalize "aB")))
   (is (= "AB" (up "ab")))
   (is (= "a,b" (join "," ["a" "b"])))
   (is (= "ab" (lower-case "AB"))))

@@ -61,6 +61,7 @@ pub const FORMS: &[&str] = &[
     "ns",
     "require",
     "use",
+    "refer",
     "in-ns",
     "->",
     "->>",
@@ -338,7 +339,9 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
             Ok(Value::Nil)
         }
         "comment" | "refer-clojure" => Ok(Value::Nil),
-        "ns" | "require" | "use" | "in-ns" => crate::eval::special::ns_form::special(name, &a, env),
+        "ns" | "require" | "use" | "refer" | "in-ns" => {
+            crate::eval::special::ns_form::special(name, &a, env)
+        }
         "->" | "->>" | "some->" | "some->>" | "cond->" | "cond->>" | "as->" | "doto" => {
             crate::eval::special::thread::special(name, a, env)
         }

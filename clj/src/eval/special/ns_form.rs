@@ -1,4 +1,4 @@
-//! `ns`, `require`, `use` and `in-ns`: a core.logic file's namespace header runs unchanged.
+//! `ns`, `require`, `use`, `refer` and `in-ns`: a core.logic file's namespace header runs unchanged.
 //! A namespace that is not built in nor defined yet is loaded from its file on the path
 //! (`ns::find_file`); one that is nowhere is an error that lists the built-in ones.
 
@@ -57,6 +57,16 @@ pub fn special(name: &str, a: &[Value], env: &Env) -> Result<Value> {
                 }
                 require(&spec, name == "use")?;
             }
+            Ok(Value::Nil)
+        }
+        // `(refer 'ns :only '[a b])`: `use`'s referring, of one namespace whose options are
+        // evaluated.
+        "refer" => {
+            let vals = a.iter().map(|f| eval(f, env)).collect::<Result<Vec<_>>>()?;
+            if vals.is_empty() {
+                return Err(Error::msg("refer needs a namespace"));
+            }
+            require(&Value::vector(vals), true)?;
             Ok(Value::Nil)
         }
         "in-ns" => {
