@@ -37,6 +37,7 @@ pub fn init() {
         eval::ns::define(n, " ", Value::Nil);
     }
     eval::compile::run::register_fast();
+    eval::ns::set_loader(|src, file| load(src, Some(file)).map(|_| ()));
     eval::ns::switch_to("user", true);
 }
 
@@ -54,7 +55,7 @@ pub fn eval_str(src: &str) -> Result<Value> {
 /// Reads and evaluates `src` (the text of `file`, for error messages), form by form, giving
 /// the last value, fully realised (a lazy seq's errors surface here, as at Clojure's REPL).
 pub fn load(src: &str, file: Option<&str>) -> Result<Value> {
-    load_last(src, file).map(|(last, _)| last)
+    eval::ns::loading(file, || load_last(src, file).map(|(last, _)| last))
 }
 
 /// [`load`], and the last value printed as the REPL prints it: an error raised while
@@ -177,6 +178,10 @@ fn tag_file(e: Error, file: Option<&str>) -> Error {
 /// top-level form does not hide the tests after it; after a form that does not read, reading
 /// goes on at the next top-level form ([`reader::Reader::recover`]).
 pub fn load_continuing(src: &str, file: Option<&str>) -> usize {
+    eval::ns::loading(file, || load_continuing_here(src, file))
+}
+
+fn load_continuing_here(src: &str, file: Option<&str>) -> usize {
     let tag = |e: Error| tag_file(e, file);
     let mut r = TopForms::new(src, file);
     let mut errors = 0;
@@ -185,12 +190,12 @@ pub fn load_continuing(src: &str, file: Option<&str>) -> usize {
             Ok(None) => return errors,
             Ok(Some(form)) => {
                 if let Err(e) = eval_top(&form) {
-                    eprintln!("error: {}", tag(e));
+                    eprintln!("error: {}", tag(e).report());
                     errors += 1;
                 }
             }
             Err(e) => {
-                eprintln!("error: {}", tag(e));
+                eprintln!("error: {}", tag(e).report());
                 errors += 1;
                 r.recover();
             }

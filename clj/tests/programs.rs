@@ -331,3 +331,23 @@ fn clojure_walk() {
 fn clojure_pprint() {
     clojure("pprint");
 }
+
+#[test]
+fn clojure_errors() {
+    clojure("errors");
+}
+
+#[test]
+fn clojure_interop() {
+    clojure("interop");
+}
+
+#[test]
+fn clojure_rules() {
+    clojure("rules");
+}
+
+#[test]
+fn clojure_testing() {
+    clojure("testing");
+}

@@ -22,6 +22,10 @@ struct Cli {
     /// Load FILE before evaluating -e EXPR.
     #[arg(long, value_name = "FILE", requires = "expr")]
     load: Option<String>,
+    /// A directory where `require` finds namespaces' files (`a/b_c.clj` for `a.b-c`);
+    /// repeatable, searched before the directories of `KANREN_PATH`.
+    #[arg(long = "path", value_name = "DIR", global = true)]
+    path: Vec<String>,
     #[command(subcommand)]
     cmd: Option<Cmd>,
     /// A .clj file to run.
@@ -45,8 +49,11 @@ fn read(path: &str) -> Result<String, ExitCode> {
 }
 
 fn run(cli: Cli) -> Result<(), ExitCode> {
+    for dir in &cli.path {
+        kanren_clj::eval::ns::add_path(dir);
+    }
     let fail = |e: kanren_clj::Error| {
-        eprintln!("error: {e}");
+        eprintln!("error: {}", e.report());
         ExitCode::from(1)
     };
     match (cli.cmd, cli.expr, cli.file) {

@@ -70,13 +70,13 @@ fn eval_print(src: &str) {
                     record_value(&v);
                 }
                 Err(e) => {
-                    eprintln!("error: {e}");
+                    eprintln!("error: {}", e.report());
                     record_error(&e);
                     break;
                 }
             },
             Err(e) => {
-                eprintln!("error: {e}");
+                eprintln!("error: {}", e.report());
                 record_error(&e);
                 break;
             }

@@ -113,9 +113,10 @@ pub(crate) fn nested<T>(f: impl FnOnce() -> Result<T>) -> Result<T> {
         n
     });
     let out = if depth > MAX_DEPTH {
-        Err(Error::msg(format!(
-            "stack overflow: evaluation nested more than {MAX_DEPTH} deep"
-        )))
+        Err(Error::ex(
+            crate::value::error::STACK_OVERFLOW,
+            format!("stack overflow: evaluation nested more than {MAX_DEPTH} deep"),
+        ))
     } else {
         stacker::maybe_grow(64 * 1024, 4 * 1024 * 1024, f)
     };
@@ -130,8 +131,8 @@ fn eval_symbol(s: &Arc<str>, env: &Env) -> Result<Value> {
     global(s, env)
 }
 
-/// The value of a global, as a symbol that names no local reads: an error for a macro or a
-/// name that resolves to nothing.
+/// The value of a global, as a symbol that names no local reads: an error for a macro; a name
+/// that resolves to nothing is a Java static field or an error.
 pub(crate) fn global(s: &Arc<str>, env: &Env) -> Result<Value> {
     match crate::eval::ns::resolve_value(s, env) {
         Some(Value::Special(n)) => Err(Error::msg(format!(
@@ -139,21 +140,26 @@ pub(crate) fn global(s: &Arc<str>, env: &Env) -> Result<Value> {
             crate::value::printer::special_name(&n)
         ))),
         Some(v) => Ok(v),
-        None => Err(unknown(s)),
+        None => crate::eval::special::interop_value(s, env),
     }
 }
 
-pub(crate) fn unknown(s: &str) -> Error {
+/// The error for a symbol that resolves to nothing.
+pub fn unknown(s: &str) -> Error {
     if let Some((ns, _)) = crate::eval::ns::split(s) {
         if crate::eval::ns::BUILTIN.contains(&ns)
             || ["l", "fd", "str", "Math", "clojure.core"].contains(&ns)
         {
-            return Error::msg(format!("{s} is not supported"));
+            return Error::ex(
+                crate::value::error::COMPILER,
+                format!("{s} is not supported"),
+            );
         }
     }
-    Error::msg(format!(
-        "unable to resolve symbol: {s} (not defined, or not supported)"
-    ))
+    Error::ex(
+        crate::value::error::COMPILER,
+        format!("Unable to resolve symbol: {s} in this context"),
+    )
 }
 
 fn eval_list(head: &Value, tail: &Value, env: &Env) -> Result<Value> {
@@ -173,7 +179,7 @@ fn eval_list(head: &Value, tail: &Value, env: &Env) -> Result<Value> {
                     let args = eval_args(tail, env)?;
                     return apply(&f, args);
                 }
-                None => return Err(unknown(s)),
+                None => return crate::eval::special::interop_call(s, tail, env),
             }
         }
     }
@@ -198,19 +204,22 @@ pub fn apply(f: &Value, args: Vec<Value>) -> Result<Value> {
         Value::Fn(c) => call_closure(c, args),
         Value::Native(n) => (n.f)(args),
         Value::Keyword(_)
+        | Value::Symbol(_)
         | Value::Map(_)
         | Value::Set(_)
         | Value::SortedMap(_)
         | Value::SortedSet(_) => {
             let (coll, key) = match f {
-                Value::Keyword(_) => (args.first().cloned().unwrap_or(Value::Nil), f.clone()),
+                Value::Keyword(_) | Value::Symbol(_) => {
+                    (args.first().cloned().unwrap_or(Value::Nil), f.clone())
+                }
                 _ => (f.clone(), args.first().cloned().unwrap_or(Value::Nil)),
             };
-            if args.is_empty() || args.len() > 2 {
-                return Err(Error::msg(format!(
-                    "wrong number of args ({}) passed to {f}",
-                    args.len()
-                )));
+            if args.is_empty() || args.len() > 2 || matches!(f, Value::Set(_)) && args.len() > 1 {
+                return Err(Error::ex(
+                    crate::value::error::ARITY,
+                    format!("Wrong number of args ({}) passed to: {f}", args.len()),
+                ));
             }
             let got = crate::value::coll::get(&coll, &key)?;
             Ok(if matches!(got, Value::Nil) {
@@ -224,13 +233,22 @@ pub fn apply(f: &Value, args: Vec<Value>) -> Result<Value> {
                 .ok()
                 .and_then(|i| items.get(i).cloned())
                 .ok_or_else(|| {
-                    Error::msg(format!(
-                        "index {i} out of bounds for a vector of {}",
-                        items.len()
-                    ))
+                    Error::ex(
+                        crate::value::error::INDEX_OUT_OF_BOUNDS,
+                        format!("index {i} out of bounds for a vector of {}", items.len()),
+                    )
                 }),
-            _ => Err(Error::msg(
-                "a vector called as a function takes one integer index",
+            [_] => Err(Error::ex(
+                crate::value::error::ILLEGAL_ARGUMENT,
+                "Key must be integer",
+            )),
+            _ => Err(Error::ex(
+                crate::value::error::ARITY,
+                format!(
+                    "Wrong number of args ({}) passed to: {}",
+                    args.len(),
+                    crate::value::printer::describe(f)
+                ),
             )),
         },
         Value::Var(name) => apply(&var_get(name)?, args),
@@ -238,11 +256,14 @@ pub fn apply(f: &Value, args: Vec<Value>) -> Result<Value> {
             "can't take the value of a macro: {}",
             crate::value::printer::special_name(n)
         ))),
-        other => Err(Error::msg(format!(
-            "{} {} is not a function",
-            other.type_name(),
-            crate::value::printer::pr_str(other)
-        ))),
+        other => Err(Error::ex(
+            crate::value::error::CLASS_CAST,
+            format!(
+                "{} {} is not a function",
+                other.type_name(),
+                crate::value::printer::pr_str(other)
+            ),
+        )),
     }
 }
 
@@ -267,10 +288,13 @@ pub fn call_closure(c: &Arc<Closure>, mut args: Vec<Value>) -> Result<Value> {
                 .find(|a| a.rest.is_some() && n >= a.params.len())
         })
         .ok_or_else(|| {
-            Error::msg(format!(
-                "wrong number of args ({n}) passed to {}",
-                c.name.as_deref().unwrap_or("fn")
-            ))
+            Error::ex(
+                crate::value::error::ARITY,
+                format!(
+                    "Wrong number of args ({n}) passed to: {}",
+                    c.name.as_deref().unwrap_or("fn")
+                ),
+            )
         })?;
     // The common case: plain symbol parameters (and rest parameter), bound with the name in
     // one frame; such a body is compiled on the first call.

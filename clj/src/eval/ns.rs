@@ -47,6 +47,9 @@ struct NsInfo {
     aliases: HashMap<String, String>,
     refers: Vec<Refer>,
     exclude: Vec<String>,
+    /// How many of `refers` the REPL's defaults put first (not the program's own refers: a
+    /// `def` may shadow those).
+    defaults: usize,
 }
 
 #[derive(Default)]
@@ -139,6 +142,37 @@ pub fn define(ns: &str, name: &str, v: Value) {
     });
 }
 
+/// Checks that `name` may be defined in the current namespace: a name the namespace refers
+/// from another namespace (by its `ns` form, `refer` or `use`; not `clojure.core`'s, which a
+/// definition replaces) is Clojure's `IllegalStateException`, and the referred definition
+/// stays.
+pub fn check_def(name: &str) -> Result<()> {
+    G.with(|g| {
+        let g = g.borrow();
+        let here = &g.current;
+        if g.defs.get(here).is_some_and(|m| m.contains_key(name)) {
+            return Ok(());
+        }
+        let Some(info) = g.info.get(here) else {
+            return Ok(());
+        };
+        for r in &info.refers[info.defaults.min(info.refers.len())..] {
+            let (ns, ok) = match r {
+                Refer::All(ns) => (ns, true),
+                Refer::Only(ns, names) => (ns, names.iter().any(|n| n == name)),
+                Refer::Except(ns, names) => (ns, !names.iter().any(|n| n == name)),
+            };
+            if ok && ns != "clojure.core" && g.defs.get(ns).is_some_and(|m| m.contains_key(name)) {
+                return Err(Error::ex(
+                    "java.lang.IllegalStateException",
+                    format!("{name} already refers to: #'{ns}/{name} in namespace: {here}"),
+                ));
+            }
+        }
+        Ok(())
+    })
+}
+
 /// Defines `name` in the current namespace, returning the qualified name.
 pub fn define_here(name: &str, v: Value) -> String {
     let ns = current();
@@ -174,6 +208,7 @@ pub fn switch_to(name: &str, repl_defaults: bool) {
         let mut info = NsInfo::default();
         if repl_defaults {
             info.refers.push(Refer::All("clojure.core.logic".into()));
+            info.defaults = info.refers.len();
             info.aliases.insert("l".into(), "clojure.core.logic".into());
             info.aliases
                 .insert("fd".into(), "clojure.core.logic.fd".into());
@@ -182,14 +217,17 @@ pub fn switch_to(name: &str, repl_defaults: bool) {
     });
 }
 
-/// Checks that `ns` exists (built in or defined by an `ns` form).
+/// Checks that `ns` exists (built in or defined by an `ns` form), loading its file from the
+/// path ([`find_file`]) when it is not loaded yet.
 pub fn check_known(ns: &str) -> Result<()> {
     let known = BUILTIN.contains(&ns) || G.with(|g| g.borrow().defs.contains_key(ns));
-    if known {
+    if known || load_from_path(ns)? {
         Ok(())
     } else {
         Err(Error::msg(format!(
-            "namespace {ns} is not supported; supported namespaces: {}",
+            "Could not locate {}.clj on KANREN_PATH or the root of the file requiring it; \
+             built-in namespaces: {}",
+            ns.replace('-', "_").replace('.', "/"),
             BUILTIN.join(", ")
         )))
     }
@@ -354,4 +392,80 @@ pub fn all() -> Vec<String> {
         out.sort();
         out
     })
+}
+
+/// How a namespace's file is loaded: its text and path, evaluated form by form (set by the
+/// crate's `init`, as the evaluator does not know the reader).
+pub type Loader = fn(&str, &str) -> Result<()>;
+
+static LOADER: std::sync::OnceLock<Loader> = std::sync::OnceLock::new();
+
+thread_local! {
+    /// The directories `--path` added, searched before `KANREN_PATH`'s.
+    static PATHS: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+    /// The file being loaded, innermost last.
+    static LOADING: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Sets how a namespace's file is loaded.
+pub fn set_loader(f: Loader) {
+    let _ = LOADER.set(f);
+}
+
+/// Adds a directory where `require` looks for a namespace's file.
+pub fn add_path(dir: &str) {
+    PATHS.with(|p| p.borrow_mut().push(dir.to_string()));
+}
+
+/// Runs `f` while `file` is the file being loaded (its root is searched by `require`).
+pub fn loading<T>(file: Option<&str>, f: impl FnOnce() -> T) -> T {
+    let Some(file) = file else { return f() };
+    LOADING.with(|l| l.borrow_mut().push(file.to_string()));
+    let out = f();
+    LOADING.with(|l| l.borrow_mut().pop());
+    out
+}
+
+/// The file of namespace `ns` on the path (`a/b_c.clj` for `a.b-c`): in the directories
+/// `add_path` added, those of the environment variable `KANREN_PATH` (separated by `:`),
+/// then the root of the file being loaded (its directory, up one level per `.` of the
+/// current namespace's name), then that file's own directory.
+pub fn find_file(ns: &str) -> Option<std::path::PathBuf> {
+    let rel = format!("{}.clj", ns.replace('-', "_").replace('.', "/"));
+    let mut dirs: Vec<std::path::PathBuf> =
+        PATHS.with(|p| p.borrow().iter().map(Into::into).collect());
+    if let Ok(env) = std::env::var("KANREN_PATH") {
+        dirs.extend(env.split(':').filter(|d| !d.is_empty()).map(Into::into));
+    }
+    if let Some(file) = LOADING.with(|l| l.borrow().last().cloned()) {
+        if let Some(dir) = std::path::Path::new(&file).parent() {
+            let mut root = Some(dir);
+            for _ in 0..current().matches('.').count() {
+                root = root.and_then(std::path::Path::parent);
+            }
+            dirs.extend(root.map(std::path::Path::to_path_buf));
+            dirs.push(dir.to_path_buf());
+        }
+    }
+    dirs.into_iter().map(|d| d.join(&rel)).find(|p| p.is_file())
+}
+
+/// Loads the file of namespace `ns` if it is not loaded and is on the path; `Ok(false)` when
+/// there is no such file. The current namespace is the same afterwards.
+pub fn load_from_path(ns: &str) -> Result<bool> {
+    let (Some(path), Some(load)) = (find_file(ns), LOADER.get()) else {
+        return Ok(false);
+    };
+    let path = path.to_string_lossy().to_string();
+    let src = std::fs::read_to_string(&path)
+        .map_err(|e| Error::msg(format!("can't read {path}: {e}")))?;
+    let here = current();
+    let out = loading(Some(&path), || load(&src, &path));
+    enter(&here);
+    out?;
+    // A file that does not define its namespace still counts as loaded.
+    G.with(|g| {
+        g.borrow_mut().defs.entry(ns.to_string()).or_default();
+    });
+    Ok(true)
 }

@@ -1,7 +1,8 @@
 //! The library: the Clojure namespaces, built on the evaluator. `core/` is `clojure.core`,
 //! `clojure/` Clojure's other namespaces (`clojure.string`, `clojure.test`, ...); `logic/` is
 //! core.logic's (`clojure.core.logic`, `.fd`, `.pldb`, `.nominal`, `.unifier`,
-//! `.arithmetic`) bound to the kanren engine. [`install`] defines their functions and forms
+//! `.arithmetic`) bound to the kanren engine; `java/` is Java interop (method calls,
+//! `Math/sqrt`, `Integer/parseInt`, constructors). [`install`] defines their functions and forms
 //! and registers the forms' code with the evaluator.
 //!
 //! May depend on: `value/`, `eval/`'s interface (`crate::eval::...`: `apply`, `eval`, the
@@ -16,6 +17,7 @@
 
 pub mod clojure;
 pub mod core;
+pub mod java;
 pub mod logic;
 
 use crate::eval::{eval, ns, Env};
@@ -100,6 +102,8 @@ pub fn install() {
     core::cells::install();
     core::xform::install();
     clojure::set::install();
+    clojure::test::install();
+    java::install();
 }
 
 /// A core.logic form (`l:name`).

@@ -6,10 +6,10 @@ use crate::value::Value;
 /// Checks the number of arguments.
 pub fn arity(args: &[Value], min: usize, max: usize, name: &str) -> Result<()> {
     if args.len() < min || args.len() > max {
-        Err(Error::msg(format!(
-            "wrong number of args ({}) passed to {name}",
-            args.len()
-        )))
+        Err(Error::ex(
+            crate::value::error::ARITY,
+            format!("Wrong number of args ({}) passed to: {name}", args.len()),
+        ))
     } else {
         Ok(())
     }

@@ -132,6 +132,8 @@ fn equal_inner(a: &Value, b: &Value) -> Result<bool> {
         (Value::Native(x), Value::Native(y)) => Arc::ptr_eq(x, y),
         (Value::Atom(x), Value::Atom(y)) => Arc::ptr_eq(x, y),
         (Value::Regex(x), Value::Regex(y)) => Arc::ptr_eq(x, y),
+        (Value::Exception(x), Value::Exception(y)) => Arc::ptr_eq(x, y),
+        (Value::StringBuilder(x), Value::StringBuilder(y)) => Arc::ptr_eq(x, y),
         _ => false,
     })
 }
@@ -309,9 +311,10 @@ pub fn assoc1(coll: Value, k: Value, v: Value) -> Result<Value> {
                 Ok(i) if i < n => Arc::make_mut(&mut items)[i] = v,
                 Ok(i) if i == n => Arc::make_mut(&mut items).push(v),
                 _ => {
-                    return Err(Error::msg(format!(
-                        "index {i} out of bounds for a vector of {n}"
-                    )))
+                    return Err(Error::ex(
+                        crate::value::error::INDEX_OUT_OF_BOUNDS,
+                        format!("index {i} out of bounds for a vector of {n}"),
+                    ))
                 }
             }
             Value::Vector(items)

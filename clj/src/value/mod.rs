@@ -110,6 +110,10 @@ pub enum Value {
     /// A var (`#'ns/name`, what `def` gives), by its qualified name: calling or derefing it
     /// reads the name's current definition.
     Var(Arc<str>),
+    /// An exception (`ex-info`, `(Exception. "m")`, what `catch` binds).
+    Exception(Arc<crate::value::error::Throwable>),
+    /// A `java.lang.StringBuilder`: a string that `.append` changes in place.
+    StringBuilder(Arc<Mutex<String>>),
 }
 
 /// A cons cell: the first element and the rest. Dropping a long chain of cells (realised
@@ -302,6 +306,8 @@ impl Value {
             Value::Tie(_) => "tie",
             Value::Regex(_) => "regex",
             Value::Var(_) => "var",
+            Value::Exception(_) => "exception",
+            Value::StringBuilder(_) => "StringBuilder",
         }
     }
 

@@ -55,10 +55,16 @@ fn num(v: &Value, op: &str) -> Result<N> {
         Value::Ratio(n, d) => Ok(N::R(*n, *d)),
         Value::Float(f) => Ok(N::F(*f)),
         Value::BigInt(b) => Ok(N::B(b.clone())),
-        other => Err(Error::msg(format!(
-            "{op}: expected a number, got {}",
-            crate::value::printer::describe(other)
-        ))),
+        other => Err(Error::ex(
+            match other {
+                Value::Nil => crate::value::error::NULL_POINTER,
+                _ => crate::value::error::CLASS_CAST,
+            },
+            format!(
+                "{op}: expected a number, got {}",
+                crate::value::printer::describe(other)
+            ),
+        )),
     }
 }
 
@@ -159,7 +165,10 @@ pub(crate) fn op_name(op: char) -> &'static str {
 }
 
 fn overflow(op: &str) -> Error {
-    Error::msg(format!("{op}: integer overflow"))
+    Error::ex(
+        crate::value::error::ARITHMETIC,
+        format!("{op}: integer overflow"),
+    )
 }
 
 /// `a op b` for `+ - * /`.
@@ -192,7 +201,7 @@ fn arith_slow(op: char, a: &Value, b: &Value) -> Result<Value> {
             '*' => p * q,
             _ => {
                 if q == 0.0 && matches!(y, N::I(_) | N::R(..)) {
-                    return Err(Error::msg("divide by zero"));
+                    return Err(Error::ex(crate::value::error::ARITHMETIC, "Divide by zero"));
                 }
                 p / q
             }
@@ -205,7 +214,7 @@ fn arith_slow(op: char, a: &Value, b: &Value) -> Result<Value> {
             '*' => p.checked_mul(*q),
             _ => {
                 if *q == 0 {
-                    return Err(Error::msg("divide by zero"));
+                    return Err(Error::ex(crate::value::error::ARITHMETIC, "Divide by zero"));
                 }
                 return Ok(ratio(*p, *q));
             }
@@ -252,7 +261,9 @@ pub fn is_num(v: &Value) -> bool {
 /// `quot`, `rem` or `mod` of two numbers.
 pub fn int_div(op: &str, a: &Value, b: &Value) -> Result<Value> {
     match (a, b) {
-        (Value::Int(_), Value::Int(0)) => Err(Error::msg("divide by zero")),
+        (Value::Int(_), Value::Int(0)) => {
+            Err(Error::ex(crate::value::error::ARITHMETIC, "Divide by zero"))
+        }
         (Value::Int(p), Value::Int(q)) => Ok(Value::Int(match op {
             "quot" => p.checked_div(*q).ok_or_else(|| overflow(op))?,
             "rem" => p.checked_rem(*q).ok_or_else(|| overflow(op))?,

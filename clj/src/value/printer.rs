@@ -323,6 +323,39 @@ fn write_inner(out: &mut String, v: &Value, r: bool, depth: usize) -> Result<()>
         }
         Value::Db(_) => out.push_str("#<pldb database>"),
         Value::Regex(re) => write_regex(out, &re.source),
+        // `#error {:cause m :data d :via [...] :trace []}`, Clojure's print of an exception
+        // (on one line).
+        Value::Exception(t) => {
+            out.push_str("#error {");
+            let m = t.to_map();
+            if let Value::Map(m) = &m {
+                let get = |k: &str| {
+                    m.iter()
+                        .find(|(x, _)| matches!(x, Value::Keyword(n) if &**n == k))
+                        .map(|(_, v)| v.clone())
+                };
+                let mut first = true;
+                for k in ["cause", "data", "via", "trace"] {
+                    if let Some(x) = get(k) {
+                        if !first {
+                            out.push_str(", ");
+                        }
+                        first = false;
+                        let _ = write!(out, ":{k} ");
+                        write_value(out, &x, true, depth + 1)?;
+                    }
+                }
+            }
+            out.push('}');
+        }
+        Value::StringBuilder(b) => {
+            let s = b.lock().unwrap_or_else(|e| e.into_inner()).clone();
+            if r {
+                let _ = write!(out, "#object[java.lang.StringBuilder {s:?}]");
+            } else {
+                out.push_str(&s);
+            }
+        }
         Value::Special(n) => {
             let _ = write!(out, "#macro[{}]", special_name(n));
         }

@@ -5,7 +5,7 @@
 
 use crate::eval::compile::{Code, Op};
 use crate::eval::env::{bind, Env, Frame};
-use crate::eval::{apply, check_interrupt, eval, global, nested, unknown, Closure};
+use crate::eval::{apply, check_interrupt, eval, global, nested, Closure};
 use crate::value::convert::to_term;
 use crate::value::error::{Error, Kind, Result};
 use crate::value::{Native, Value};
@@ -118,7 +118,8 @@ impl Op {
                         // Defined as a macro after this body was compiled.
                         Some(Value::Special(_) | Value::Macro(_)) => return eval(form, env),
                         Some(v) => v,
-                        None => return Err(unknown(s)),
+                        // Java interop, or an error.
+                        None => return eval(form, env),
                     },
                     f => f.run(env)?,
                 };

@@ -61,6 +61,7 @@ pub const FORMS: &[&str] = &[
     "ns",
     "require",
     "use",
+    "refer",
     "in-ns",
     "->",
     "->>",
@@ -86,6 +87,7 @@ pub const FORMS: &[&str] = &[
     "when-first",
     "dosync",
     "locking",
+    "set!",
 ];
 
 /// How a library runs its special forms: the form's name (without the library's prefix), its
@@ -99,6 +101,26 @@ static LIBRARY_FORMS: Registry<SpecialFn> = Registry::new();
 /// the evaluator does not know itself). Registering a key again replaces its handler.
 pub fn register(key: &'static str, f: SpecialFn) {
     LIBRARY_FORMS.register(key, f);
+}
+
+/// A form whose head symbol `sym` names nothing: Java interop (`(.toUpperCase s)`,
+/// `(Math/sqrt 2)`, `(StringBuilder.)`, `(. s length)`) when a library registered its
+/// handler under `interop`, else the error for a symbol that resolves to nothing.
+pub(crate) fn interop_call(sym: &str, tail: &Value, env: &Env) -> Result<Value> {
+    match registered("interop") {
+        Some(f) => f(sym, tail, env),
+        None => Err(crate::eval::unknown(sym)),
+    }
+}
+
+/// A symbol that names nothing, as a value: a Java static field (`Integer/MAX_VALUE`) when
+/// a library registered its handler under `interop-value`, else the error for a symbol that
+/// resolves to nothing.
+pub(crate) fn interop_value(sym: &str, env: &Env) -> Result<Value> {
+    match registered("interop-value") {
+        Some(f) => f(sym, &Value::Nil, env),
+        None => Err(crate::eval::unknown(sym)),
+    }
 }
 
 /// The handler registered for `key`.
@@ -160,6 +182,7 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
             {
                 return Ok(Value::Nil);
             }
+            crate::eval::ns::check_def(&n)?;
             let init = match a.len() {
                 1 => Value::Nil,
                 2 => eval(&a[1], env)?,
@@ -191,7 +214,9 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
             binding(&a, env)
         }
         // `(set! var value)`: the var's value is replaced (there are no thread bindings to set
-        // apart from its root: `binding` replaces the root for its body).
+        // apart from its root: `binding` replaces the root for its body). The compiler flags a
+        // file sets at its top (`*warn-on-reflection*`, `*unchecked-math*`, ...) are accepted
+        // and kept as the var's value; kanren has nothing to do for them.
         "set!" => {
             need(&a, 2, name)?;
             let s = a[0]
@@ -201,8 +226,16 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
                 Some(ns) => ns.to_string(),
                 None => crate::eval::ns::current(),
             };
-            let (q, _) = crate::eval::ns::resolve_in(&here, s)
-                .ok_or_else(|| Error::msg(format!("unable to resolve var: {s} in this context")))?;
+            let q = match crate::eval::ns::resolve_in(&here, s) {
+                Some((q, _)) => q,
+                None if s.starts_with('*') && s.ends_with('*') => format!("clojure.core/{s}"),
+                None => {
+                    return Err(Error::ex(
+                        crate::value::error::ILLEGAL_STATE,
+                        format!("Can't change/establish root binding of: {s} with set"),
+                    ))
+                }
+            };
             let v = eval(&a[1], env)?;
             if let Some((ns, n)) = crate::eval::ns::split(&q) {
                 crate::eval::ns::define(ns, n, v.clone());
@@ -264,6 +297,7 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
         "defn" | "defn-" | "defmacro" => {
             need(&a, 2, name)?;
             let n = sym_name(&a[0], name)?;
+            crate::eval::ns::check_def(&n)?;
             let mut rest = &a[1..];
             while let Some(Value::Str(_) | Value::Map(_)) = rest.first() {
                 if rest.len() == 1 {
@@ -352,7 +386,9 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
             Ok(Value::Nil)
         }
         "comment" | "refer-clojure" => Ok(Value::Nil),
-        "ns" | "require" | "use" | "in-ns" => crate::eval::special::ns_form::special(name, &a, env),
+        "ns" | "require" | "use" | "refer" | "in-ns" => {
+            crate::eval::special::ns_form::special(name, &a, env)
+        }
         "->" | "->>" | "some->" | "some->>" | "cond->" | "cond->>" | "as->" | "doto" => {
             crate::eval::special::thread::special(name, a, env)
         }
@@ -375,6 +411,12 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
         "throw" => {
             need(&a, 1, name)?;
             let v = eval(&a[0], env)?;
+            if !matches!(v, Value::Exception(_)) {
+                return Err(Error::ex(
+                    crate::value::error::CLASS_CAST,
+                    format!("{} cannot be cast to java.lang.Throwable", v.type_name()),
+                ));
+            }
             Err(Error {
                 kind: Kind::Thrown(v),
                 pos: None,
@@ -423,7 +465,15 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
             if eval(&a[0], env)?.truthy() {
                 Ok(Value::Nil)
             } else {
-                Err(Error::msg(format!("Assert failed: {}", a[0])))
+                let msg = match a.get(1) {
+                    Some(m) => format!(
+                        "Assert failed: {}\n{}",
+                        crate::value::printer::try_pr_str(&eval(m, env)?, false)?,
+                        a[0]
+                    ),
+                    None => format!("Assert failed: {}", a[0]),
+                };
+                Err(Error::ex(crate::value::error::ASSERTION, msg))
             }
         }
         "with-out-str" => crate::value::printer::with_out_str(|| eval_body(&a, env)),
@@ -452,6 +502,10 @@ pub fn let_bindings(b: &Value, env: &Env) -> Result<Env> {
     Ok(e)
 }
 
+/// `(try body... (catch Class e handler...)... (finally cleanup...))`: the first `catch`
+/// whose class is the error's class or one of its superclasses runs with `e` bound to the
+/// exception value; an error no clause catches goes on after `finally` runs. `recur` and the
+/// interrupt pass through every clause.
 fn try_form(a: &[Value], env: &Env) -> Result<Value> {
     let is = |f: &Value, n: &str| matches!(f, Value::List(c) if c.0.is_sym(n));
     let body: Vec<Value> = a
@@ -459,24 +513,9 @@ fn try_form(a: &[Value], env: &Env) -> Result<Value> {
         .filter(|f| !is(f, "catch") && !is(f, "finally"))
         .cloned()
         .collect();
-    let result = eval_body(&body, env);
-    let result = match result {
+    let result = match eval_body(&body, env) {
         Err(e) if !matches!(e.kind, Kind::Recur(_)) && e.message() != "interrupted" => {
-            match a.iter().find(|f| is(f, "catch")) {
-                Some(c) => {
-                    let items = c.to_vec()?;
-                    let name = items.get(2).cloned().unwrap_or(Value::sym("_"));
-                    let ex = match &e.kind {
-                        Kind::Thrown(v) => v.clone(),
-                        _ => Value::Map(crate::value::items::Items::arc(vec![(
-                            Value::kw("message"),
-                            Value::str(&e.message()),
-                        )])),
-                    };
-                    eval_body(items.get(3..).unwrap_or(&[]), &destructure(&name, ex, env)?)
-                }
-                None => Err(e),
-            }
+            catch(a, e, env)
         }
         other => other,
     };
@@ -523,4 +562,30 @@ fn binding(a: &[Value], env: &Env) -> Result<Value> {
         set(&q, old);
     }
     out
+}
+
+/// The value of the first `catch` clause of `a` that catches `e`, or `e` again.
+fn catch(a: &[Value], e: Error, env: &Env) -> Result<Value> {
+    for c in a {
+        let Value::List(cell) = c else { continue };
+        if !cell.0.is_sym("catch") {
+            continue;
+        }
+        let items = c.to_vec()?;
+        let class = match items.get(1) {
+            Some(Value::Symbol(s)) => crate::value::error::class_named(s).ok_or_else(|| {
+                Error::ex(
+                    crate::value::error::COMPILER,
+                    format!("Unable to resolve classname: {s}"),
+                )
+            })?,
+            _ => return Err(Error::msg("catch needs a class name and a symbol")),
+        };
+        if crate::value::error::is_subclass(e.class(), class) {
+            let name = items.get(2).cloned().unwrap_or(Value::sym("_"));
+            let env = destructure(&name, e.to_value(), env)?;
+            return eval_body(items.get(3..).unwrap_or(&[]), &env);
+        }
+    }
+    Err(e)
 }

@@ -1,6 +1,6 @@
-//! `ns`, `require`, `use` and `in-ns`: a core.logic file's namespace header runs unchanged.
-//! Only the built-in namespaces (and those defined by earlier `ns` forms) can be required;
-//! any other is an error that lists the supported ones.
+//! `ns`, `require`, `use`, `refer` and `in-ns`: a core.logic file's namespace header runs unchanged.
+//! A namespace that is not built in nor defined yet is loaded from its file on the path
+//! (`ns::find_file`); one that is nowhere is an error that lists the built-in ones.
 
 use crate::eval::ns;
 use crate::eval::{eval, Env};
@@ -59,6 +59,16 @@ pub fn special(name: &str, a: &[Value], env: &Env) -> Result<Value> {
             }
             Ok(Value::Nil)
         }
+        // `(refer 'ns :only '[a b])`: `use`'s referring, of one namespace whose options are
+        // evaluated.
+        "refer" => {
+            let vals = a.iter().map(|f| eval(f, env)).collect::<Result<Vec<_>>>()?;
+            if vals.is_empty() {
+                return Err(Error::msg("refer needs a namespace"));
+            }
+            require(&Value::vector(vals), true)?;
+            Ok(Value::Nil)
+        }
         "in-ns" => {
             let n = eval(a.first().unwrap_or(&Value::Nil), env)?;
             let n = n
@@ -104,6 +114,26 @@ fn require(spec: &Value, is_use: bool) -> Result<()> {
                 .first()
                 .and_then(Value::as_symbol)
                 .ok_or_else(|| Error::msg(format!("bad libspec: {spec}")))?;
+            // A prefix list: `[clojure [set :as s] string]`.
+            if items.len() > 1 && !matches!(items[1], Value::Keyword(_)) {
+                for inner in &items[1..] {
+                    let inner = match inner {
+                        Value::Symbol(s) => Value::sym(&format!("{n}.{s}")),
+                        Value::Vector(_) | Value::List(_) => {
+                            let mut parts = inner.to_vec()?;
+                            let first =
+                                parts.first().and_then(Value::as_symbol).ok_or_else(|| {
+                                    Error::msg(format!("bad prefix list entry: {inner}"))
+                                })?;
+                            parts[0] = Value::sym(&format!("{n}.{first}"));
+                            Value::vector(parts)
+                        }
+                        other => return Err(Error::msg(format!("bad prefix list entry: {other}"))),
+                    };
+                    require(&inner, is_use)?;
+                }
+                return Ok(());
+            }
             (n.to_string(), items[1..].to_vec())
         }
         other => return Err(Error::msg(format!("bad libspec: {other}"))),
@@ -111,6 +141,33 @@ fn require(spec: &Value, is_use: bool) -> Result<()> {
     ns::check_known(&n)?;
     let mut referred = false;
     let mut excluded = Vec::new();
+    // `:rename {from to}`: `from` is referred as `to` (and not as `from`).
+    let mut renames: Vec<(String, String)> = Vec::new();
+    for pair in opts.chunks(2) {
+        if let (Value::Keyword(k), Some(m)) = (&pair[0], pair.get(1)) {
+            if &**k == "rename" {
+                let Value::Map(m) = m else {
+                    return Err(Error::msg(format!(":rename needs a map, got {m}")));
+                };
+                for (from, to) in m.iter() {
+                    match (from.as_symbol(), to.as_symbol()) {
+                        (Some(f), Some(t)) => renames.push((f.into(), t.into())),
+                        _ => {
+                            return Err(Error::msg(format!(
+                                ":rename needs symbols, got {from} {to}"
+                            )))
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let renamed = |names: Vec<String>| -> Vec<String> {
+        names
+            .into_iter()
+            .filter(|x| !renames.iter().any(|(f, _)| f == x))
+            .collect()
+    };
     for pair in opts.chunks(2) {
         let Value::Keyword(k) = &pair[0] else {
             return Err(Error::msg(format!("bad libspec option: {}", pair[0])));
@@ -125,8 +182,10 @@ fn require(spec: &Value, is_use: bool) -> Result<()> {
             "refer" | "only" => {
                 referred = true;
                 match v {
-                    Value::Keyword(ref a) if &**a == "all" => ns::add_refer(&n, None),
-                    v => ns::add_refer(&n, Some(names(&v)?)),
+                    Value::Keyword(ref a) if &**a == "all" => {
+                        ns::add_refer_except(&n, renames.iter().map(|(f, _)| f.clone()).collect())
+                    }
+                    v => ns::add_refer(&n, Some(renamed(names(&v)?))),
                 }
             }
             "exclude" => excluded.extend(names(&v)?),
@@ -139,7 +198,13 @@ fn require(spec: &Value, is_use: bool) -> Result<()> {
         }
     }
     if is_use && !referred {
+        excluded.extend(renames.iter().map(|(f, _)| f.clone()));
         ns::add_refer_except(&n, excluded);
+    }
+    for (from, to) in &renames {
+        let (_, v) = ns::resolve(&format!("{n}/{from}"))
+            .ok_or_else(|| Error::msg(format!("{from} does not exist in {n}")))?;
+        ns::define_here(to, v);
     }
     Ok(())
 }

@@ -14,6 +14,8 @@ pub fn str_of(args: &[Value]) -> Result<String> {
     for a in args {
         match a {
             Value::Nil => {}
+            // Java's `toString`: `java.lang.Exception: m`.
+            Value::Exception(t) => s.push_str(&t.to_java_string()),
             // A regex's `toString` is its source; `(str 1N)` is "1", as Java's toString
             // gives it.
             Value::Regex(re) => s.push_str(&re.source),

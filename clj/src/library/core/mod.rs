@@ -1,6 +1,6 @@
-//! `clojure.core`, as built-in functions; this file holds part one: comparison, numbers, exceptions, `apply`,
+//! `clojure.core`, as built-in functions; this file holds part one: comparison, numbers, `apply`,
 //! `gensym`, random numbers, and [`reg`], which registers a built-in. Collections and atoms
-//! are in `coll`, output in `io`, the sequence functions in `seq` (lazy ones in `lazy`, whole
+//! are in `coll`, output in `io`, exceptions as values in `errors`, the sequence functions in `seq` (lazy ones in `lazy`, whole
 //! seq ones in `reshape`), predicates and conversions in `pred`, maps in `map`, metadata in
 //! `meta`, regexes in `regex`,
 //! `read-string`/`eval` in `read_eval`, files in `files`. Clojure's other namespaces are in `library::clojure`.
@@ -9,6 +9,7 @@
 
 pub mod cells;
 pub mod coll;
+pub mod errors;
 pub mod files;
 pub mod io;
 pub mod lazy;
@@ -227,19 +228,7 @@ pub fn install() {
             (xorshift() >> 11) as f64 / (1u64 << 53) as f64,
         ))
     });
-    reg(c, "ex-info", |a| {
-        arity(&a, 1, 3, "ex-info")?;
-        Ok(Value::Map(crate::value::items::Items::arc(vec![
-            (Value::kw("message"), a[0].clone()),
-            (Value::kw("data"), a.get(1).cloned().unwrap_or(Value::Nil)),
-        ])))
-    });
-    reg(c, "ex-message", |a| {
-        get(a.first().unwrap_or(&Value::Nil), &Value::kw("message"))
-    });
-    reg(c, "ex-data", |a| {
-        get(a.first().unwrap_or(&Value::Nil), &Value::kw("data"))
-    });
+    crate::library::core::errors::install();
     crate::library::core::pred::install();
     crate::library::core::ns::install();
     crate::library::core::sorted::install();

@@ -50,7 +50,10 @@ fn nth(a: &[Value]) -> Result<Value> {
     let i = int_arg(&a[1], "nth")?;
     let out_of_bounds = || match a.get(2) {
         Some(d) => Ok(d.clone()),
-        None => Err(Error::msg(format!("index {i} out of bounds"))),
+        None => Err(Error::ex(
+            crate::value::error::INDEX_OUT_OF_BOUNDS,
+            format!("index {i} out of bounds"),
+        )),
     };
     if i < 0 {
         return out_of_bounds();

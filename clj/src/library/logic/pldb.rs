@@ -342,9 +342,9 @@ pub fn logic_special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
         "log" => {
             let parts = a.iter().map(|f| eval(f, env)).collect::<Result<Vec<_>>>()?;
             let line: Vec<String> = parts.iter().map(display).collect();
-            Ok(Value::Goal(kanren::trace::log(line.join(" "))))
+            Ok(Value::Goal(kanren::trace::log_to(&out(), line.join(" "))))
         }
-        "trace-s" => Ok(Value::Goal(kanren::trace::trace_s())),
+        "trace-s" => Ok(Value::Goal(kanren::trace::trace_s_to(&out()))),
         "trace-lvars" => {
             let (title, vars) = a
                 .split_first()
@@ -354,7 +354,11 @@ pub fn logic_special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
                 .iter()
                 .map(|v| Ok((v.to_string(), to_term(&eval(v, env)?)?)))
                 .collect::<Result<_>>()?;
-            Ok(Value::Goal(kanren::trace::trace_lvars(title, named)))
+            Ok(Value::Goal(kanren::trace::trace_lvars_to(
+                &out(),
+                title,
+                named,
+            )))
         }
         _ => Err(Error::msg(format!("{name} is not supported"))),
     }
@@ -366,4 +370,10 @@ fn display(v: &Value) -> String {
         Value::Str(s) => s.to_string(),
         other => other.to_string(),
     }
+}
+
+/// Where `log`, `trace-s` and `trace-lvars` write: the program's output (so `with-out-str`
+/// captures their lines).
+fn out() -> kanren::trace::Sink {
+    std::sync::Arc::new(|line: &str| crate::library::core::emit(&format!("{line}\n")))
 }
