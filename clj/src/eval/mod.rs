@@ -172,7 +172,15 @@ fn eval_list(head: &Value, tail: &Value, env: &Env) -> Result<Value> {
                     let args = eval_args(tail, env)?;
                     return apply(&f, args);
                 }
-                None => return Err(unknown(s)),
+                None => {
+                    // `(.method x ...)`, `(.-field x)`: the library's interop handler.
+                    if s.len() > 1 && s.starts_with('.') {
+                        if let Some(f) = crate::eval::special::registered(".") {
+                            return f(s, tail, env);
+                        }
+                    }
+                    return Err(unknown(s));
+                }
             }
         }
     }
@@ -227,6 +235,20 @@ pub fn apply(f: &Value, args: Vec<Value>) -> Result<Value> {
             _ => Err(Error::msg(
                 "a vector called as a function takes one integer index",
             )),
+        },
+        // A multimethod's dispatch, or a type's `IFn` `invoke` method.
+        Value::Object(o) => match (&o.call, o.class.method("invoke")) {
+            (Some(call), _) => call(args),
+            (None, Some(invoke)) => {
+                let mut all = Vec::with_capacity(args.len() + 1);
+                all.push(f.clone());
+                all.extend(args);
+                apply(invoke, all)
+            }
+            (None, None) => Err(Error::msg(format!(
+                "{} cannot be cast to class clojure.lang.IFn",
+                o.class.name
+            ))),
         },
         Value::Special(n) => Err(Error::msg(format!(
             "can't take the value of a macro: {}",

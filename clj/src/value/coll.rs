@@ -26,7 +26,8 @@ fn equal_inner(a: &Value, b: &Value) -> bool {
         (Value::Nom(x), Value::Nom(y)) => x == y,
         (Value::Tie(x), Value::Tie(y)) => equal(&x.0, &y.0) && equal(&x.1, &y.1),
         (Value::Map(x), Value::Map(y)) => {
-            x.len() == y.len()
+            same_record_type(&x.tag, &y.tag)
+                && x.len() == y.len()
                 && x.iter()
                     .all(|(k, v)| y.iter().any(|(k2, v2)| equal(k, k2) && equal(v, v2)))
         }
@@ -61,6 +62,25 @@ fn equal_inner(a: &Value, b: &Value) -> bool {
         (Value::Fn(x), Value::Fn(y)) => Arc::ptr_eq(x, y),
         (Value::Native(x), Value::Native(y)) => Arc::ptr_eq(x, y),
         (Value::Atom(x), Value::Atom(y)) => Arc::ptr_eq(x, y),
+        (Value::Class(x), Value::Class(y)) => x.name == y.name,
+        (Value::Object(x), _) => {
+            match crate::value::class::call_method(a, "equals", vec![b.clone()]) {
+                Some(r) => r.is_ok_and(|r| r.truthy()),
+                None => matches!(b, Value::Object(y) if Arc::ptr_eq(x, y)),
+            }
+        }
+        _ => false,
+    }
+}
+
+/// Whether two maps' record types (`None` for a plain map) are the same.
+fn same_record_type(
+    x: &Option<Arc<crate::value::class::Class>>,
+    y: &Option<Arc<crate::value::class::Class>>,
+) -> bool {
+    match (x, y) {
+        (None, None) => true,
+        (Some(x), Some(y)) => x.name == y.name,
         _ => false,
     }
 }

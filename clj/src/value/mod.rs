@@ -18,6 +18,7 @@
 //! - Maps and sets keep insertion order (Clojure's array maps print that way).
 
 pub mod args;
+pub mod class;
 pub mod coll;
 pub mod convert;
 pub mod error;
@@ -94,6 +95,10 @@ pub enum Value {
     Tie(Arc<crate::value::items::TieCell>),
     /// A fact database (`clojure.core.logic.pldb`).
     Db(kanren::pldb::Db),
+    /// A class (`java.lang.Long`, a `deftype`'s, a protocol's interface).
+    Class(Arc<class::Class>),
+    /// An instance of a `deftype` or `reify`, or a library object (a multimethod).
+    Object(Arc<class::Object>),
 }
 
 /// A cons cell: the first element and the rest. Dropping a long chain of cells (realised
@@ -274,6 +279,8 @@ impl Value {
             Value::Db(_) => "database",
             Value::Nom(_) => "nom",
             Value::Tie(_) => "tie",
+            Value::Class(_) => "class",
+            Value::Object(_) => "object",
         }
     }
 

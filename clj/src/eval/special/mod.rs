@@ -100,7 +100,7 @@ pub fn register(key: &'static str, f: SpecialFn) {
 }
 
 /// The handler registered for `key`.
-fn registered(key: &str) -> Option<SpecialFn> {
+pub(crate) fn registered(key: &str) -> Option<SpecialFn> {
     LIBRARY_FORMS.get(key)
 }
 

@@ -11,8 +11,15 @@ use crate::value::Value;
 pub fn str_of(args: &[Value]) -> Result<String> {
     let mut s = String::new();
     for a in args {
-        if !matches!(a, Value::Nil) {
-            s.push_str(&try_pr_str(a, false)?);
+        match a {
+            Value::Nil => {}
+            Value::Object(_) => s.push_str(&crate::value::printer::object_str(a)?),
+            Value::Map(m) if m.tag.is_some() => s.push_str(&crate::value::printer::object_str(a)?),
+            Value::Class(c) => {
+                s.push_str(if c.interface { "interface " } else { "class " });
+                s.push_str(&c.name);
+            }
+            _ => s.push_str(&try_pr_str(a, false)?),
         }
     }
     Ok(s)

@@ -14,6 +14,7 @@ pub mod meta;
 pub mod pred;
 pub mod reshape;
 pub mod seq;
+pub mod types;
 
 use crate::eval::{apply, next_id};
 pub use crate::library::core::io::{emit, str_of, with_out_str};
