@@ -252,3 +252,28 @@ fn facts_loaded_from_a_file() {
     assert!(err.contains("tests/fixtures/bad-facts.edn:2:1"), "{err}");
     assert!(err.contains("takes 2 arguments, this fact has 1"), "{err}");
 }
+
+#[test]
+fn clojure_protocols() {
+    clojure("protocols");
+}
+
+#[test]
+fn clojure_records() {
+    clojure("records");
+}
+
+#[test]
+fn clojure_multimethods() {
+    clojure("multimethods");
+}
+
+#[test]
+fn clojure_structs() {
+    clojure("structs");
+}
+
+#[test]
+fn clojure_classes() {
+    clojure("classes");
+}

@@ -30,22 +30,23 @@ fn assoc_in(m: Value, path: &[Value], v: Value) -> Result<Value> {
 pub fn install() {
     let c = "clojure.core";
     reg(c, "merge", |a| {
-        let mut out: Option<Vec<(Value, Value)>> = None;
+        // The first map's items (and record type) are updated in place.
+        let mut out: Option<std::sync::Arc<crate::value::items::Items<(Value, Value)>>> = None;
         for m in a {
             match m {
                 Value::Nil => {}
-                Value::Map(m) => {
-                    let o = out.get_or_insert_with(Vec::new);
-                    for (k, v) in m.iter() {
-                        map_insert(o, k.clone(), v.clone());
+                Value::Map(m) => match &mut out {
+                    None => out = Some(m),
+                    Some(o) => {
+                        for (k, v) in m.iter() {
+                            map_insert(&mut *std::sync::Arc::make_mut(o), k.clone(), v.clone());
+                        }
                     }
-                }
+                },
                 other => return Err(Error::msg(format!("merge: expected maps, got {other}"))),
             }
         }
-        Ok(out.map_or(Value::Nil, |o| {
-            Value::Map(crate::value::items::Items::arc(o))
-        }))
+        Ok(out.map_or(Value::Nil, Value::Map))
     });
     reg(c, "select-keys", |a| {
         arity(&a, 2, 2, "select-keys")?;
