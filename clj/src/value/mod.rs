@@ -384,6 +384,14 @@ impl Value {
                     Some((items[0].clone(), vec_seq(items, 1)))
                 }
             }
+            // A type implementing `clojure.lang.Seqable`.
+            Value::Object(_) => match crate::value::class::call_method(&v, "seq", Vec::new()) {
+                Some(s) => return s?.uncons(),
+                None => return Err(Error::msg(format!(
+                    "don't know how to create a seq from object: {}",
+                    crate::value::printer::pr_str(&v)
+                ))),
+            },
             other => {
                 return Err(Error::msg(format!(
                     "don't know how to create a seq from {}: {}",

@@ -363,9 +363,11 @@ pub fn method_specs(specs: &[Value]) -> Result<Vec<(Arc<str>, Vec<Value>)>> {
     Ok(out)
 }
 
-/// Evaluates `(fn name arities...)` in `env`.
-pub fn method_closure(name: &str, arities: &[Value], env: &Env) -> Result<Value> {
-    let mut form = vec![Value::sym("fn"), Value::sym(name)];
+/// Evaluates `(fn arities...)` in `env`: a method's closure. It is not named after the
+/// method, so in its body the method's name is the protocol's function (or a core one),
+/// as in Clojure.
+pub fn method_closure(_name: &str, arities: &[Value], env: &Env) -> Result<Value> {
+    let mut form = vec![Value::sym("fn")];
     form.extend(arities.iter().cloned());
     eval(&Value::list(form), env)
 }
