@@ -76,8 +76,5 @@ fn bad_definitions() {
         "(deftype T [a]) (.-b (T. 1))",
         "1:17: No matching field found: b for class user.T",
     );
-    assert_error(
-        "(instance? 1 2)",
-        "1:1: instance?: expected a class, got 1",
-    );
+    assert_error("(instance? 1 2)", "1:1: instance?: expected a class, got 1");
 }

@@ -98,7 +98,10 @@ impl Drop for Object {
 
 /// How `value/` calls a function value (a method defined in Clojure) when it prints or
 /// compares objects: set by the library to the evaluator's `apply`.
-pub static CALL: OnceLock<fn(&Value, Vec<Value>) -> Result<Value>> = OnceLock::new();
+pub static CALL: OnceLock<CallFn> = OnceLock::new();
+
+/// The signature of [`CALL`]: a function value and its arguments.
+pub type CallFn = fn(&Value, Vec<Value>) -> Result<Value>;
 
 /// Calls the inline method `method` of `v`'s class with `v` and `args`, if it has one.
 pub fn call_method(v: &Value, method: &str, mut args: Vec<Value>) -> Option<Result<Value>> {

@@ -387,10 +387,12 @@ impl Value {
             // A type implementing `clojure.lang.Seqable`.
             Value::Object(_) => match crate::value::class::call_method(&v, "seq", Vec::new()) {
                 Some(s) => return s?.uncons(),
-                None => return Err(Error::msg(format!(
-                    "don't know how to create a seq from object: {}",
-                    crate::value::printer::pr_str(&v)
-                ))),
+                None => {
+                    return Err(Error::msg(format!(
+                        "don't know how to create a seq from object: {}",
+                        crate::value::printer::pr_str(&v)
+                    )))
+                }
             },
             other => {
                 return Err(Error::msg(format!(

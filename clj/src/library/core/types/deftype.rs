@@ -100,13 +100,16 @@ fn with_fields(arity: &Value, fields: &[Arc<str>]) -> Result<Value> {
     Ok(Value::list([Value::vector(gens), Value::list(body)]))
 }
 
+/// Inline methods: (interface, method, closure).
+type InlineMethods = Vec<(Arc<str>, Arc<str>, Value)>;
+
 /// The inline methods of `specs` (`P (m [this] ...) Object (toString [this] ...)`), as
 /// (interface name, method, closure), and the interfaces they name.
 fn inline_methods(
     specs: &[Value],
     fields: &[Arc<str>],
     env: &Env,
-) -> Result<(Vec<Arc<str>>, Vec<(Arc<str>, Arc<str>, Value)>)> {
+) -> Result<(Vec<Arc<str>>, InlineMethods)> {
     let mut interfaces = Vec::new();
     let mut methods = Vec::new();
     for (iface, ms) in groups(specs) {

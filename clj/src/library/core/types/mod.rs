@@ -97,6 +97,7 @@ pub fn member(name: &str, target: Value, args: Vec<Value>) -> Result<Value> {
         Some(f) => (true, f),
         None => (false, &name[1..]),
     };
+    let args_len = args.len();
     if args.is_empty() {
         if let Some(v) = deftype::field(&target, member) {
             return Ok(v);
@@ -107,15 +108,12 @@ pub fn member(name: &str, target: Value, args: Vec<Value>) -> Result<Value> {
             return out;
         }
     }
-    let what = if field_only {
-        "field"
+    let class = class::class_name(&target);
+    Err(Error::msg(if field_only {
+        format!("No matching field found: {member} for class {class}")
     } else {
-        "field or method"
-    };
-    Err(Error::msg(format!(
-        "No matching {what} found: {member} for class {}",
-        class::class_name(&target)
-    )))
+        format!("No matching method {member} found taking {args_len} args for class {class}")
+    }))
 }
 
 /// Short names of the classes Clojure imports into every namespace (`java.lang.*`) and of

@@ -22,6 +22,9 @@ use crate::value::Value;
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock, RwLock};
 
+/// Methods by name.
+pub type Methods = Vec<(Arc<str>, Value)>;
+
 /// A protocol: see the module's doc.
 pub struct Protocol {
     /// The var's qualified name, `user/P`.
@@ -31,7 +34,7 @@ pub struct Protocol {
     /// The methods: name and the numbers of arguments of its arities.
     pub methods: Vec<(Arc<str>, Vec<usize>)>,
     /// The implementations by extension: class name (`"nil"` for `nil`) and its methods.
-    impls: RwLock<Vec<(Arc<str>, Vec<(Arc<str>, Value)>)>>,
+    impls: RwLock<Vec<(Arc<str>, Methods)>>,
 }
 
 fn all() -> &'static RwLock<HashMap<Arc<str>, Arc<Protocol>>> {
@@ -96,7 +99,7 @@ impl Protocol {
     fn implementation(&self, v: &Value) -> Option<Impl> {
         let class = class::class_of(v);
         if let Some(c) = &class {
-            if c.parents.iter().any(|p| *p == self.on) {
+            if c.parents.contains(&self.on) {
                 return Some(Impl::Inline(c.clone()));
             }
         }
