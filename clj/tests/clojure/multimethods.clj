@@ -119,3 +119,14 @@
 
 (deftest hierarchy-option
   (is (= :b (with-h :ns/a))))
+
+(derive Long ::integral)
+(defmulti numeric class)
+(defmethod numeric ::integral [_] :integral)
+(defmethod numeric Number [_] :number)
+(prefer-method numeric ::integral Number)
+
+(deftest classes-derived-from-keywords
+  (is (isa? Long ::integral))
+  (is (= :integral (numeric 1)))
+  (is (= :number (numeric 1.5))))

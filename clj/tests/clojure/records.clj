@@ -119,3 +119,27 @@
         shapes (map make [1 2 3])]
     (is (= [1 2 3] (map area shapes)))
     (is (= [10 20 30] (map #(scale % 10) shapes)))))
+
+(defprotocol Label (label [x] [x suffix]))
+
+(extend-type Point
+  Label
+  (label
+    ([p] (str "point " (:x p) "," (:y p)))
+    ([p suffix] (str (label p) suffix))))
+
+(deftest extending-a-record-type
+  (is (= "point 1,2" (label (->Point 1 2))))
+  (is (= "point 1,2!" (label (->Point 1 2) "!")))
+  (is (= "point 5,2" (label (assoc (->Point 1 2) :x 5))))
+  (is (satisfies? Label (->Point 1 2)))
+  (is (extends? Label Point))
+  (is (not (satisfies? Label {:x 1 :y 2}))))
+
+(deftest classes-of-types
+  (is (= Point (class (->Point 1 2))))
+  (is (= Pair (type (Pair. 1 2))))
+  (is (instance? clojure.lang.IRecord (->Point 1 2)))
+  (is (not (instance? clojure.lang.IRecord (Pair. 1 2))))
+  (is (instance? clojure.lang.IType (Pair. 1 2)))
+  (is (= #{(->Point 1 2)} (set [(->Point 1 2) (->Point 1 2)]))))
