@@ -25,6 +25,9 @@ pub struct MultiFn {
     /// The default dispatch value (`:default` unless given).
     pub default: Value,
     /// The hierarchy given with `:hierarchy` (else the global one).
+    ///
+    /// DIVERGENCE: `#'h` is the value of `h` here (there are no var objects), so the
+    /// hierarchy is the one `h` held when `defmulti` ran; Clojure reads the var at each call.
     pub hierarchy: Option<Value>,
     /// The methods by dispatch value, in the order defined.
     methods: RwLock<Vec<(Value, Value)>>,

@@ -15,7 +15,7 @@
 //! first), `java.lang.Object` last.
 
 use crate::eval::{apply, eval, Env};
-use crate::library::core::types::{class_arg, native, sym_list};
+use crate::library::core::types::{class_arg, native};
 use crate::value::class::{self, Class};
 use crate::value::error::{Error, Result};
 use crate::value::Value;
@@ -470,5 +470,4 @@ pub fn install() {
             Value::list(classes)
         })
     });
-    let _ = sym_list;
 }
