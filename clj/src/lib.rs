@@ -73,12 +73,65 @@ pub fn load_print(src: &str, file: Option<&str>) -> Result<String> {
 /// The last value of `src`'s forms and the position of the form that gave it.
 fn load_last(src: &str, file: Option<&str>) -> Result<(Value, Option<value::error::Pos>)> {
     let tag = |e: Error| tag_file(e, file);
-    let mut r = reader::Reader::new(src);
+    let mut r = TopForms::new(src, file);
     let mut last = (Value::Nil, None);
-    while let Some(form) = r.read().map_err(tag)? {
+    while let Some(form) = r.next().map_err(tag)? {
         last = (eval_top(&form).map_err(tag)?, reader::pos_of(&form));
     }
     Ok(last)
+}
+
+/// The top-level forms of a text, read one by one, each named as the form being evaluated
+/// while it is the last one read (`eval::vars::set_form`): a definition it makes records its
+/// position and text (for `meta` of its var and `clojure.repl/source`). Dropping it names
+/// again the form that was being evaluated before it (a text loaded by a form).
+///
+/// ```
+/// kanren_clj::init();
+/// let mut forms = kanren_clj::TopForms::new("(def a 1)\n(defn f [] a)", None);
+/// while let Some(f) = forms.next().unwrap() {
+///     kanren_clj::eval_top(&f).unwrap();
+/// }
+/// assert_eq!(kanren_clj::eval::vars::source("user/f").unwrap(), "(defn f [] a)");
+/// ```
+pub struct TopForms<'a> {
+    reader: reader::Reader<'a>,
+    text: Arc<str>,
+    file: Option<Arc<str>>,
+    outer: Option<Arc<eval::vars::Form>>,
+}
+
+impl<'a> TopForms<'a> {
+    /// The forms of `src`, read from `file` (`None` for the REPL and `-e`).
+    pub fn new(src: &'a str, file: Option<&str>) -> TopForms<'a> {
+        TopForms {
+            reader: reader::Reader::new(src),
+            text: src.into(),
+            file: file.map(Arc::from),
+            outer: eval::vars::current_form(),
+        }
+    }
+
+    /// The next form (`None` at the end), named as the form being evaluated.
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> Result<Option<Value>> {
+        let Some((span, pos, form)) = self.reader.read_spanned()? else {
+            return Ok(None);
+        };
+        eval::vars::set_form(Some(eval::vars::Form {
+            text: self.text.clone(),
+            span,
+            pos,
+            file: self.file.clone(),
+        }));
+        Ok(Some(form))
+    }
+}
+
+impl Drop for TopForms<'_> {
+    fn drop(&mut self) {
+        eval::vars::set_form(self.outer.take().map(|f| (*f).clone()));
+    }
 }
 
 /// `e` naming `file`, unless it already names its own (a nested load, a facts file).
@@ -94,10 +147,10 @@ fn tag_file(e: Error, file: Option<&str>) -> Error {
 /// top-level form does not hide the tests after it. A read error ends the loading.
 pub fn load_continuing(src: &str, file: Option<&str>) -> usize {
     let tag = |e: Error| tag_file(e, file);
-    let mut r = reader::Reader::new(src);
+    let mut r = TopForms::new(src, file);
     let mut errors = 0;
     loop {
-        match r.read() {
+        match r.next() {
             Ok(None) => return errors,
             Ok(Some(form)) => {
                 if let Err(e) = eval_top(&form) {
@@ -125,6 +178,24 @@ pub fn print_value(v: &Value) -> Result<String> {
     value::printer::try_pr_str(v, true)
 }
 
+/// Refers `clojure.repl`'s `doc`, `source`, `dir`, `apropos`, `find-doc` and `pst` into the
+/// current namespace, as Clojure's REPL does in `user` (the REPL and `-e` do this; a file does
+/// not see them unless it requires them).
+pub fn refer_repl() {
+    let names = library::clojure::repl::REPL_NAMES;
+    eval::ns::add_refer(
+        library::clojure::repl::NS,
+        Some(names.iter().map(|n| n.to_string()).collect()),
+    );
+}
+
+/// [`eval_print_top`], and the value with its printed text.
+pub fn eval_value_top(form: &Value) -> Result<(Value, String)> {
+    let v = eval_top(form)?;
+    let s = print_value(&v).map_err(|e| e.with_pos(reader::pos_of(form)))?;
+    Ok((v, s))
+}
+
 /// Evaluates one top-level form and prints its value as the REPL does: an error raised while
 /// printing (a lazy seq that fails when realized) names the form's position, as one raised
 /// while evaluating it does.
@@ -136,6 +207,5 @@ pub fn print_value(v: &Value) -> Result<String> {
 /// assert_eq!(e.to_string(), "1:1: +: expected a number, got nil");
 /// ```
 pub fn eval_print_top(form: &Value) -> Result<String> {
-    let v = eval_top(form)?;
-    print_value(&v).map_err(|e| e.with_pos(reader::pos_of(form)))
+    eval_value_top(form).map(|(_, s)| s)
 }

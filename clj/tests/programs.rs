@@ -137,6 +137,11 @@ fn conformance_metadata() {
 }
 
 #[test]
+fn clojure_repl() {
+    clojure("repl");
+}
+
+#[test]
 fn conformance_namespaces() {
     conformance("namespaces");
 }

@@ -65,6 +65,7 @@ fn run(cli: Cli) -> Result<(), ExitCode> {
         }
         (None, Some(expr), None) => {
             kanren_clj::init();
+            kanren_clj::refer_repl();
             if let Some(f) = cli.load {
                 let src = read(&f)?;
                 kanren_clj::load(&src, Some(&f)).map_err(fail)?;

@@ -1,5 +1,6 @@
 //! The REPL: rustyline with history; input is read until its forms balance; each value is
-//! printed as Clojure's REPL prints it; Ctrl-C during evaluation stops it (a running query
+//! printed as Clojure's REPL prints it and kept as `*1` (an error as `*e`, for `pst`), with
+//! `clojure.repl`'s `doc`, `source`, `dir`, ... referred; Ctrl-C during evaluation stops it (a running query
 //! included) and keeps the session, Ctrl-C at the prompt clears the input, Ctrl-D exits.
 
 use rustyline::error::ReadlineError;
@@ -8,6 +9,7 @@ use rustyline::DefaultEditor;
 /// Runs the REPL until Ctrl-D.
 pub fn run() -> Result<(), String> {
     kanren_clj::init();
+    kanren_clj::refer_repl();
     ctrlc::set_handler(kanren_clj::eval::interrupt).map_err(|e| e.to_string())?;
     let mut rl = DefaultEditor::new().map_err(|e| e.to_string())?;
     let history =
@@ -54,20 +56,27 @@ pub fn run() -> Result<(), String> {
     Ok(())
 }
 
+/// Evaluates and prints each form of one input; each value becomes `*1`, an error `*e`.
 fn eval_print(src: &str) {
-    let mut r = kanren_clj::reader::Reader::new(src);
+    use kanren_clj::library::clojure::repl::{record_error, record_value};
+    let mut r = kanren_clj::TopForms::new(src, None);
     loop {
-        match r.read() {
+        match r.next() {
             Ok(None) => break,
-            Ok(Some(form)) => match kanren_clj::eval_print_top(&form) {
-                Ok(s) => println!("{s}"),
+            Ok(Some(form)) => match kanren_clj::eval_value_top(&form) {
+                Ok((v, s)) => {
+                    println!("{s}");
+                    record_value(&v);
+                }
                 Err(e) => {
                     eprintln!("error: {e}");
+                    record_error(&e);
                     break;
                 }
             },
             Err(e) => {
                 eprintln!("error: {e}");
+                record_error(&e);
                 break;
             }
         }

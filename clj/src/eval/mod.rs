@@ -25,6 +25,7 @@ mod env;
 pub mod ns;
 mod registry;
 mod special;
+pub mod vars;
 
 use crate::value::error::{Error, Kind, Result};
 use crate::value::pos::pos_of;

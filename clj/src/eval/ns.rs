@@ -287,6 +287,26 @@ pub fn resolve_in(here: &str, sym: &str) -> Option<(String, Value)> {
     })
 }
 
+/// The names defined in `ns`, sorted (none for an unknown namespace).
+pub fn names(ns: &str) -> Vec<String> {
+    let mut out: Vec<String> = G.with(|g| {
+        g.borrow()
+            .defs
+            .get(ns)
+            .map(|m| m.keys().filter(|k| *k != " ").cloned().collect())
+            .unwrap_or_default()
+    });
+    out.sort();
+    out
+}
+
+/// Every namespace's name, sorted.
+pub fn namespaces() -> Vec<String> {
+    let mut out: Vec<String> = G.with(|g| g.borrow().defs.keys().cloned().collect());
+    out.sort();
+    out
+}
+
 /// Splits `ns/name` (but not `/` alone).
 pub fn split(sym: &str) -> Option<(&str, &str)> {
     if sym.len() > 1 {

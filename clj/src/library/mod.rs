@@ -77,6 +77,7 @@ pub fn install() {
     core::seq::install();
     core::types::install();
     clojure::string::install();
+    clojure::repl::install();
     logic::install();
     logic::pldb::install();
     logic::nominal::install();

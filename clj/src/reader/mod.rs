@@ -133,6 +133,22 @@ impl<'a> Reader<'a> {
         Ok(self.read_form(0)?.map(|f| (pos, f)))
     }
 
+    /// The next form with where it starts and the span of its text (offsets in characters
+    /// of the source, from the form's first character to just after its last), or `None` at
+    /// the end of the input: what `clojure.repl/source` shows of a definition.
+    ///
+    /// ```
+    /// let mut r = kanren_clj::reader::Reader::new("1 ;c\n (f\n x)");
+    /// r.read().unwrap();
+    /// let (span, pos, _) = r.read_spanned().unwrap().unwrap();
+    /// assert_eq!((span, pos.line, pos.col), (6..12, 2, 2));
+    /// ```
+    pub fn read_spanned(&mut self) -> Result<Option<(std::ops::Range<usize>, Pos, Value)>> {
+        self.skip_ws();
+        let (start, pos) = (self.i, self.pos());
+        Ok(self.read_form(0)?.map(|f| (start..self.i, pos, f)))
+    }
+
     /// One form, nested `depth` deep; the native stack grows on the heap when it runs low.
     fn read_form(&mut self, depth: usize) -> Result<Option<Value>> {
         stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.read_form_here(depth))

@@ -3,6 +3,8 @@
 //! functions have one); the entry holds the value, so the address is not reused while the entry
 //! lives. Metadata never takes part in equality, as in Clojure.
 //!
+//! A definition's metadata (`meta` of `#'f`) is recorded by `eval::vars`.
+//!
 //! What reads it: `defne`/`defna`/`defnu` table a relation whose name is `^:tabled`, and
 //! `db-rel` indexes the arguments marked `^:index`.
 
@@ -77,41 +79,6 @@ pub fn has_flag(v: &Value, k: &str) -> bool {
             .iter()
             .any(|(key, val)| matches!(key, Value::Keyword(n) if &**n == k) && val.truthy()),
         _ => false,
-    }
-}
-
-/// Gives the value a `defn`/`defne` defines the metadata of its definition, as Clojure gives
-/// its var (there are no vars here, and `#'f` is the value): the name's (`^:tabled f`), `:doc`
-/// from a docstring and the entries of an attribute map among `doc_and_attrs` (the forms
-/// between the name and the parameters). Nothing is recorded when there is none.
-///
-/// ```
-/// use kanren_clj::{eval::eval, reader::read_all};
-/// kanren_clj::init();
-/// for f in read_all("(defn ^:private f \"Adds one.\" [x] (inc x))").unwrap() {
-///     eval(&f, &None).unwrap();
-/// }
-/// let form = &read_all("(meta #'f)").unwrap()[0];
-/// assert_eq!(eval(form, &None).unwrap().to_string(), "{:private true, :doc \"Adds one.\"}");
-/// ```
-pub fn set_def_meta(name: &Value, doc_and_attrs: &[Value], v: &Value) {
-    let mut out = match meta_of(name) {
-        Value::Map(m) => m.to_vec(),
-        _ => Vec::new(),
-    };
-    for f in doc_and_attrs {
-        match f {
-            Value::Str(_) => map_insert(&mut out, Value::kw("doc"), f.clone()),
-            Value::Map(m) => {
-                for (k, x) in m.iter() {
-                    map_insert(&mut out, k.clone(), x.clone());
-                }
-            }
-            _ => {}
-        }
-    }
-    if !out.is_empty() {
-        set_meta(v, Value::Map(crate::value::items::Items::arc(out)));
     }
 }
 

@@ -163,6 +163,8 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
                 2 => eval(&a[1], env)?,
                 _ => eval(&a[2], env)?,
             };
+            let doc = a.get(1..a.len().saturating_sub(1)).unwrap_or(&[]);
+            crate::eval::vars::record(&crate::eval::ns::current(), &n, &a[0], doc, None);
             let q = crate::eval::ns::define_here(&n, init);
             Ok(Value::Symbol(format!("#'{q}").into()))
         }
@@ -254,7 +256,21 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
             } else {
                 Value::Fn(c)
             };
-            crate::value::meta::set_def_meta(&a[0], &a[1..a.len() - rest.len()], &v);
+            let mut attrs = a[1..a.len() - rest.len()].to_vec();
+            // What Clojure's `defn-` and `defmacro` add to the var's metadata.
+            let flag = match name {
+                "defn-" => Some("private"),
+                "defmacro" => Some("macro"),
+                _ => None,
+            };
+            if let Some(flag) = flag {
+                let entry = vec![(Value::kw(flag), Value::Bool(true))];
+                attrs.push(Value::Map(crate::value::items::Items::arc(entry)));
+            }
+            let arglists = crate::eval::vars::arglists(rest);
+            let ns = crate::eval::ns::current();
+            let meta = crate::eval::vars::record(&ns, &n, &a[0], &attrs, Some(arglists));
+            crate::value::meta::set_meta(&v, meta);
             let q = crate::eval::ns::define_here(&n, v);
             Ok(Value::Symbol(format!("#'{q}").into()))
         }

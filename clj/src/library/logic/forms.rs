@@ -302,8 +302,11 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
                 let c = crate::eval::make_closure(fname.as_deref().map(Into::into), &spec, &env)?;
                 Value::Fn(Arc::new(c))
             };
-            if let Some(n) = name_form {
-                crate::value::meta::set_def_meta(n, attrs, &f);
+            if let (Some(n), Some(fname)) = (name_form, &fname) {
+                let arglists = Value::list([params.clone()]);
+                let ns = crate::eval::ns::current();
+                let meta = crate::eval::vars::record(&ns, fname, n, attrs, Some(arglists));
+                crate::value::meta::set_meta(&f, meta);
             }
             match fname {
                 Some(n) => {
