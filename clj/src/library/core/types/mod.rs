@@ -150,10 +150,10 @@ pub fn install() {
     let _ = class::CALL.set(crate::eval::apply);
     for (name, _, _) in class::BUILTIN {
         if let Some(k) = class::named(name) {
-            crate::eval::ns::define(c, name, Value::Class(k.clone()));
+            crate::eval::ns::import(name, Value::Class(k.clone()));
             if let Some(short) = name.strip_prefix("java.lang.") {
                 if JAVA_LANG.contains(&short) {
-                    crate::eval::ns::define(c, short, Value::Class(k));
+                    crate::eval::ns::import(short, Value::Class(k));
                 }
             }
         }
