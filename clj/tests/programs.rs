@@ -351,3 +351,28 @@ fn clojure_rules() {
 fn clojure_testing() {
     clojure("testing");
 }
+
+#[test]
+fn clojure_protocols() {
+    clojure("protocols");
+}
+
+#[test]
+fn clojure_records() {
+    clojure("records");
+}
+
+#[test]
+fn clojure_multimethods() {
+    clojure("multimethods");
+}
+
+#[test]
+fn clojure_structs() {
+    clojure("structs");
+}
+
+#[test]
+fn clojure_classes() {
+    clojure("classes");
+}

@@ -5,12 +5,12 @@
 mod common;
 use common::{kanren, repl_session};
 
-/// The REPL's standard output for `input`, the greeting line left out.
+/// The REPL's standard output for `input`, the greeting's two lines left out.
 fn session(input: &str) -> (String, String) {
     let (code, out, err) = repl_session(input.as_bytes());
     assert_eq!(code, 0, "{out}\n{err}");
-    let out = out.split_once('\n').map(|(_, rest)| rest).unwrap_or("");
-    (out.to_string(), err)
+    let out: String = out.split_inclusive('\n').skip(2).collect();
+    (out, err)
 }
 
 fn eval(expr: &str) -> String {

@@ -252,6 +252,20 @@ pub fn apply(f: &Value, args: Vec<Value>) -> Result<Value> {
             )),
         },
         Value::Var(name) => apply(&var_get(name)?, args),
+        // A multimethod's dispatch, or a type's `IFn` `invoke` method.
+        Value::Object(o) => match (&o.call, o.class.method("invoke")) {
+            (Some(call), _) => call(args),
+            (None, Some(invoke)) => {
+                let mut all = Vec::with_capacity(args.len() + 1);
+                all.push(f.clone());
+                all.extend(args);
+                apply(invoke, all)
+            }
+            (None, None) => Err(Error::msg(format!(
+                "{} cannot be cast to class clojure.lang.IFn",
+                o.class.name
+            ))),
+        },
         Value::Special(n) => Err(Error::msg(format!(
             "can't take the value of a macro: {}",
             crate::value::printer::special_name(n)

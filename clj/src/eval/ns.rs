@@ -94,7 +94,8 @@ pub fn resolve_value(sym: &Arc<str>, env: &crate::eval::env::Env) -> Option<Valu
         Some(ns) => resolve_in(ns, sym),
         None => resolve(sym),
     }
-    .map(|(_, v)| v);
+    .map(|(_, v)| v)
+    .or_else(|| imported(sym));
     CACHE.with(|c| {
         let mut c = c.borrow_mut();
         if c.len() >= CACHE_MAX {
@@ -103,6 +104,27 @@ pub fn resolve_value(sym: &Arc<str>, env: &crate::eval::env::Env) -> Option<Valu
         c.insert(key, (sym.clone(), gen, v.clone()));
     });
     v
+}
+
+/// The names every namespace sees after its own and its refers, as Clojure imports
+/// `java.lang.*` (class names: `String`, `clojure.lang.ISeq`).
+fn imports() -> &'static std::sync::RwLock<HashMap<Arc<str>, Value>> {
+    static IMPORTS: std::sync::OnceLock<std::sync::RwLock<HashMap<Arc<str>, Value>>> =
+        std::sync::OnceLock::new();
+    IMPORTS.get_or_init(Default::default)
+}
+
+/// Makes `name` resolve to `v` in every namespace that does not define or refer it.
+pub fn import(name: &str, v: Value) {
+    let mut all = imports().write().unwrap_or_else(|e| e.into_inner());
+    all.insert(name.into(), v);
+    changed();
+}
+
+/// The value imported as `name`.
+fn imported(name: &str) -> Option<Value> {
+    let all = imports().read().unwrap_or_else(|e| e.into_inner());
+    all.get(name).cloned()
 }
 
 /// The standard expansion of the aliases `l`, `fd` and `str` (used by the reader for `::l/x`).

@@ -66,19 +66,11 @@ pub fn install() {
         "eq",
         Value::Special("l:fd/eq".into()),
     );
-    ns::define(
-        "clojure.core",
-        "defrecord",
-        Value::Special("defrecord".into()),
-    );
     crate::eval::register_special("l", logic_form);
     crate::eval::register_special("p", logic::pldb::pldb_special);
     crate::eval::register_special("x", logic::pldb::logic_special);
     crate::eval::register_special("n", logic::nominal::special);
     crate::eval::register_special("t", test_form);
-    crate::eval::register_special("defrecord", |_, tail, _| {
-        core::map::defrecord(&tail.to_vec()?)
-    });
     crate::eval::compile::register("l", |name, args, scope| {
         logic::compile::compile(name, args, scope).map(|l| Box::new(l) as Box<dyn Compiled>)
     });
@@ -88,6 +80,7 @@ pub fn install() {
     core::vars::install();
     core::lazy_more::install();
     core::numbers::install();
+    core::types::install();
     clojure::string::install();
     clojure::repl::install();
     core::regex::install();

@@ -163,6 +163,8 @@ impl<'a> Reader<'a> {
     /// ```
     pub fn read_with_pos(&mut self) -> Result<Option<(Pos, Value)>> {
         self.skip_ws();
+        self.top = (self.i, self.line, self.col);
+        self.fn_args = None;
         let pos = self.pos();
         Ok(self.read_form(0)?.map(|f| (pos, f)))
     }
@@ -179,6 +181,8 @@ impl<'a> Reader<'a> {
     /// ```
     pub fn read_spanned(&mut self) -> Result<Option<(std::ops::Range<usize>, Pos, Value)>> {
         self.skip_ws();
+        self.top = (self.i, self.line, self.col);
+        self.fn_args = None;
         let (start, pos) = (self.i, self.pos());
         Ok(self.read_form(0)?.map(|f| (start..self.i, pos, f)))
     }

@@ -47,7 +47,7 @@ fn equal_inner(a: &Value, b: &Value) -> Result<bool> {
         (Value::Nom(x), Value::Nom(y)) => x == y,
         (Value::Tie(x), Value::Tie(y)) => try_equal(&x.0, &y.0)? && try_equal(&x.1, &y.1)?,
         (Value::Map(x), Value::Map(y)) => {
-            if x.len() != y.len() {
+            if !same_record_type(&x.tag, &y.tag) || x.len() != y.len() {
                 return Ok(false);
             }
             for (k, v) in x.iter() {
@@ -83,8 +83,11 @@ fn equal_inner(a: &Value, b: &Value) -> Result<bool> {
             true
         }
         (Value::SortedMap(_) | Value::Map(_), Value::SortedMap(_) | Value::Map(_)) => {
+            let record = |v: &Value| matches!(v, Value::Map(m) if m.tag.is_some());
             let (x, y) = (map_entries(a), map_entries(b));
-            x.len() == y.len()
+            !record(a)
+                && !record(b)
+                && x.len() == y.len()
                 && x.iter()
                     .all(|(k, v)| y.iter().any(|(k2, v2)| equal(k, k2) && equal(v, v2)))
         }
@@ -134,8 +137,27 @@ fn equal_inner(a: &Value, b: &Value) -> Result<bool> {
         (Value::Regex(x), Value::Regex(y)) => Arc::ptr_eq(x, y),
         (Value::Exception(x), Value::Exception(y)) => Arc::ptr_eq(x, y),
         (Value::StringBuilder(x), Value::StringBuilder(y)) => Arc::ptr_eq(x, y),
+        (Value::Class(x), Value::Class(y)) => x.name == y.name,
+        (Value::Object(x), _) => {
+            match crate::value::class::call_method(a, "equals", vec![b.clone()]) {
+                Some(r) => r?.truthy(),
+                None => matches!(b, Value::Object(y) if Arc::ptr_eq(x, y)),
+            }
+        }
         _ => false,
     })
+}
+
+/// Whether two maps' record types (`None` for a plain map) are the same.
+fn same_record_type(
+    x: &Option<Arc<crate::value::class::Class>>,
+    y: &Option<Arc<crate::value::class::Class>>,
+) -> bool {
+    match (x, y) {
+        (None, None) => true,
+        (Some(x), Some(y)) => x.name == y.name,
+        _ => false,
+    }
 }
 
 /// The entries of a map (or a set's elements, each paired with itself), in order; none for

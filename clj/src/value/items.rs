@@ -14,37 +14,50 @@ use std::sync::Arc;
 /// assert_eq!(items.to_vec(), [1, 2, 3]);
 /// ```
 #[derive(Clone)]
-pub struct Items<T>(Vec<T>);
+pub struct Items<T> {
+    items: Vec<T>,
+    /// A map's record type (`defrecord`): the map is an instance of it. `None` for a plain
+    /// map, a vector, a set. Updates in place (`assoc`, `conj`) keep it.
+    pub tag: Option<Arc<crate::value::class::Class>>,
+}
 
 impl<T> Items<T> {
     /// The items behind an `Arc`, as the values hold them.
     pub fn arc(items: Vec<T>) -> Arc<Items<T>> {
-        Arc::new(Items(items))
+        Arc::new(Items { items, tag: None })
+    }
+
+    /// The items of an instance of the record type `tag`.
+    pub fn tagged(items: Vec<T>, tag: Arc<crate::value::class::Class>) -> Arc<Items<T>> {
+        Arc::new(Items {
+            items,
+            tag: Some(tag),
+        })
     }
 
     /// The items, not shared.
     pub fn new(items: Vec<T>) -> Items<T> {
-        Items(items)
+        Items { items, tag: None }
     }
 }
 
 impl<T> Deref for Items<T> {
     type Target = Vec<T>;
     fn deref(&self) -> &Vec<T> {
-        &self.0
+        &self.items
     }
 }
 
 impl<T> DerefMut for Items<T> {
     fn deref_mut(&mut self) -> &mut Vec<T> {
-        &mut self.0
+        &mut self.items
     }
 }
 
 impl<T> Drop for Items<T> {
     fn drop(&mut self) {
-        if !self.0.is_empty() {
-            drop_deep(std::mem::take(&mut self.0));
+        if !self.items.is_empty() {
+            drop_deep(std::mem::take(&mut self.items));
         }
     }
 }

@@ -19,6 +19,7 @@
 
 pub mod args;
 pub mod cell;
+pub mod class;
 pub mod coll;
 pub mod convert;
 pub mod error;
@@ -114,6 +115,10 @@ pub enum Value {
     Exception(Arc<crate::value::error::Throwable>),
     /// A `java.lang.StringBuilder`: a string that `.append` changes in place.
     StringBuilder(Arc<Mutex<String>>),
+    /// A class (`java.lang.Long`, a `deftype`'s, a protocol's interface).
+    Class(Arc<class::Class>),
+    /// An instance of a `deftype` or `reify`, or a library object (a multimethod).
+    Object(Arc<class::Object>),
 }
 
 /// A cons cell: the first element and the rest. Dropping a long chain of cells (realised
@@ -308,6 +313,8 @@ impl Value {
             Value::Var(_) => "var",
             Value::Exception(_) => "exception",
             Value::StringBuilder(_) => "StringBuilder",
+            Value::Class(_) => "class",
+            Value::Object(_) => "object",
         }
     }
 
@@ -424,6 +431,16 @@ impl Value {
                     Some((items[0].clone(), vec_seq(items, 1)))
                 }
             }
+            // A type implementing `clojure.lang.Seqable`.
+            Value::Object(_) => match crate::value::class::call_method(&v, "seq", Vec::new()) {
+                Some(s) => return s?.uncons(),
+                None => {
+                    return Err(Error::msg(format!(
+                        "don't know how to create a seq from object: {}",
+                        crate::value::printer::pr_str(&v)
+                    )))
+                }
+            },
             other => {
                 return Err(Error::msg(format!(
                     "don't know how to create a seq from {}: {}",

@@ -254,6 +254,10 @@ fn write_inner(out: &mut String, v: &Value, r: bool, depth: usize) -> Result<()>
             if let Value::PartialMap(_) = v {
                 out.push_str("#clojure.core.logic.PMap");
             }
+            if let Some(record) = &m.tag {
+                out.push('#');
+                out.push_str(&record.name);
+            }
             out.push('{');
             let max = LIMITS.with(Cell::get).0.unwrap_or(usize::MAX);
             for (i, (k, x)) in m.iter().enumerate() {
@@ -383,6 +387,12 @@ fn write_inner(out: &mut String, v: &Value, r: bool, depth: usize) -> Result<()>
             out.push_str("#'");
             out.push_str(name);
         }
+        Value::Class(c) => out.push_str(&c.name),
+        Value::Object(o) => {
+            let _ = write!(out, "#object[{} 0x0 ", o.class.name);
+            write_value(out, &Value::str(&object_str(v)?), true, depth + 1)?;
+            out.push(']');
+        }
         Value::Domain(d) => {
             let iv = d.intervals();
             if iv.len() == 1 {
@@ -410,6 +420,27 @@ fn write_items(out: &mut String, items: &[Value], r: bool, depth: usize) -> Resu
         write_value(out, x, r, depth + 1)?;
     }
     Ok(())
+}
+
+/// What `str` gives for an object (a `deftype`'s, a `reify`'s): its `toString` method's
+/// string, else `name@0`.
+///
+/// DIVERGENCE: where the JVM writes an identity hash (`user.Point@1b2c3d4`, and
+/// `#object[user.Point 0x1b2c3d4 ...]` when printed) we write `0`, so output is stable.
+pub fn object_str(v: &Value) -> Result<String> {
+    if let Some(s) = crate::value::class::call_method(v, "toString", Vec::new()) {
+        return Ok(match s? {
+            Value::Str(s) => s.to_string(),
+            other => pr_str(&other),
+        });
+    }
+    Ok(match v {
+        Value::Object(o) => format!("{}@0", o.class.name),
+        Value::Map(m) if m.tag.is_some() => {
+            format!("{}@0", m.tag.as_ref().map_or("", |t| &*t.name))
+        }
+        other => pr_str(other),
+    })
 }
 
 thread_local! {

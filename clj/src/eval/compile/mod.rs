@@ -234,6 +234,8 @@ fn list(form: &Value, scope: &mut Scope) -> Code {
                     Ok(expansion) => Some(Op::Do(vec![compile(&expansion, scope)])),
                     Err(_) => None,
                 },
+                // A member form, `(.method x)`: the interpreter's hook runs it.
+                None if s.len() > 1 && s.starts_with('.') => None,
                 _ => Some(Op::Call(
                     Code::Global(s.clone()),
                     all(scope, args),

@@ -124,7 +124,7 @@ pub(crate) fn interop_value(sym: &str, env: &Env) -> Result<Value> {
 }
 
 /// The handler registered for `key`.
-fn registered(key: &str) -> Option<SpecialFn> {
+pub(crate) fn registered(key: &str) -> Option<SpecialFn> {
     LIBRARY_FORMS.get(key)
 }
 

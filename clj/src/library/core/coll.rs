@@ -63,12 +63,24 @@ pub fn install() {
     reg(c, "dissoc", |a| {
         arity(&a, 1, usize::MAX, "dissoc")?;
         match &a[0] {
-            Value::Map(m) => Ok(Value::Map(crate::value::items::Items::arc(
-                m.iter()
+            Value::Map(m) => {
+                let kept = m
+                    .iter()
                     .filter(|(k, _)| !a[1..].iter().any(|d| equal(k, d)))
                     .cloned()
-                    .collect(),
-            ))),
+                    .collect();
+                // A record stays one unless one of its fields goes.
+                Ok(Value::Map(match &m.tag {
+                    Some(t)
+                        if !t.fields.iter().any(|f| {
+                            a[1..].iter().any(|d| equal(&Value::Keyword(f.clone()), d))
+                        }) =>
+                    {
+                        crate::value::items::Items::tagged(kept, t.clone())
+                    }
+                    _ => crate::value::items::Items::arc(kept),
+                }))
+            }
             Value::SortedMap(s) => {
                 let mut s = (**s).clone();
                 for k in &a[1..] {

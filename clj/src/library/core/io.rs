@@ -14,6 +14,12 @@ pub fn str_of(args: &[Value]) -> Result<String> {
     for a in args {
         match a {
             Value::Nil => {}
+            Value::Object(_) => s.push_str(&crate::value::printer::object_str(a)?),
+            Value::Map(m) if m.tag.is_some() => s.push_str(&crate::value::printer::object_str(a)?),
+            Value::Class(c) => {
+                s.push_str(if c.interface { "interface " } else { "class " });
+                s.push_str(&c.name);
+            }
             // Java's `toString`: `java.lang.Exception: m`.
             Value::Exception(t) => s.push_str(&t.to_java_string()),
             // A regex's `toString` is its source; `(str 1N)` is "1", as Java's toString
@@ -22,7 +28,9 @@ pub fn str_of(args: &[Value]) -> Result<String> {
             Value::BigInt(n) => s.push_str(&n.to_string()),
             // A string or character joins as it is; any other value as `pr` prints it
             // (`(str ["a"])` is `["a"]`).
-            Value::Str(_) | Value::Char(_) => s.push_str(&try_pr_str(a, false)?),
+            Value::Str(_) | Value::Char(_) | Value::StringBuilder(_) => {
+                s.push_str(&try_pr_str(a, false)?)
+            }
             _ => s.push_str(&try_pr_str(a, true)?),
         }
     }

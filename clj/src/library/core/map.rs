@@ -1,7 +1,6 @@
 //! `clojure.core` functions that read and update maps and other collections by key or
 //! position: `merge`, `select-keys`, `zipmap`, `get-in`, `assoc-in`, `update`, `update-in`,
-//! `frequencies`, `group-by`, `empty`, `not-empty`, `peek`, `pop`, `subvec`; and records,
-//! which are maps here.
+//! `frequencies`, `group-by`, `empty`, `not-empty`, `peek`, `pop`, `subvec`.
 
 use crate::eval::apply;
 use crate::library::core::{arity, assoc1, equal, get, int_arg, map_insert, reg};
@@ -41,28 +40,29 @@ pub fn install() {
                 return Ok(acc);
             }
         }
-        let mut out: Option<Vec<(Value, Value)>> = None;
+        // The first map's items (and record type) are updated in place.
+        let mut out: Option<std::sync::Arc<crate::value::items::Items<(Value, Value)>>> = None;
         for m in a {
             match m {
                 Value::Nil => {}
-                Value::Map(m) => {
-                    let o = out.get_or_insert_with(Vec::new);
-                    for (k, v) in m.iter() {
-                        map_insert(o, k.clone(), v.clone());
+                Value::Map(m) => match &mut out {
+                    None => out = Some(m),
+                    Some(o) => {
+                        for (k, v) in m.iter() {
+                            map_insert(&mut *std::sync::Arc::make_mut(o), k.clone(), v.clone());
+                        }
                     }
-                }
+                },
                 Value::SortedMap(m) => {
-                    let o = out.get_or_insert_with(Vec::new);
+                    let o = out.get_or_insert_with(|| crate::value::items::Items::arc(Vec::new()));
                     for (k, v) in m.entries.iter() {
-                        map_insert(o, k.clone(), v.clone());
+                        map_insert(&mut *std::sync::Arc::make_mut(o), k.clone(), v.clone());
                     }
                 }
                 other => return Err(Error::msg(format!("merge: expected maps, got {other}"))),
             }
         }
-        Ok(out.map_or(Value::Nil, |o| {
-            Value::Map(crate::value::items::Items::arc(o))
-        }))
+        Ok(out.map_or(Value::Nil, Value::Map))
     });
     reg(c, "select-keys", |a| {
         arity(&a, 2, 2, "select-keys")?;
@@ -186,33 +186,4 @@ pub fn install() {
         }
         Ok(Value::vector(v[s as usize..e as usize].to_vec()))
     });
-}
-
-/// `(defrecord Name [fields] impls...)`: `(Name. a b)`, `(->Name a b)` and `(map->Name m)`
-/// make maps of the fields (the protocol implementations are ignored).
-///
-/// DIVERGENCE: a record is a plain map, printed as one and `=` to one; core.logic reifies
-/// records as maps, so answers are the same.
-pub fn defrecord(a: &[Value]) -> Result<Value> {
-    let (Some(Value::Symbol(name)), Some(Value::Vector(fields))) = (a.first(), a.get(1)) else {
-        return Err(Error::msg("defrecord needs a name and a vector of fields"));
-    };
-    let mut params = Vec::new();
-    for f in fields.iter() {
-        params.push(
-            f.as_symbol()
-                .ok_or_else(|| Error::msg(format!("defrecord: a field is a symbol, got {f}")))?,
-        );
-    }
-    let pairs: Vec<String> = params.iter().map(|p| format!(":{p} {p}")).collect();
-    let src = format!(
-        "(defn ->{name} [{ps}] (array-map {kv})) (def {name}. ->{name}) \
-         (defn map->{name} [m] (into (array-map) m))",
-        ps = params.join(" "),
-        kv = pairs.join(" "),
-    );
-    crate::load(&src, None)?;
-    Ok(Value::Symbol(
-        format!("#'{}/{name}", crate::eval::ns::current()).into(),
-    ))
 }

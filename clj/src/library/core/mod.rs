@@ -28,6 +28,7 @@ pub mod seq;
 pub mod sorted;
 pub mod xform;
 pub mod vars;
+pub mod types;
 
 use crate::eval::{apply, next_id};
 pub use crate::library::core::io::{emit, str_of, with_out_str};

@@ -13,6 +13,10 @@ use crate::value::Value;
 
 /// `(.method target args...)`.
 pub fn invoke(target: &Value, method: &str, args: Vec<Value>) -> Result<Value> {
+    // A `deftype`'s, `reify`'s or record's fields and methods are its type's.
+    if matches!(target, Value::Object(_)) || matches!(target, Value::Map(m) if m.tag.is_some()) {
+        return crate::library::core::types::member(&format!(".{method}"), target.clone(), args);
+    }
     if let Some(v) = specific(target, method, &args)? {
         return Ok(v);
     }

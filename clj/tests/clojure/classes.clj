@@ -1,0 +1,63 @@
+(ns clojure-tests.classes
+  (:require [clojure.test :refer :all]))
+
+(deftest classes-of-values
+  (is (= java.lang.Long (class 1)))
+  (is (= Long (class 1)))
+  (is (= Double (class 1.5)))
+  (is (= clojure.lang.Ratio (class 1/2)))
+  (is (= String (class "a")))
+  (is (= Character (class \a)))
+  (is (= Boolean (class true)))
+  (is (= clojure.lang.Keyword (class :a)))
+  (is (= clojure.lang.Symbol (class 'a)))
+  (is (= clojure.lang.PersistentVector (class [])))
+  (is (= clojure.lang.PersistentArrayMap (class {})))
+  (is (= clojure.lang.PersistentHashSet (class #{})))
+  (is (= clojure.lang.PersistentList (class '(1 2))))
+  (is (= clojure.lang.PersistentList$EmptyList (class '())))
+  (is (= clojure.lang.LazySeq (class (map inc [1]))))
+  (is (= clojure.lang.Atom (class (atom 1))))
+  (is (nil? (class nil))))
+
+(deftest printing-classes
+  (is (= "java.lang.Long" (pr-str (class 1))))
+  (is (= "java.lang.String" (pr-str String)))
+  (is (= "class java.lang.String" (str String)))
+  (is (= "interface clojure.lang.ISeq" (str clojure.lang.ISeq)))
+  (is (= "clojure.lang.PersistentVector" (print-str (class [])))))
+
+(deftest instance-checks
+  (is (instance? Long 1))
+  (is (instance? Number 1))
+  (is (instance? Number 1.5))
+  (is (instance? Comparable "a"))
+  (is (instance? Object :k))
+  (is (not (instance? Object nil)))
+  (is (not (instance? String 1)))
+  (is (instance? clojure.lang.IPersistentMap {}))
+  (is (instance? clojure.lang.IPersistentVector [1]))
+  (is (instance? clojure.lang.ISeq '(1)))
+  (is (not (instance? clojure.lang.ISeq [1])))
+  (is (instance? clojure.lang.Sequential [1]))
+  (is (instance? clojure.lang.IFn :k))
+  (is (instance? clojure.lang.IFn inc))
+  (is (instance? clojure.lang.IFn {}))
+  (is (instance? java.util.Collection #{}))
+  (is (instance? java.util.Map {}))
+  (is (instance? CharSequence "a")))
+
+(deftest type-honours-metadata
+  (is (= Long (type 1)))
+  (is (= ::thing (type (with-meta [] {:type ::thing}))))
+  (is (= clojure.lang.PersistentVector (type (with-meta [] {:other 1})))))
+
+(deftest classes-are-values
+  (is (class? String))
+  (is (not (class? "String")))
+  (is (= String java.lang.String))
+  (is (= Class (class String)))
+  (is (contains? (supers Long) Number))
+  (is (contains? (supers Long) Object))
+  (is (= {Long 2 String 1} (frequencies (map class [1 "a" 2]))))
+  (is (= [String] (distinct (map class ["a" "b"])))))
