@@ -30,8 +30,8 @@ pub mod meta;
 pub mod num;
 pub mod pos;
 pub mod printer;
-pub mod sorted;
 pub mod regex;
+pub mod sorted;
 
 use crate::value::error::{Error, Result};
 use crate::value::items::Items;

@@ -1,19 +1,18 @@
-//! `clojure.core`, as built-in functions; this file holds part one: comparison, numbers, `apply`,
-//! `gensym`, random numbers, and [`reg`], which registers a built-in. Collections and atoms
-//! are in `coll`, output in `io`, exceptions as values in `errors`, the sequence functions in `seq` (lazy ones in `lazy`, whole
-//! seq ones in `reshape`), predicates and conversions in `pred`, maps in `map`, metadata in
-//! `meta`, regexes in `regex`,
-//! `read-string`/`eval` in `read_eval`, files in `files`. Clojure's other namespaces are in `library::clojure`.
+//! `clojure.core`, as built-in functions. This file holds comparison, arithmetic, `apply`,
+//! `gensym`, random numbers, and [`reg`], which registers a built-in. The rest, by kind:
+//! collections and atoms (`coll`), maps (`map`), sorted collections (`sorted`), predicates
+//! and conversions (`pred`), big integers and bit operations (`numbers`), metadata (`meta`),
+//! vars (`vars`), namespaces (`ns`), exceptions as values (`errors`), boxes such as
+//! `reduced`, `delay` and `future` (`cells`), protocols, types and multimethods (`types/`),
+//! the sequence functions (`seqs/`), printing, regexes, `read-string`/`eval` and files
+//! (`text/`), what is left (`misc`), and the part written in Clojure (`prelude`). Clojure's
+//! other namespaces are in `library::clojure`.
 //!
 //! May depend on: `value/`, `eval/`'s interface, the reader; never on `library::logic`.
 
 pub mod cells;
 pub mod coll;
 pub mod errors;
-pub mod files;
-pub mod io;
-pub mod lazy;
-pub mod lazy_more;
 pub mod map;
 pub mod meta;
 pub mod misc;
@@ -21,14 +20,15 @@ pub mod ns;
 pub mod numbers;
 pub mod pred;
 pub mod prelude;
-pub mod read_eval;
-pub mod regex;
-pub mod reshape;
-pub mod seq;
+pub mod seqs;
 pub mod sorted;
-pub mod xform;
-pub mod vars;
+pub mod text;
+// The sequence functions and text (printing, regexes, reading, files) live in subfolders;
+// their modules keep their paths here.
+pub use seqs::{lazy, lazy_more, reshape, seq, xform};
+pub use text::{files, io, read_eval, regex};
 pub mod types;
+pub mod vars;
 
 use crate::eval::{apply, next_id};
 pub use crate::library::core::io::{emit, str_of, with_out_str};
