@@ -60,7 +60,7 @@ fn reading_unbalanced_text_is_eof_while_reading() {
 fn eval_of_a_failing_form_gives_that_forms_error() {
     let e = err("(eval '(undefined-thing 1))");
     assert!(
-        e.contains("unable to resolve symbol: undefined-thing"),
+        e.contains("Unable to resolve symbol: undefined-thing"),
         "{e}"
     );
     let e = err("(eval (read-string \"(+ 1 :a)\"))");
