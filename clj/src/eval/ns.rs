@@ -121,8 +121,8 @@ pub fn import(name: &str, v: Value) {
     changed();
 }
 
-/// The value imported as `name`.
-fn imported(name: &str) -> Option<Value> {
+/// The value imported as `name` (a class).
+pub fn imported(name: &str) -> Option<Value> {
     let all = imports().read().unwrap_or_else(|e| e.into_inner());
     all.get(name).cloned()
 }

@@ -140,3 +140,12 @@
   (is (nil? (resolve 'no-such-name-here)))
   (is (some? (ns-resolve 'clojure.core 'map)))
   (is (some #{'clojure.core} (map ns-name (all-ns)))))
+
+(def resolved-value 42)
+
+(deftest resolve-gives-vars-and-classes
+  (is (var? (ns-resolve 'clojure-tests.core-fns 'resolved-value)))
+  (is (= 42 @(resolve 'clojure-tests.core-fns/resolved-value)))
+  (is (= #'clojure.core/map (resolve 'map)))
+  (is (= 2 ((resolve 'inc) 1)))
+  (is (= String (resolve 'String))))

@@ -46,7 +46,12 @@ fn resolve_sym(here: &str, sym: &Value) -> Result<Value> {
             crate::value::printer::describe(sym)
         )));
     };
-    Ok(ns::resolve_in(here, s).map_or(Value::Nil, |(_, v)| v))
+    // A var for a definition (`#'user/x`), a class for a class name (`String`).
+    Ok(match ns::resolve_in(here, s) {
+        None => ns::imported(s).unwrap_or(Value::Nil),
+        Some((_, v @ Value::Class(_))) => v,
+        Some((q, _)) => Value::Var(q.into()),
+    })
 }
 
 /// Registers the functions of this module.
