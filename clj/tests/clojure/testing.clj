@@ -66,3 +66,15 @@
   (is (= "12" (with-out-str (print 1) (print 2))))
   (is (= "" (with-out-str nil)))
   (is (= "inner\nouter\n" (with-out-str (println (str (with-out-str (print "inner")))) (println "outer")))))
+
+(deftest function-predicate
+  (is (function? inc))
+  (is (function? 'map))
+  (is (function? #(+ % 1)))
+  (is (not (function? 1)))
+  (is (not (function? 'no-such-function-anywhere))))
+
+(deftest counts-round-up
+  (is (= [2 3] (take-last 3/2 [1 2 3])))
+  (is (= [3] (nthrest [1 2 3] 3/2)))
+  (is (= [3] (nthnext [1 2 3] 3/2))))

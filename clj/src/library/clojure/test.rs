@@ -467,6 +467,18 @@ fn summary(before: Counts) -> Value {
 /// Registers `run-tests`, `test-var`, `test-vars`, `successful?`.
 pub fn install() {
     let t = "clojure.test";
+    // `(function? x)`: a function, or a symbol naming one.
+    crate::library::core::reg(t, "function?", |a| {
+        crate::library::core::arity(&a, 1, 1, "function?")?;
+        let v = match &a[0] {
+            Value::Symbol(s) => crate::eval::ns::resolve(s).map_or(Value::Nil, |(_, v)| v),
+            v => v.clone(),
+        };
+        Ok(Value::Bool(matches!(
+            v,
+            Value::Fn(_) | Value::Native(_) | Value::Var(_)
+        )))
+    });
     crate::library::core::reg(t, "run-tests", |a| {
         let nss = if a.is_empty() {
             vec![crate::eval::ns::current()]

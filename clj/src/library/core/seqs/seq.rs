@@ -262,9 +262,11 @@ pub fn install() {
         let (n, coll) = (count_arg(&a[0], "drop")?, a[1].clone());
         Ok(Value::lazy(move || drop_n(n, &coll)?.force()))
     });
-    reg(c, "nthrest", |a| drop_n(int_arg(&a[1], "nthrest")?, &a[0]));
+    reg(c, "nthrest", |a| {
+        drop_n(count_arg(&a[1], "nthrest")?, &a[0])
+    });
     reg(c, "nthnext", |a| {
-        seq(&drop_n(int_arg(&a[1], "nthnext")?, &a[0])?)
+        seq(&drop_n(count_arg(&a[1], "nthnext")?, &a[0])?)
     });
     reg(c, "take-while", |a| {
         arity(&a, 2, 2, "take-while")?;
@@ -272,7 +274,7 @@ pub fn install() {
     });
     reg(c, "take-last", |a| {
         let v = a[1].to_vec()?;
-        let n = (int_arg(&a[0], "take-last")?.max(0) as usize).min(v.len());
+        let n = (count_arg(&a[0], "take-last")?.max(0) as usize).min(v.len());
         Ok(if n == 0 {
             Value::Nil
         } else {
