@@ -121,10 +121,24 @@ pub fn import(name: &str, v: Value) {
     changed();
 }
 
+/// Finds the value of an imported name that [`import`] did not list (a library's table of
+/// classes, consulted when a name is first used rather than copied in at start).
+pub type ImportResolver = fn(&str) -> Option<Value>;
+
+static IMPORT_RESOLVER: std::sync::OnceLock<ImportResolver> = std::sync::OnceLock::new();
+
+/// Sets where names that [`import`] did not list are looked up.
+pub fn set_import_resolver(f: ImportResolver) {
+    let _ = IMPORT_RESOLVER.set(f);
+}
+
 /// The value imported as `name` (a class).
 pub fn imported(name: &str) -> Option<Value> {
-    let all = imports().read().unwrap_or_else(|e| e.into_inner());
-    all.get(name).cloned()
+    let listed = {
+        let all = imports().read().unwrap_or_else(|e| e.into_inner());
+        all.get(name).cloned()
+    };
+    listed.or_else(|| IMPORT_RESOLVER.get().and_then(|f| f(name)))
 }
 
 /// The standard expansion of the aliases `l`, `fd` and `str` (used by the reader for `::l/x`).

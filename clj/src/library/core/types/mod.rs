@@ -124,6 +124,22 @@ const JAVA_LANG: &[&str] = &[
     "Runnable",
 ];
 
+/// The class a name written in code stands for, as every namespace imports them: a class of
+/// the built-in table by its full name, or a `java.lang` class (and the interfaces of
+/// [`JAVA_LANG`]) by its short one.
+fn imported_class(name: &str) -> Option<Value> {
+    let full = if JAVA_LANG.contains(&name) {
+        format!("java.lang.{name}")
+    } else {
+        name.to_string()
+    };
+    class::BUILTIN
+        .iter()
+        .any(|(n, _, _)| *n == full)
+        .then(|| class::named(&full).map(Value::Class))
+        .flatten()
+}
+
 /// Registers the functions and forms of this module, and the class names as values.
 pub fn install() {
     let c = "clojure.core";
@@ -132,16 +148,7 @@ pub fn install() {
         crate::eval::register_special(name, *f);
     }
     let _ = class::CALL.set(crate::eval::apply);
-    for (name, _, _) in class::BUILTIN {
-        if let Some(k) = class::named(name) {
-            crate::eval::ns::import(name, Value::Class(k.clone()));
-            if let Some(short) = name.strip_prefix("java.lang.") {
-                if JAVA_LANG.contains(&short) {
-                    crate::eval::ns::import(short, Value::Class(k));
-                }
-            }
-        }
-    }
+    crate::eval::ns::set_import_resolver(imported_class);
     reg(c, "class", |a| {
         arity(&a, 1, 1, "class")?;
         Ok(class::class_of(&a[0]).map_or(Value::Nil, Value::Class))
