@@ -77,6 +77,6 @@ pub fn install() {
     });
     reg(c, "eval", |a| {
         arity(&a, 1, 1, "eval")?;
-        crate::eval::eval(&a[0], &None)
+        crate::eval::eval(&crate::eval::form::proper(&a[0])?, &None)
     });
 }
