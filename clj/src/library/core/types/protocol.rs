@@ -466,11 +466,9 @@ pub fn install() {
             // A value whose class implements the protocol in its definition stands for its
             // implementation, as in Clojure.
             Some(Impl::Inline(_)) => a[1].clone(),
-            Some(Impl::Extension(ms)) => map(
-                ms.into_iter()
-                    .map(|(m, f)| (Value::kw(&m), f))
-                    .collect(),
-            ),
+            Some(Impl::Extension(ms)) => {
+                map(ms.into_iter().map(|(m, f)| (Value::kw(&m), f)).collect())
+            }
             None => Value::Nil,
         })
     });
