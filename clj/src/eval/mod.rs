@@ -22,6 +22,7 @@
 pub mod compile;
 mod destructure;
 mod env;
+pub mod form;
 pub mod ns;
 mod registry;
 mod special;
@@ -99,6 +100,11 @@ pub fn eval(form: &Value, env: &Env) -> Result<Value> {
                 Value::Set(crate::value::items::Items::arc(out)),
             ))
         }
+        // A seq built by code (a lazy seq, a seq over a vector) is a call like a list.
+        Value::Lazy(_) | Value::VecSeq(..) => match form::proper(form)? {
+            list @ Value::List(_) => eval(&list, env),
+            _ => Ok(form.clone()),
+        },
         other => Ok(other.clone()),
     }
 }
@@ -173,7 +179,7 @@ fn eval_list(head: &Value, tail: &Value, env: &Env) -> Result<Value> {
                 Some(Value::Macro(m)) => {
                     let args = tail.to_vec()?;
                     let expansion = call_closure(&m, args)?;
-                    return eval(&expansion, env);
+                    return eval(&form::proper(&expansion)?, env);
                 }
                 Some(f) => {
                     let args = eval_args(tail, env)?;

@@ -228,6 +228,7 @@ pub fn enter(name: &str) {
     if exists {
         changed();
         G.with(|g| g.borrow_mut().current = name.to_string());
+        define("clojure.core", "*ns*", Value::Symbol(name.into()));
     } else {
         switch_to(name, false);
     }
@@ -251,6 +252,7 @@ pub fn switch_to(name: &str, repl_defaults: bool) {
         }
         g.info.insert(name.to_string(), info);
     });
+    define("clojure.core", "*ns*", Value::Symbol(name.into()));
 }
 
 /// Checks that `ns` exists (built in or defined by an `ns` form), loading its file from the

@@ -156,3 +156,13 @@ pub fn source(qualified: &str) -> Option<String> {
     VARS.with(|v| v.borrow().get(qualified).and_then(|(_, f)| f.clone()))
         .map(|f| f.source())
 }
+
+/// Replaces the metadata of the var `qualified` (`user/f`), as `reset-meta!` does; the source
+/// form recorded with it stays.
+pub fn set_meta(qualified: &str, meta: Value) {
+    VARS.with(|v| {
+        let mut v = v.borrow_mut();
+        let form = v.get(qualified).and_then(|(_, f)| f.clone());
+        v.insert(qualified.to_string(), (meta, form));
+    });
+}

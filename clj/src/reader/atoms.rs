@@ -186,28 +186,8 @@ fn parse_number(t: &str) -> Option<std::result::Result<Value, String>> {
         }
         return Some(Ok(crate::value::num::ratio(if neg { -n } else { n }, d)));
     }
-    let int = if let Some(h) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
-        i64::from_str_radix(h, 16).ok()
-    } else {
-        body.parse::<i64>().ok()
-    };
-    if let Some(i) = int {
-        let i = if neg { -i } else { i };
-        return Some(Ok(if big {
-            crate::value::num::big(i.into())
-        } else {
-            Value::Int(i)
-        }));
-    }
-    // An integer too large for 64 bits (or written with `N`) is a big integer.
-    if body.chars().all(|c| c.is_ascii_digit()) {
-        if let Ok(n) = body.parse::<num_bigint::BigInt>() {
-            let n = if neg { -n } else { n };
-            return Some(Ok(match num_traits::ToPrimitive::to_i64(&n) {
-                Some(i) if !big => Value::Int(i),
-                _ => crate::value::num::big(n),
-            }));
-        }
+    if let Some(int) = parse_integer(body, neg, big) {
+        return Some(int.or_else(|e| if e.is_empty() { bad() } else { Err(e) }));
     }
     let fbody = body.strip_suffix('M').unwrap_or(body);
     match fbody.parse::<f64>() {
@@ -220,4 +200,48 @@ fn parse_number(t: &str) -> Option<std::result::Result<Value, String>> {
         }
         _ => Some(bad()),
     }
+}
+
+/// Parses the digits of an integer token (its sign and `N` suffix taken off), as Clojure's
+/// reader does: decimal, `0x` hexadecimal, `0` octal, `RrDIGITS` in radix 2 to 36. The
+/// value is a long when it fits in 64 bits and has no `N`, otherwise a big integer. `None`
+/// if the token is not shaped like an integer (a float, say); `Some(Err)` for a malformed one.
+fn parse_integer(body: &str, neg: bool, big: bool) -> Option<std::result::Result<Value, String>> {
+    let (digits, radix) =
+        if let Some(h) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
+            (h, 16)
+        } else if let Some((r, d)) = body.split_once(['r', 'R']) {
+            if big
+                || r.is_empty()
+                || r.len() > 2
+                || !r.bytes().all(|c| c.is_ascii_digit())
+                || r.starts_with('0')
+            {
+                return Some(Err(String::new()));
+            }
+            let r: u32 = r.parse().ok()?;
+            if !(2..=36).contains(&r) {
+                return Some(Err("Radix out of range".into()));
+            }
+            (d, r)
+        } else if !body.bytes().all(|c| c.is_ascii_digit()) {
+            return None;
+        } else if body.len() > 1 && body.starts_with('0') {
+            // A leading zero makes octal digits (`017` is 15); `08` is malformed.
+            (&body[1..], 8)
+        } else {
+            (body, 10)
+        };
+    let Some(n) = (!digits.is_empty())
+        .then(|| num_bigint::BigInt::parse_bytes(digits.as_bytes(), radix))
+        .flatten()
+        .filter(|_| digits.bytes().all(|c| c.is_ascii_alphanumeric()))
+    else {
+        return Some(Err(String::new()));
+    };
+    let n = if neg { -n } else { n };
+    Some(Ok(match num_traits::ToPrimitive::to_i64(&n) {
+        Some(i) if !big => Value::Int(i),
+        _ => crate::value::num::big(n),
+    }))
 }

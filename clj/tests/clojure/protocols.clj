@@ -122,3 +122,17 @@
 (deftest functions-over-protocols
   (is (= ["long 1" "string a" "nothing"] (map describe [1 "a" nil])))
   (is (= "x: string b" (apply describe ["b" "x"]))))
+
+(defprotocol Sized (size-of [x]))
+(extend-protocol Sized
+  String (size-of [s] (count s)))
+(deftype Box [n] Sized (size-of [_] n))
+
+(deftest find-protocol-impl-and-method
+  (is (= #{:size-of} (set (keys (find-protocol-impl Sized "abc")))))
+  (is (= 3 ((:size-of (find-protocol-impl Sized "abc")) "abc")))
+  (is (nil? (find-protocol-impl Sized 42)))
+  (let [b (Box. 7)]
+    (is (= b (find-protocol-impl Sized b))))
+  (is (= 3 ((find-protocol-method Sized :size-of "abc") "abc")))
+  (is (nil? (find-protocol-method Sized :size-of 42))))

@@ -53,3 +53,27 @@
   (is (= '(do (f) (f)) (macroexpand '(clojure-tests.read-eval/twice (f)))))
   (is (= '(+ 1 2) (macroexpand '(+ 1 2))))
   (is (= 5 (macroexpand 5))))
+
+;; Forms that code builds may be any seq: a cons onto a lazy seq, a lazy seq, a seq over a
+;; vector. Each evaluates as the list of its elements.
+(defmacro seq-list [& xs] (cons 'list (map identity xs)))
+(defmacro seq-do [& xs] (cons 'do (map identity xs)))
+(defmacro seq-let [b & body] (list* 'let (vec b) (seq (vec body))))
+(defmacro seq-nested [& xs] (list 'vector (cons 'list (map inc xs)) (cons '+ (seq (vec xs)))))
+(defn seq-in-fn [a] (seq-list a (inc a) (seq-do a (* 2 a))))
+
+(deftest seq-forms
+  (is (= '(1 2) (seq-list 1 2)))
+  (is (= '(1 2 3 4) (seq-list 1 2 3 4)))
+  (is (= '() (seq-list)))
+  (is (= 3 (seq-do 1 2 3)))
+  (is (= '(3 4) (let [] (seq-do 1 (seq-list 3 4)))))
+  (is (= 3 (seq-let [x 1 y 2] (+ x y))))
+  (is (= [(list 2 3) 3] (seq-nested 1 2)))
+  (is (= '(5 6 10) (seq-in-fn 5)))
+  (is (= '(1 2) ((fn [] (seq-list 1 2)))))
+  (is (= 6 (eval (cons '+ (map identity [1 2 3])))))
+  (is (= 3 (eval (map identity '(+ 1 2)))))
+  (is (= 3 (eval (seq ['+ 1 2]))))
+  (is (= 7 (eval (list 'let ['x 3] (cons '+ (map identity ['x 4]))))))
+  (is (= '(2 3) (eval (list 'quote (map inc [1 2]))))))

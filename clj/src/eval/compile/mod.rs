@@ -230,7 +230,9 @@ fn list(form: &Value, scope: &mut Scope) -> Code {
         Value::Symbol(s) if !scope.is_local(s) => {
             match crate::eval::ns::resolve_value(s, &scope.outer) {
                 Some(Value::Special(name)) => special(&name, args, scope),
-                Some(Value::Macro(m)) => match crate::eval::call_closure(&m, args.to_vec()) {
+                Some(Value::Macro(m)) => match crate::eval::call_closure(&m, args.to_vec())
+                    .and_then(|x| crate::eval::form::proper(&x))
+                {
                     Ok(expansion) => Some(Op::Do(vec![compile(&expansion, scope)])),
                     Err(_) => None,
                 },

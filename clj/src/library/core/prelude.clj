@@ -220,6 +220,19 @@
     (vec xs)
     (throw (ex-info (str "vector-of: unknown type " t) {}))))
 
+;; --- Redefining vars for a while --------------------------------------------------------
+
+(defn with-redefs-fn [binding-map func]
+  (let [old (into {} (map (fn [[v _]] [v (var-get v)]) binding-map))]
+    (doseq [[v x] binding-map] (var-set v x))
+    (try (func) (finally (doseq [[v x] old] (var-set v x))))))
+
+(defmacro with-redefs [bindings & body]
+  (list 'clojure.core/with-redefs-fn
+        (zipmap (map (fn [s] (list 'var s)) (take-nth 2 bindings))
+                (take-nth 2 (rest bindings)))
+        (list* 'fn [] body)))
+
 ;; --- The transducer arities of the sequence functions (clojure.core's `map` with one
 ;; argument calls `kanren.impl/map`, and so on: `library::core::xform`) -------------------------
 
@@ -404,3 +417,4 @@
            k (f fst)
            run (cons fst (clojure.core/take-while (fn [x] (= k (f x))) (next s)))]
        (cons run (partition-by-seq f (clojure.core/drop (count run) s)))))))
+

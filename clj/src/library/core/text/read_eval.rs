@@ -42,6 +42,17 @@ pub fn load_string(text: &str) -> Result<Value> {
     Ok(last)
 }
 
+/// Loads the file at `path` as `load-file` does: its forms evaluated in order, the current
+/// namespace the same afterwards; the value of the last form.
+pub fn load_file(path: &str) -> Result<Value> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Error::msg(format!("Could not load {path}: {e}")))?;
+    let here = crate::eval::ns::current();
+    let out = crate::eval::ns::loading(Some(path), || load_string(&text));
+    crate::eval::ns::enter(&here);
+    out
+}
+
 /// Registers the functions of this module.
 pub fn install() {
     let c = "clojure.core";
@@ -75,8 +86,39 @@ pub fn install() {
         arity(&a, 1, 1, "load-string")?;
         load_string(&text_arg(&a[0], "load-string")?)
     });
+    reg(c, "load-file", |a| {
+        arity(&a, 1, 1, "load-file")?;
+        load_file(&text_arg(&a[0], "load-file")?)
+    });
+    // `(load "a/b")` loads `a/b.clj` from the root of the path, `(load "b")` the file `b.clj`
+    // beside the current namespace's.
+    reg(c, "load", |a| {
+        let mut last = Value::Nil;
+        for p in &a {
+            let p = text_arg(p, "load")?;
+            let rel = match p.strip_prefix('/') {
+                Some(root) => root.to_string(),
+                None => {
+                    let here = crate::eval::ns::current()
+                        .replace('-', "_")
+                        .replace('.', "/");
+                    match here.rsplit_once('/') {
+                        Some((dir, _)) => format!("{dir}/{p}"),
+                        None => p.to_string(),
+                    }
+                }
+            };
+            let Some(file) = crate::eval::ns::find_file(&rel.replace('/', ".")) else {
+                return Err(Error::msg(format!(
+                    "Could not locate {rel}.clj on KANREN_PATH or the root of the file loading it"
+                )));
+            };
+            last = load_file(&file.to_string_lossy())?;
+        }
+        Ok(last)
+    });
     reg(c, "eval", |a| {
         arity(&a, 1, 1, "eval")?;
-        crate::eval::eval(&a[0], &None)
+        crate::eval::eval(&crate::eval::form::proper(&a[0])?, &None)
     });
 }

@@ -459,6 +459,33 @@ pub fn install() {
         let inline = class::named(&class).is_some_and(|c| class::is_subclass(&c.name, &p.on));
         Ok(Value::Bool(inline || p.extension(&class).is_some()))
     });
+    crate::library::core::reg(c, "find-protocol-impl", |a| {
+        crate::library::core::arity(&a, 2, 2, "find-protocol-impl")?;
+        let p = protocol_arg(&a[0], "find-protocol-impl")?;
+        Ok(match p.implementation(&a[1]) {
+            // A value whose class implements the protocol in its definition stands for its
+            // implementation, as in Clojure.
+            Some(Impl::Inline(_)) => a[1].clone(),
+            Some(Impl::Extension(ms)) => {
+                map(ms.into_iter().map(|(m, f)| (Value::kw(&m), f)).collect())
+            }
+            None => Value::Nil,
+        })
+    });
+    crate::library::core::reg(c, "find-protocol-method", |a| {
+        crate::library::core::arity(&a, 3, 3, "find-protocol-method")?;
+        let p = protocol_arg(&a[0], "find-protocol-method")?;
+        let method = match &a[1] {
+            Value::Keyword(k) => k.clone(),
+            other => {
+                return Err(Error::msg(format!(
+                    "find-protocol-method: expected a method's keyword, got {}",
+                    crate::value::printer::describe(other)
+                )))
+            }
+        };
+        Ok(find_method(&p, &method, &a[2]).unwrap_or(Value::Nil))
+    });
     crate::library::core::reg(c, "extenders", |a| {
         crate::library::core::arity(&a, 1, 1, "extenders")?;
         let p = protocol_arg(&a[0], "extenders")?;
