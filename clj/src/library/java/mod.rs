@@ -42,6 +42,11 @@ pub const CLASSES: &[&str] = &[
 /// that uses none does not pay for defining them when it starts.
 pub fn install() {
     crate::eval::register_special("interop", call);
+    // `memfn` and `..` are clojure.core macros: names of their own, run by `call`.
+    for name in ["memfn", ".."] {
+        crate::eval::ns::define("clojure.core", name, Value::Special(name.into()));
+        crate::eval::register_special(name, call);
+    }
     crate::eval::register_special("interop-value", |sym, _, _| match static_member(sym) {
         Some(v) => Ok(v),
         None => Err(missing(sym)),
