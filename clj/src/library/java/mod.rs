@@ -302,30 +302,7 @@ pub fn cast(v: &Value, to: &str) -> Error {
     )
 }
 
-/// The Java class of a value as Clojure names it (for error messages).
+/// The Java class of a value as Clojure names it (for error messages): `value::class`'s.
 pub fn class_name(v: &Value) -> String {
-    match v {
-        Value::Nil => "nil",
-        Value::Bool(_) => "java.lang.Boolean",
-        Value::Int(_) => "java.lang.Long",
-        Value::Float(_) => "java.lang.Double",
-        Value::Ratio(..) => "clojure.lang.Ratio",
-        Value::Str(_) => "java.lang.String",
-        Value::Char(_) => "java.lang.Character",
-        Value::Keyword(_) => "clojure.lang.Keyword",
-        Value::Symbol(_) => "clojure.lang.Symbol",
-        Value::EmptyList => "clojure.lang.PersistentList$EmptyList",
-        Value::List(_) => "clojure.lang.PersistentList",
-        Value::VecSeq(..) => "clojure.lang.APersistentVector$Seq",
-        Value::Lazy(_) => "clojure.lang.LazySeq",
-        Value::Vector(_) => "clojure.lang.PersistentVector",
-        Value::Map(_) => "clojure.lang.PersistentArrayMap",
-        Value::Set(_) => "clojure.lang.PersistentHashSet",
-        Value::Fn(_) | Value::Native(_) => "clojure.lang.AFunction",
-        Value::Atom(_) => "clojure.lang.Atom",
-        Value::Exception(t) => return t.class.to_string(),
-        Value::StringBuilder(_) => "java.lang.StringBuilder",
-        other => return format!("kanren {}", other.type_name()),
-    }
-    .to_string()
+    crate::value::class::class_name(v).to_string()
 }
