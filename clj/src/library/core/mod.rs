@@ -58,6 +58,17 @@ fn all_equal(args: &[Value]) -> Result<bool> {
     Ok(true)
 }
 
+/// A built-in function value named `name`, made of a closure.
+pub fn native(
+    name: &'static str,
+    f: impl Fn(Vec<Value>) -> Result<Value> + Send + Sync + 'static,
+) -> Value {
+    Value::Native(Arc::new(Native {
+        name,
+        f: Arc::new(f),
+    }))
+}
+
 /// Registers a built-in function.
 pub fn reg(
     ns: &str,

@@ -6,10 +6,10 @@
 use crate::eval::apply;
 use crate::library::core::lazy::{drop_n, lazy_cat, lazy_map, take_n, take_while};
 use crate::library::core::seq::cons;
-use crate::library::core::{arity, reg};
+use crate::library::core::{arity, native, reg};
 use crate::value::args::count_arg;
 use crate::value::error::Result;
-use crate::value::{Native, Value};
+use crate::value::Value;
 use rustc_hash::FxHashSet;
 use std::sync::Arc;
 
@@ -163,17 +163,6 @@ fn reductions(f: Value, acc: Value, coll: Value) -> Value {
         };
         Ok(cons(acc, rest))
     })
-}
-
-/// A built-in function value made of a closure (for a walk that maps itself).
-fn native(
-    name: &'static str,
-    f: impl Fn(Vec<Value>) -> Result<Value> + Send + Sync + 'static,
-) -> Value {
-    Value::Native(Arc::new(Native {
-        name,
-        f: Arc::new(f),
-    }))
 }
 
 /// The nodes of a tree, depth first: `node`, then, when `(branch? node)`, the nodes under

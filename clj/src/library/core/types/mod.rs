@@ -17,19 +17,10 @@ pub mod structs;
 use crate::library::core::{arity, reg};
 use crate::value::class::{self, Class};
 use crate::value::error::{Error, Result};
-use crate::value::{Native, Value};
+use crate::value::Value;
 use std::sync::Arc;
 
-/// A built-in function value named `name`.
-pub fn native(
-    name: &'static str,
-    f: impl Fn(Vec<Value>) -> Result<Value> + Send + Sync + 'static,
-) -> Value {
-    Value::Native(Arc::new(Native {
-        name,
-        f: Arc::new(f),
-    }))
-}
+pub use crate::library::core::native;
 
 /// The class a value given as a type stands for.
 pub fn class_arg(v: &Value, what: &str) -> Result<Arc<Class>> {
