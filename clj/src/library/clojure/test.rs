@@ -313,17 +313,14 @@ fn assert_form(form: &Value, env: &Env, msg: &str, pos: Option<Pos>) -> Result<V
             Ok(v)
         }
         Err(e) if is_interrupt(&e) => Err(e),
-        Err(e) => {
-            report(
-                "ERROR",
-                e.pos.or(pos),
-                msg,
-                &pr_str(form),
-                &error_actual(&e),
-            );
-            Ok(Value::Nil)
-        }
+        Err(e) => report_error(&e, form, msg, pos),
     }
+}
+
+/// Reports `e`, raised while checking `form`, as an ERROR (the assertion's value is `nil`).
+fn report_error(e: &Error, form: &Value, msg: &str, pos: Option<Pos>) -> Result<Value> {
+    report("ERROR", e.pos.or(pos), msg, &pr_str(form), &error_actual(e));
+    Ok(Value::Nil)
 }
 
 /// How a report shows an error: `java.lang.ArithmeticException: Divide by zero`.
@@ -360,16 +357,7 @@ fn thrown(form: &Value, items: &[Value], env: &Env, msg: &str, pos: Option<Pos>)
             }
             Ok(ex)
         }
-        Err(e) => {
-            report(
-                "ERROR",
-                e.pos.or(pos),
-                msg,
-                &pr_str(form),
-                &error_actual(&e),
-            );
-            Ok(Value::Nil)
-        }
+        Err(e) => report_error(&e, form, msg, pos),
         Ok(_) => {
             report("FAIL", pos, msg, &pr_str(form), "nil");
             Ok(Value::Nil)
