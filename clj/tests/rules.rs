@@ -180,3 +180,27 @@ fn clojure_test_reports_failures_and_errors_as_clojure_does() {
         "{out}"
     );
 }
+
+/// clojure.core's part written in Clojure and `clojure.set` are loaded when first used: every
+/// way of using them sees the same names as if they had been loaded at start.
+#[test]
+fn namespaces_loaded_on_first_use_look_loaded_from_the_start() {
+    for (src, want) in [
+        ("(resolve 'transduce)", "#'clojure.core/transduce"),
+        ("(some #{'transduce} (keys (ns-publics 'clojure.core)))", "transduce"),
+        ("(transduce (map inc) + [1 2])", "5"),
+        (
+            "(let [n (count (ns-publics 'clojure.set))] (clojure.set/union) (= n (count (ns-publics 'clojure.set)) 12))",
+            "true",
+        ),
+        ("(ns t (:require [clojure.set :refer [union]])) (union #{1} #{2})", "#{1 2}"),
+        ("(ns t (:require [clojure.set :as s])) (s/difference #{1 2} #{2})", "#{1}"),
+        ("(ns t (:use clojure.set)) (subset? #{1} #{1 2})", "true"),
+        ("(defn union [] :mine) [(union) (clojure.set/union #{1} #{2})]", "[:mine #{1 2}]"),
+        ("(in-ns 'clojure.set) (clojure.core/fn? intersection)", "true"),
+        ("(meta (resolve 'clojure.set/no-such-name))", "nil"),
+    ] {
+        let (code, out, err) = kanren(&["-e", src]);
+        assert_eq!((code, out.trim_end(), err.as_str()), (0, want, ""), "{src}");
+    }
+}

@@ -114,8 +114,10 @@ pub fn main() -> ExitCode {
     if std::env::var_os("KANREN_INTERPRET").is_some() {
         kanren_clj::compile::set_enabled(false);
     }
-    match run(cli) {
+    let code = match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(code) => code,
-    }
+    };
+    kanren_clj::forget_session();
+    code
 }

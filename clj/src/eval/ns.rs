@@ -54,8 +54,8 @@ struct NsInfo {
 
 #[derive(Default)]
 struct Globals {
-    defs: HashMap<String, HashMap<String, Value>>,
-    info: HashMap<String, NsInfo>,
+    defs: FxHashMap<String, FxHashMap<String, Value>>,
+    info: FxHashMap<String, NsInfo>,
     current: String,
 }
 
@@ -72,6 +72,55 @@ thread_local! {
 }
 
 const CACHE_MAX: usize = 1 << 16;
+
+/// Code that defines a namespace's names on first use, by namespace (see [`define_later`]).
+type Pending = FxHashMap<&'static str, Vec<fn()>>;
+
+thread_local! {
+    static PENDING: RefCell<Pending> = RefCell::new(FxHashMap::default());
+}
+
+/// Defers `install`, which defines names of namespace `ns`, until the namespace is first used:
+/// a name of it looked up and not found, the namespace referred, entered or listed. A library whose namespace a program may never use (Java's `Math`,
+/// `clojure.set`, clojure.core's part written in Clojure) costs nothing at start.
+/// `install` may define in other namespaces too, and is registered under each.
+pub fn define_later(ns: &'static str, install: fn()) {
+    PENDING.with(|p| p.borrow_mut().entry(ns).or_default().push(install));
+}
+
+/// Whether `ns` has definitions still to install.
+fn pending(ns: &str) -> bool {
+    PENDING.with(|p| {
+        let p = p.borrow();
+        !p.is_empty() && p.contains_key(ns)
+    })
+}
+
+/// Runs the installers deferred for `ns` (each once, whichever namespaces it was registered
+/// under); false when there were none.
+fn materialize(ns: &str) -> bool {
+    let Some(todo) = PENDING.with(|p| p.borrow_mut().remove(ns)) else {
+        return false;
+    };
+    for f in todo {
+        PENDING.with(|p| {
+            p.borrow_mut().retain(|_, fs| {
+                fs.retain(|g| *g as usize != f as usize);
+                !fs.is_empty()
+            })
+        });
+        f();
+    }
+    changed();
+    true
+}
+
+/// Runs every deferred installer (before listing all namespaces or all names).
+fn materialize_all() {
+    while let Some(ns) = PENDING.with(|p| p.borrow().keys().next().copied()) {
+        materialize(ns);
+    }
+}
 
 fn changed() {
     GEN.with(|g| g.set(g.get() + 1));
@@ -171,10 +220,31 @@ pub fn define(ns: &str, name: &str, v: Value) {
                 let room = if ns == "clojure.core" { 1024 } else { 0 };
                 g.defs
                     .entry(ns.to_string())
-                    .or_insert_with(|| HashMap::with_capacity(room))
+                    .or_insert_with(|| {
+                        FxHashMap::with_capacity_and_hasher(room, Default::default())
+                    })
                     .insert(name.to_string(), v)
             }
         };
+    });
+}
+
+/// Leaves this thread's namespaces to the operating system: a process about to exit skips
+/// freeing each definition one by one (a tenth of a cold start's instructions).
+pub fn forget() {
+    G.with(|g| std::mem::forget(std::mem::take(&mut *g.borrow_mut())));
+    CACHE.with(|c| std::mem::forget(std::mem::take(&mut *c.borrow_mut())));
+}
+
+/// Makes namespace `ns` exist (empty if it is new) without running its deferred installers.
+pub fn create(ns: &str) {
+    changed();
+    G.with(|g| {
+        g.borrow_mut()
+            .defs
+            .entry(ns.to_string())
+            .or_default()
+            .insert(" ".to_string(), Value::Nil);
     });
 }
 
@@ -224,6 +294,7 @@ pub fn current() -> String {
 /// Makes `name` the current namespace as `in-ns` does: one that exists keeps its aliases and
 /// refers; a new one sees only `clojure.core`.
 pub fn enter(name: &str) {
+    materialize(name);
     let exists = G.with(|g| g.borrow().info.contains_key(name));
     if exists {
         changed();
@@ -237,6 +308,7 @@ pub fn enter(name: &str) {
 /// Makes `name` the current namespace, with the default REPL environment (core.logic referred,
 /// aliases `l` and `fd`) when `repl_defaults`, or only `clojure.core` otherwise.
 pub fn switch_to(name: &str, repl_defaults: bool) {
+    materialize(name);
     changed();
     G.with(|g| {
         let mut g = g.borrow_mut();
@@ -287,6 +359,7 @@ pub fn add_alias(alias: &str, ns: &str) {
 
 /// Refers all of `ns` but the names `excluded` into the current namespace.
 pub fn add_refer_except(ns: &str, excluded: Vec<String>) {
+    materialize(ns);
     changed();
     G.with(|g| {
         let mut g = g.borrow_mut();
@@ -298,6 +371,7 @@ pub fn add_refer_except(ns: &str, excluded: Vec<String>) {
 
 /// Refers all of `ns` (`None`) or the given names into the current namespace.
 pub fn add_refer(ns: &str, names: Option<Vec<String>>) {
+    materialize(ns);
     changed();
     G.with(|g| {
         let mut g = g.borrow_mut();
@@ -329,6 +403,23 @@ pub fn resolve(sym: &str) -> Option<(String, Value)> {
 /// Resolves a symbol as code written in namespace `here` sees it (its definitions, aliases
 /// and refers), to its qualified name and value, or `None` when it is not defined.
 pub fn resolve_in(here: &str, sym: &str) -> Option<(String, Value)> {
+    loop {
+        let mut missed = None;
+        let found = lookup(here, sym, &mut |ns: &str| {
+            if missed.is_none() && pending(ns) {
+                missed = Some(ns.to_string());
+            }
+        });
+        match (found, missed) {
+            (Some(found), _) => return Some(found),
+            (None, Some(ns)) if materialize(&ns) => {}
+            _ => return None,
+        }
+    }
+}
+
+/// [`resolve_in`]'s search, telling `miss` each namespace where the name was not found.
+fn lookup(here: &str, sym: &str, miss: &mut dyn FnMut(&str)) -> Option<(String, Value)> {
     G.with(|g| {
         let g = g.borrow();
         let info = g.info.get(here);
@@ -342,15 +433,16 @@ pub fn resolve_in(here: &str, sym: &str) -> Option<(String, Value)> {
                 "fd" if !g.defs.contains_key("fd") => "clojure.core.logic.fd",
                 other => other,
             };
-            return g
-                .defs
-                .get(ns)?
-                .get(name)
-                .map(|v| (format!("{ns}/{name}"), v.clone()));
+            let found = g.defs.get(ns).and_then(|m| m.get(name));
+            if found.is_none() {
+                miss(ns);
+            }
+            return found.map(|v| (format!("{ns}/{name}"), v.clone()));
         }
         if let Some(v) = g.defs.get(here).and_then(|m| m.get(sym)) {
             return Some((format!("{here}/{sym}"), v.clone()));
         }
+        miss(here);
         if let Some(info) = info {
             for r in &info.refers {
                 let (ns, ok) = match r {
@@ -362,21 +454,24 @@ pub fn resolve_in(here: &str, sym: &str) -> Option<(String, Value)> {
                     if let Some(v) = g.defs.get(ns).and_then(|m| m.get(sym)) {
                         return Some((format!("{ns}/{sym}"), v.clone()));
                     }
+                    miss(ns);
                 }
             }
             if info.exclude.iter().any(|n| n == sym) {
                 return None;
             }
         }
-        g.defs
-            .get("clojure.core")?
-            .get(sym)
-            .map(|v| (format!("clojure.core/{sym}"), v.clone()))
+        let found = g.defs.get("clojure.core").and_then(|m| m.get(sym));
+        if found.is_none() {
+            miss("clojure.core");
+        }
+        found.map(|v| (format!("clojure.core/{sym}"), v.clone()))
     })
 }
 
 /// The names defined in `ns`, sorted (none for an unknown namespace).
 pub fn names(ns: &str) -> Vec<String> {
+    materialize(ns);
     let mut out: Vec<String> = G.with(|g| {
         g.borrow()
             .defs
@@ -390,6 +485,7 @@ pub fn names(ns: &str) -> Vec<String> {
 
 /// Every namespace's name, sorted.
 pub fn namespaces() -> Vec<String> {
+    materialize_all();
     let mut out: Vec<String> = G.with(|g| g.borrow().defs.keys().cloned().collect());
     out.sort();
     out
@@ -410,6 +506,7 @@ pub fn split(sym: &str) -> Option<(&str, &str)> {
 /// The names defined in `ns` and their values, sorted by name (`None` for a namespace that
 /// does not exist).
 pub fn publics(ns: &str) -> Option<Vec<(String, Value)>> {
+    materialize(ns);
     G.with(|g| {
         let g = g.borrow();
         let defs = g.defs.get(ns)?;
@@ -425,6 +522,7 @@ pub fn publics(ns: &str) -> Option<Vec<(String, Value)>> {
 
 /// The names of every namespace, sorted.
 pub fn all() -> Vec<String> {
+    materialize_all();
     G.with(|g| {
         let mut out: Vec<String> = g.borrow().defs.keys().cloned().collect();
         out.sort();

@@ -97,6 +97,11 @@ pub fn install() {
     clojure::set::install();
     clojure::test::install();
     java::install();
+    // clojure.core's part in Clojure, loaded when a name of clojure.core is first looked up
+    // and not found: registered after every built-in definition of clojure.core.
+    ns::define_later("clojure.core", || {
+        core::prelude::ensure(&core::prelude::CORE)
+    });
 }
 
 /// A core.logic form (`l:name`).

@@ -97,7 +97,9 @@ static SET: Source = Source {
     text: SRC,
 };
 
-/// Binds `clojure.set`'s names, loaded on first use.
+/// Loads `clojure.set` when the namespace is first used.
 pub fn install() {
-    crate::library::core::prelude::install(&SET);
+    crate::eval::ns::define_later("clojure.set", || {
+        crate::library::core::prelude::ensure(&SET)
+    });
 }

@@ -90,18 +90,6 @@
 
 ;; --- Sequences ----------------------------------------------------------------------------
 
-(defn tree-seq [branch? children root]
-  (let [walk (fn walk [node]
-               (lazy-seq
-                (cons node
-                      (when (branch? node)
-                        (mapcat walk (children node))))))]
-    (walk root)))
-
-(defn drop-last
-  ([coll] (drop-last 1 coll))
-  ([n coll] (map (fn [x _] x) coll (drop n coll))))
-
 (defn nfirst [x] (next (first x)))
 
 (defn replicate [n x] (repeat n x))
@@ -180,8 +168,6 @@
 
 (defn printf [fmt & args] (print (apply format fmt args)))
 
-(defn println-str [& xs] (with-out-str (apply println xs)))
-
 ;; --- Predicates ---------------------------------------------------------------------------
 
 (defn any? [_] true)
@@ -199,7 +185,6 @@
 (defn nat-int? [x] (and (int? x) (not (neg? x))))
 (defn neg-int? [x] (and (int? x) (neg? x)))
 (defn pos-int? [x] (and (int? x) (pos? x)))
-(defn rational? [x] (or (integer? x) (ratio? x)))
 (defn double? [x] (float? x))
 (defn decimal? [_] false)
 

@@ -1,7 +1,5 @@
 //! Transducers: the one-argument (for `distinct` and `dedupe`, no-argument) forms of the
-//! sequence functions, `into` with a transducer, and the installing of the prelude
-//! (`prelude.clj`, clojure.core's functions written in Clojure: `transduce`, `sequence`,
-//! `eduction`, `completing`, `cat`, `halt-when`, ..., loaded on first use by `prelude`).
+//! sequence functions and `into` with a transducer.
 //!
 //! The transducers themselves are Clojure functions of the prelude's namespace `kanren.impl`
 //! (`kanren.impl/map` is `map`'s transducer). [`install`] wraps each built-in sequence
@@ -52,11 +50,9 @@ pub fn into(a: Vec<Value>) -> Result<Value> {
     }
 }
 
-/// Binds the prelude's names to their stubs, then wraps the sequence functions (see the
-/// module's doc). Called once every built-in of `clojure.core` is defined.
+/// Wraps the sequence functions (see the module's doc). Called once every built-in of
+/// `clojure.core` is defined.
 pub fn install() {
-    crate::library::core::prelude::install(&CORE);
-    crate::eval::register_special("prelude", crate::library::core::prelude::macro_stub);
     for &(name, xf_arity) in XFORMS {
         let builtin = ns::resolve_in("clojure.core", &format!("clojure.core/{name}"))
             .map(|(_, v)| v)
