@@ -173,13 +173,15 @@ type Binary = fn(f64, f64) -> f64;
 /// A test of a character (`Character/isDigit`).
 type CharPred = fn(char) -> bool;
 
+/// `Math`'s functions, from the `libm` crate (fdlibm's algorithms, as Java's `StrictMath`):
+/// the binary then loads no system math library at start.
 fn install_math() {
     let m = "Math";
     def(m, "PI", Value::Float(std::f64::consts::PI));
     def(m, "E", Value::Float(std::f64::consts::E));
     let unary: &[(&str, Unary)] = &[
         ("sqrt", f64::sqrt),
-        ("cbrt", f64::cbrt),
+        ("cbrt", libm::cbrt),
         ("floor", f64::floor),
         ("ceil", f64::ceil),
         ("rint", |x| {
@@ -190,20 +192,20 @@ fn install_math() {
                 r
             }
         }),
-        ("log", f64::ln),
-        ("log10", f64::log10),
-        ("log1p", f64::ln_1p),
-        ("exp", f64::exp),
-        ("expm1", f64::exp_m1),
-        ("sin", f64::sin),
-        ("cos", f64::cos),
-        ("tan", f64::tan),
-        ("asin", f64::asin),
-        ("acos", f64::acos),
-        ("atan", f64::atan),
-        ("sinh", f64::sinh),
-        ("cosh", f64::cosh),
-        ("tanh", f64::tanh),
+        ("log", libm::log),
+        ("log10", libm::log10),
+        ("log1p", libm::log1p),
+        ("exp", libm::exp),
+        ("expm1", libm::expm1),
+        ("sin", libm::sin),
+        ("cos", libm::cos),
+        ("tan", libm::tan),
+        ("asin", libm::asin),
+        ("acos", libm::acos),
+        ("atan", libm::atan),
+        ("sinh", libm::sinh),
+        ("cosh", libm::cosh),
+        ("tanh", libm::tanh),
         ("toRadians", f64::to_radians),
         ("toDegrees", f64::to_degrees),
         ("signum", |x| {
@@ -222,9 +224,9 @@ fn install_math() {
         });
     }
     let binary: &[(&str, Binary)] = &[
-        ("pow", f64::powf),
-        ("atan2", f64::atan2),
-        ("hypot", f64::hypot),
+        ("pow", libm::pow),
+        ("atan2", libm::atan2),
+        ("hypot", libm::hypot),
     ];
     for (name, f) in binary {
         let f = *f;
