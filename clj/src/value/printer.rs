@@ -121,11 +121,11 @@ pub fn float_str(f: f64) -> String {
     if a != 0.0 && !(1e-3..1e7).contains(&a) {
         let s = format!("{f:E}");
         let (m, e) = s.split_once('E').unwrap_or((&s, "0"));
-        let m = if m.contains('.') {
-            m.to_string()
-        } else {
-            format!("{m}.0")
-        };
+        if !m.contains('.') {
+            // One digit is the shortest: Java prints the nearest two-digit decimal, which
+            // differs from padding with 0 only for the smallest subnormals (4.9E-324).
+            return format!("{f:.1E}");
+        }
         return format!("{m}E{e}");
     }
     let s = format!("{f}");

@@ -136,7 +136,26 @@
   (is (< 2.71 Math/E 2.72))
   (is (= -4 (Math/floorDiv -7 2)))
   (is (= 1 (Math/floorMod -7 2)))
-  (is (thrown? ArithmeticException (Math/floorMod 1 0))))
+  (is (thrown? ArithmeticException (Math/floorMod 1 0)))
+  (is (= 0.8414709848078965 (Math/sin 1.0)))
+  (is (= 1024.0 (Math/pow 2 10)))
+  (is (= 2.302585092994046 (Math/log 10)))
+  (is (= 3.0 (Math/cbrt 27)))
+  (is (= 5.0 (Math/hypot 3 4))))
+
+(deftest math-steps-and-exact-arithmetic
+  (is (= 2.220446049250313E-16 (Math/ulp 1.0)))
+  (is (= Double/MIN_VALUE (Math/ulp 0.0)))
+  (is (= "4.9E-324" (str (Math/ulp 0.0))))
+  (is (= 4.440892098500626E-16 (Math/ulp -3.5)))
+  (is (= 1.0000000000000002 (Math/nextUp 1.0)))
+  (is (= 0.9999999999999999 (Math/nextDown 1.0)))
+  (is (= (- Double/MIN_VALUE) (Math/nextAfter 0.0 -1.0)))
+  (is (= 1.0 (Math/nextAfter 1.0 1.0)))
+  (is (= 2 (Math/incrementExact 1)))
+  (is (= -5 (Math/negateExact 5)))
+  (is (thrown? ArithmeticException (Math/incrementExact Long/MAX_VALUE)))
+  (is (thrown? ArithmeticException (Math/decrementExact Long/MIN_VALUE))))
 
 (deftest string-and-system-statics
   (is (= "12" (String/valueOf 12)))

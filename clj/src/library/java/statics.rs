@@ -314,6 +314,36 @@ fn install_math() {
         [x, y] => exact(long(x)?.checked_mul(long(y)?)),
         _ => Err(no_match("multiplyExact", a)),
     });
+    for (name, f) in [
+        (
+            "incrementExact",
+            (|x| x.checked_add(1)) as fn(i64) -> Option<i64>,
+        ),
+        ("decrementExact", |x| x.checked_sub(1)),
+        ("negateExact", i64::checked_neg),
+        ("absExact", i64::checked_abs),
+    ] {
+        method(m, name, move |a| match a {
+            [x] => exact(f(long(x)?)),
+            _ => Err(no_match(name, a)),
+        });
+    }
+    let steps: &[(&str, Unary)] = &[
+        ("ulp", ulp),
+        ("nextUp", |x| next_toward(x, f64::INFINITY)),
+        ("nextDown", |x| next_toward(x, f64::NEG_INFINITY)),
+    ];
+    for (name, f) in steps {
+        let f = *f;
+        method(m, name, move |a| match a {
+            [x] => Ok(Value::Float(f(double(x)?))),
+            _ => Err(no_match(name, a)),
+        });
+    }
+    method(m, "nextAfter", |a| match a {
+        [x, y] => Ok(Value::Float(next_toward(double(x)?, double(y)?))),
+        _ => Err(no_match("nextAfter", a)),
+    });
     method(m, "random", |a| match a {
         [] => crate::eval::apply(
             &crate::eval::ns::resolve("clojure.core/rand")
@@ -323,6 +353,37 @@ fn install_math() {
         ),
         _ => Err(no_match("random", a)),
     });
+}
+
+/// The double next to `x` in the direction of `to` (Java's `Math.nextAfter`).
+fn next_toward(x: f64, to: f64) -> f64 {
+    if x.is_nan() || to.is_nan() {
+        return f64::NAN;
+    }
+    if x == to {
+        return to;
+    }
+    if x == 0.0 {
+        let tiny = f64::from_bits(1);
+        return if to > 0.0 { tiny } else { -tiny };
+    }
+    let bits = x.to_bits();
+    let away = (to > x) == (x > 0.0);
+    f64::from_bits(if away { bits + 1 } else { bits - 1 })
+}
+
+/// The distance from `|x|` to the next larger double (Java's `Math.ulp`).
+fn ulp(x: f64) -> f64 {
+    let x = x.abs();
+    if x.is_nan() {
+        f64::NAN
+    } else if x.is_infinite() {
+        f64::INFINITY
+    } else if x == f64::MAX {
+        x - next_toward(x, 0.0)
+    } else {
+        next_toward(x, f64::INFINITY) - x
+    }
 }
 
 fn install_integers() {
