@@ -67,7 +67,7 @@ pub use kernel::run::{run, run_all, run_nc, run_nc_all, Answers};
 pub use kernel::solve::{solve_all, Cont, Step};
 pub use kernel::state::State;
 pub use kernel::store::{Constraint, Fail, Run, Status};
-pub use kernel::stream::Stream;
+pub use kernel::stream::{Head, Stream};
 pub use kernel::subst::Subst;
 pub use kernel::term::{Cons, Nom, Term, Var};
 pub use kernel::unify::{unify, Bound};

@@ -121,6 +121,35 @@ impl State {
         self.subst.walk_star(t)
     }
 
+    /// The state with `v` bound to `t` as it stands: no unification, no occurs check, no
+    /// constraint woken (core.logic's `ext-no-check`, for code that builds substitutions by
+    /// hand; a binding of a bound variable replaces it).
+    ///
+    /// ```
+    /// let x = kanren::Var::fresh();
+    /// let s = kanren::State::new().ext_no_check(x, 1.into()).ext_no_check(x, 2.into());
+    /// assert_eq!(s.walk(&x.into()), 2.into());
+    /// ```
+    pub fn ext_no_check(&self, v: crate::kernel::term::Var, t: Term) -> State {
+        let mut out = self.clone();
+        out.subst = out.subst.extend(v, t);
+        out
+    }
+
+    /// `t` as an answer in this state: walked through, its fresh variables named `_0`, `_1`,
+    /// ... in the order met, with the constraints left on them (what `run` gives for its query
+    /// term; core.logic's `reify`).
+    ///
+    /// ```
+    /// use kanren::{list, State, Var};
+    /// let (x, y) = (Var::fresh(), Var::fresh());
+    /// let s = State::new().unify(&x.into(), &1.into()).unwrap();
+    /// assert_eq!(s.reify(&list![x, y, y]).to_string(), "(1 _0 _0)");
+    /// ```
+    pub fn reify(&self, t: &Term) -> crate::Answer {
+        crate::kernel::reify::reify(self, t)
+    }
+
     /// Unifies `u` and `v` and re-checks the constraints on the variables this bound:
     /// `None` when the terms do not unify or a constraint is violated.
     ///

@@ -140,6 +140,18 @@ pub(crate) fn alts(g: Goal, s: State, i: u32) -> (Node, Option<Node>) {
     }
 }
 
+/// A stream forced to its head ([`Stream::head`]), core.logic's four kinds of stream value.
+pub enum Head {
+    /// No state: failure (core.logic's `nil`).
+    Empty,
+    /// Exactly one state (core.logic's substitution as a stream).
+    Unit(State),
+    /// A state and the rest of the stream (core.logic's `Choice`).
+    Choice(State, Stream),
+    /// A suspension, holding the stream it delays, not yet forced (core.logic's `-inc`).
+    Inc(Stream),
+}
+
 impl Stream {
     /// The stream with no states: failure.
     ///
@@ -193,6 +205,29 @@ impl Stream {
     /// ```
     pub fn suspend(f: impl FnOnce() -> Stream + Send + 'static) -> Stream {
         Stream(Node::Inc(Link::new(Node::Lazy(Box::new(f)))))
+    }
+
+    /// Forces the stream to its head as core.logic's stream values show it, opening no
+    /// suspension: no state, one state, a state and the rest, or a suspension (what is under
+    /// it, not yet forced). What a goal applied to a state by hand gives back: `==` a state
+    /// at once, `fresh` and `conde` a suspension.
+    ///
+    /// ```
+    /// use kanren::{conde, eq, Head, State, Stream, Var};
+    /// let x = Var::fresh();
+    /// assert!(matches!(eq(x, 1).apply(State::new()).head(), Head::Unit(_)));
+    /// assert!(matches!(eq(1, 2).apply(State::new()).head(), Head::Empty));
+    /// let g = conde([vec![eq(x, 1)], vec![eq(x, 2)]]);
+    /// let Head::Inc(rest) = g.apply(State::new()).head() else { panic!() };
+    /// assert!(matches!(rest.head(), Head::Choice(..)));
+    /// ```
+    pub fn head(self) -> Head {
+        match hnf::<false>(self.0, &mut Vec::new()) {
+            Node::Empty => Head::Empty,
+            Node::Unit(s) => Head::Unit(s),
+            Node::Choice(s, rest) => Head::Choice(s, Stream(rest.into_inner())),
+            suspension => Head::Inc(Stream(suspension.open())),
+        }
     }
 
     /// `g` applied to `s` later, inside a suspension (how `fresh` and `conde` delay).
