@@ -176,6 +176,11 @@ fn conformance_interpreted() {
 }
 
 #[test]
+fn conformance_extension() {
+    conformance("extension");
+}
+
+#[test]
 fn conformance_order() {
     conformance("order");
 }

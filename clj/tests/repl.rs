@@ -155,6 +155,7 @@ fn every_public_name_has_a_docstring() {
         "clojure.core",
         "clojure.core.logic",
         "clojure.core.logic.fd",
+        "clojure.core.logic.protocols",
         "clojure.core.logic.pldb",
         "clojure.core.logic.nominal",
         "clojure.core.logic.unifier",

@@ -204,6 +204,17 @@ fn eval_args(tail: &Value, env: &Env) -> Result<Vec<Value>> {
     Ok(args)
 }
 
+/// How a goal is called as a function (on a substitution, as core.logic's goals are): set by
+/// the library that knows substitution values.
+pub type GoalCall = fn(&kanren::Goal, Vec<Value>) -> Result<Value>;
+
+static GOAL_CALL: std::sync::OnceLock<GoalCall> = std::sync::OnceLock::new();
+
+/// Sets how a goal called as a function runs.
+pub fn set_goal_call(f: GoalCall) {
+    let _ = GOAL_CALL.set(f);
+}
+
 /// Calls a function value with arguments.
 pub fn apply(f: &Value, args: Vec<Value>) -> Result<Value> {
     match f {
@@ -258,6 +269,10 @@ pub fn apply(f: &Value, args: Vec<Value>) -> Result<Value> {
             )),
         },
         Value::Var(name) => apply(&var_get(name)?, args),
+        Value::Goal(g) => match GOAL_CALL.get() {
+            Some(call) => call(g, args),
+            None => Err(Error::msg("a goal cannot be called here")),
+        },
         // A multimethod's dispatch, or a type's `IFn` `invoke` method.
         Value::Object(o) => match (&o.call, o.class.method("invoke")) {
             (Some(call), _) => call(args),

@@ -18,6 +18,7 @@ pub const BUILTIN: &[&str] = &[
     "clojure.core",
     "clojure.core.logic",
     "clojure.core.logic.fd",
+    "clojure.core.logic.protocols",
     "clojure.core.logic.unifier",
     "clojure.core.logic.pldb",
     "clojure.core.logic.nominal",

@@ -89,6 +89,7 @@ pub fn install() {
     clojure::walk::install();
     clojure::pprint::install();
     logic::install();
+    logic::subst::install();
     logic::pldb::install();
     logic::nominal::install();
     core::misc::install();

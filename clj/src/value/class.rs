@@ -853,4 +853,11 @@ pub const BUILTIN: &[(&str, bool, &[&str])] = &[
         false,
         &["java.lang.Object"],
     ),
+    // core.logic's substitutions and stream values (library::logic::subst adds their methods).
+    (
+        "clojure.core.logic.Substitutions",
+        false,
+        &["java.lang.Object", "clojure.lang.ILookup"],
+    ),
+    ("clojure.core.logic.Choice", false, &["java.lang.Object"]),
 ];

@@ -219,6 +219,13 @@ pub fn get(coll: &Value, key: &Value) -> Result<Value> {
                 .unwrap_or(Value::Nil),
             _ => Value::Nil,
         },
+        // A type's `ILookup`: its `valAt` method.
+        Value::Object(_) => {
+            match crate::value::class::call_method(coll, "valAt", vec![key.clone()]) {
+                Some(found) => found?,
+                None => Value::Nil,
+            }
+        }
         _ => Value::Nil,
     })
 }

@@ -22,6 +22,10 @@ const FILES: &[(&str, &str)] = &[
         include_str!("../doc/clojure.core.logic.fd.txt"),
     ),
     (
+        "clojure.core.logic.protocols",
+        include_str!("../doc/clojure.core.logic.protocols.txt"),
+    ),
+    (
         "clojure.core.logic.pldb",
         include_str!("../doc/clojure.core.logic.pldb.txt"),
     ),

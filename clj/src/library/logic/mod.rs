@@ -20,6 +20,7 @@ pub mod matche;
 pub mod nominal;
 pub mod pattern;
 pub mod pldb;
+pub mod subst;
 
 use crate::library::core::{arity, reg};
 use crate::value::error::{Error, Result};
@@ -69,13 +70,12 @@ pub(crate) fn isolated<T>(f: impl FnOnce() -> T) -> (T, Option<Error>) {
     (out, inner)
 }
 
-/// A goal argument: a goal value (or an error naming what was given).
+/// A goal argument: a goal value, or anything callable as a function of the substitution, as
+/// core.logic's goals are (see [`subst`]); an error names anything else.
 pub fn goal_of(v: &Value, who: &str) -> Result<Goal> {
     match v {
         Value::Goal(g) => Ok(g.clone()),
-        Value::Fn(_) | Value::Native(_) => Err(Error::msg(format!(
-            "{who}: expected a goal, got a function (was a relation called without its arguments?)"
-        ))),
+        f if subst::callable(f) => Ok(subst::goal_from_fn(f.clone())),
         other => Err(Error::msg(format!(
             "{who}: expected a goal, got {}",
             crate::value::printer::describe(other)

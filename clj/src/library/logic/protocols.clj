@@ -1,0 +1,119 @@
+;; clojure.core.logic.protocols: the protocols through which core.logic is extended, with
+;; their implementations for kanren's own values. Loaded when the namespace is first used
+;; (library::logic::subst). The stream functions run on the engine through kanren.logic's
+;; natives; a program's own types extend these protocols as in core.logic.
+(in-ns 'clojure.core.logic.protocols)
+
+;; Terms
+(defprotocol IUninitialized (-uninitialized [coll]))
+(defprotocol IUnifyTerms (unify-terms [u v s]))
+(defprotocol IUnifyWithRecord (unify-with-record [u v s]))
+(defprotocol LConsSeq (lfirst [this]) (lnext [this]))
+(defprotocol LConsPrint (toShortString [this]))
+(defprotocol IReifyTerm (reify-term [v s]))
+(defprotocol IWalkTerm (walk-term [v f]))
+(defprotocol IOccursCheckTerm (occurs-check-term [v x s]))
+(defprotocol IBuildTerm (build-term [u s]))
+(defprotocol IUnifyWithPMap (unify-with-pmap [pmap u s]))
+(defprotocol IFeature (-feature [x]))
+(defprotocol IForceAnswerTerm (-force-ans [v x]))
+
+;; Substitutions and streams
+(defprotocol ISubstitutions (ext-no-check [this x v]) (walk [this x]))
+(defprotocol IBind (bind [this g]))
+(defprotocol IMPlus (mplus [a f]))
+(defprotocol ITake (take* [a]))
+(defprotocol IIfA (ifa [b gs c]))
+(defprotocol IIfU (ifu [b gs c]))
+(defprotocol ISuspendedStream (ready? [this]))
+
+;; Relations and tabling
+(defprotocol IRel
+  (setfn [this arity f])
+  (indexes-for [this arity])
+  (add-indexes [this arity index]))
+(defprotocol ITabled
+  (-reify-tabled [this v])
+  (reify-tabled [this v])
+  (reuse [this argv cache start end])
+  (subunify [this arg ans]))
+(defprotocol IAnswerCache (-add [this x]) (-cached? [this x]))
+
+;; Constraints
+(defprotocol ISubstitutionsCLP
+  (root-val [this x])
+  (root-var [this x])
+  (ext-run-cs [this x v])
+  (queue [this c])
+  (update-var [this x v]))
+(defprotocol IConstraintStore
+  (addc [this a c])
+  (updatec [this a c])
+  (remc [this a c])
+  (runc [this c state])
+  (constraints-for [this a x ws])
+  (migrate [this x root a]))
+(defprotocol IConstraintStep (-step [c s]))
+(defprotocol IRunnable (-runnable? [c]))
+(defprotocol IEntailed (-entailed? [c]))
+(defprotocol IEntailedVar (-entailed-var? [c x]))
+(defprotocol IWithConstraintId (-with-id [c id]))
+(defprotocol IConstraintId (-id [c]))
+(defprotocol IConstraintWatchedStores (-watched-stores [c]))
+(defprotocol IConstraintOp (-rator [c]) (-rands [c]))
+(defprotocol IReifiableConstraint (-reifyc [c v r a]))
+(defprotocol IVerifyConstraint (-verify [c a cs]))
+(defprotocol IEnforceableConstraint)
+(defprotocol IUnwrapConstraint (-unwrap [c]))
+(defprotocol IMergeDomains (-merge-doms [a b]))
+(defprotocol IMemberCount (-member-count [dom]))
+(defprotocol IDisunifyTerms (-disunify-terms [u v s cs]))
+(defprotocol ITreeConstraint)
+(defprotocol IPrefix (-prefix [c]))
+(defprotocol IWithPrefix (-with-prefix [c p]))
+(defprotocol IConstrainTree (-constrain-tree [t fc s]))
+(defprotocol IJonc (-joncf [this]))
+(defprotocol INonStorable)
+
+(defn id [c] (if (satisfies? IConstraintId c) (-id c) -1))
+(defn with-id [c id] (if (satisfies? IWithConstraintId c) (-with-id c id) c))
+(defn non-storable? [x] (satisfies? INonStorable x))
+(defn reifiable? [x] (satisfies? IReifiableConstraint x))
+(defn enforceable? [x] (satisfies? IEnforceableConstraint x))
+(defn tree-constraint? [x] (satisfies? ITreeConstraint x))
+
+;; kanren's substitutions and streams
+(extend-protocol ISubstitutions
+  clojure.core.logic.Substitutions
+  (ext-no-check [s x v] (kanren.logic/ext-no-check s x v))
+  (walk [s x] (kanren.logic/walk s x)))
+
+(extend-protocol IBind
+  nil
+  (bind [_ _] nil)
+  clojure.core.logic.Substitutions
+  (bind [a g] (kanren.logic/bind a g))
+  clojure.core.logic.Choice
+  (bind [a g] (kanren.logic/bind a g))
+  clojure.lang.Fn
+  (bind [a g] (kanren.logic/bind a g)))
+
+(extend-protocol IMPlus
+  nil
+  (mplus [_ f] (kanren.logic/mplus nil f))
+  clojure.core.logic.Substitutions
+  (mplus [a f] (kanren.logic/mplus a f))
+  clojure.core.logic.Choice
+  (mplus [a f] (kanren.logic/mplus a f))
+  clojure.lang.Fn
+  (mplus [a f] (kanren.logic/mplus a f)))
+
+(extend-protocol ITake
+  nil
+  (take* [_] ())
+  clojure.core.logic.Substitutions
+  (take* [a] a)
+  clojure.core.logic.Choice
+  (take* [a] (kanren.logic/take* a))
+  clojure.lang.Fn
+  (take* [a] (kanren.logic/take* a)))

@@ -1,0 +1,519 @@
+//! core.logic's extension layer on the engine: the substitution and the stream as values, and
+//! goals written as Clojure functions of a substitution.
+//!
+//! - A substitution value is a library object of class `clojure.core.logic.Substitutions`
+//!   holding an engine [`State`] (bindings and constraints): `empty-s`, `unify`, `walk`,
+//!   `walk*`, `ext`, `ext-no-check`, `to-s`, `reify`, `-reify`, `reify-lvar-name`, `(:s s)`.
+//!   Two are equal when they bind the same variables to equal terms.
+//! - A stream value is what core.logic's goals return: `nil` (no answer), a substitution (one),
+//!   a `Choice` (an answer and the rest) or an `-inc` suspension, a function of no arguments.
+//!   [`stream_value`] gives the value of an engine stream (forced to its head as core.logic's
+//!   eager streams are, no suspension opened); [`to_stream`] the engine stream of a value.
+//! - Anything callable where a goal is expected (a `fn`, a keyword, a var, ...) becomes a goal
+//!   ([`goal_from_fn`]) that calls it with the substitution and takes what it returns as a
+//!   stream; a goal called on a substitution ([`call_goal`]) gives its stream as a value. So
+//!   relations written in Rust and goals written in Clojure compose both ways, lazily, in
+//!   core.logic's order: `bind`, `mplus`, `choice`, `-inc`, `composeg`, `bind*`, `mplus*`.
+
+use crate::eval::{apply, eval, Env};
+use crate::library::core::{arity, native, reg};
+use crate::library::logic::{fail_with, goal_of, to_term};
+use crate::value::class::{self, Class, Object};
+use crate::value::convert::from_term;
+use crate::value::error::{Error, Result};
+use crate::value::items::Items;
+use crate::value::Value;
+use kanren::{Goal, Head, State, Stream, Term, Var};
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// The class of substitution values.
+pub const SUBSTITUTIONS: &str = "clojure.core.logic.Substitutions";
+/// The class of a stream's answer-and-rest.
+pub const CHOICE: &str = "clojure.core.logic.Choice";
+
+/// A stream held by a value until it is forced (once: an engine stream is not copied).
+type Held = Mutex<Option<Stream>>;
+
+fn class(name: &'static str) -> Arc<Class> {
+    static CLASSES: OnceLock<[Arc<Class>; 2]> = OnceLock::new();
+    let all = CLASSES.get_or_init(|| {
+        // Built-in classes (value::class::BUILTIN); Substitutions gets its methods here.
+        let subst = substitutions_class();
+        class::register(subst.clone());
+        let builtin = |name| class::named(name).expect("a built-in class");
+        [subst, builtin(CHOICE)]
+    });
+    match name {
+        SUBSTITUTIONS => all[0].clone(),
+        _ => all[1].clone(),
+    }
+}
+
+/// `Substitutions` with its methods: `equals`, `toString`, `valAt` (`:s`, the bindings as a
+/// map) and `count`.
+fn substitutions_class() -> Arc<Class> {
+    let mut c = Class::new(
+        SUBSTITUTIONS,
+        false,
+        &["java.lang.Object", "clojure.lang.ILookup"],
+    );
+    let method = |name: &'static str, f: fn(&State, &[Value]) -> Result<Value>| {
+        let value = native(name, move |a| match a.first().and_then(state_of) {
+            Some(s) => f(&s, &a[1..]),
+            None => Err(Error::msg(format!("{name}: not a substitution"))),
+        });
+        (Arc::from("java.lang.Object"), Arc::from(name), value)
+    };
+    c.methods = vec![
+        method("equals", |s, a| {
+            Ok(Value::Bool(
+                a.first()
+                    .and_then(state_of)
+                    .is_some_and(|o| same_bindings(s, &o)),
+            ))
+        }),
+        method("toString", |s, _| {
+            Ok(Value::str(&crate::value::printer::pr_str(&bindings(s))))
+        }),
+        method("valAt", |s, a| {
+            Ok(match a.first() {
+                Some(Value::Keyword(k)) if &**k == "s" => bindings(s),
+                _ => a.get(1).cloned().unwrap_or(Value::Nil),
+            })
+        }),
+        method("count", |s, _| Ok(Value::Int(s.subst().len() as i64))),
+    ];
+    Arc::new(c)
+}
+
+/// The bindings of `s` as a map from variables to values.
+fn bindings(s: &State) -> Value {
+    let mut pairs: Vec<(Var, Term)> = s.subst().iter().map(|(v, t)| (*v, t.clone())).collect();
+    pairs.sort_by_key(|(v, _)| *v);
+    Value::Map(Arc::new(Items::new(
+        pairs
+            .into_iter()
+            .map(|(v, t)| (Value::LVar(v), from_term(&t)))
+            .collect(),
+    )))
+}
+
+fn same_bindings(a: &State, b: &State) -> bool {
+    a.subst().len() == b.subst().len()
+        && a.subst().iter().all(|(v, t)| b.subst().get(*v) == Some(t))
+}
+
+fn object(name: &'static str, state: Arc<dyn std::any::Any + Send + Sync>) -> Value {
+    Value::Object(Arc::new(Object {
+        class: class(name),
+        fields: Vec::new(),
+        call: None,
+        state: Some(state),
+    }))
+}
+
+/// The substitution value of a state.
+pub fn subst_value(s: State) -> Value {
+    object(SUBSTITUTIONS, Arc::new(s))
+}
+
+/// The state of a substitution value.
+pub fn state_of(v: &Value) -> Option<State> {
+    match v {
+        Value::Object(o) if &*o.class.name == SUBSTITUTIONS => {
+            o.state.as_ref()?.downcast_ref::<State>().cloned()
+        }
+        _ => None,
+    }
+}
+
+fn state_arg(v: &Value, who: &str) -> Result<State> {
+    state_of(v).ok_or_else(|| {
+        Error::msg(format!(
+            "{who}: expected a substitution, got {}",
+            crate::value::printer::describe(v)
+        ))
+    })
+}
+
+/// The value of an engine stream, as core.logic's goals return it: forced to its head (see
+/// [`Stream::head`]).
+pub fn stream_value(st: Stream) -> Value {
+    match st.head() {
+        Head::Empty => Value::Nil,
+        Head::Unit(s) => subst_value(s),
+        Head::Choice(s, rest) => {
+            let held: Arc<(State, Held)> = Arc::new((s, Mutex::new(Some(rest))));
+            object(CHOICE, held)
+        }
+        Head::Inc(rest) => {
+            // core.logic's `-inc`: a function of no arguments that forces the rest.
+            let held: Held = Mutex::new(Some(rest));
+            native("-inc", move |a| {
+                arity(&a, 0, 0, "-inc")?;
+                Ok(stream_value(take(&held)?))
+            })
+        }
+    }
+}
+
+fn take(held: &Held) -> Result<Stream> {
+    held.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .take()
+        .ok_or_else(|| Error::msg("this stream was already forced (a stream value is forced once)"))
+}
+
+/// The engine stream of a value a goal returned: `nil`, a substitution, a `Choice`, a
+/// suspension, or any function of no arguments (core.logic's `-inc`, called when the search
+/// gets to it). `goal` names the goal in the error for anything else.
+pub fn to_stream(v: Value, goal: &Value) -> Result<Stream> {
+    if let Value::Nil = v {
+        return Ok(Stream::empty());
+    }
+    if let Value::Object(o) = &v {
+        let state = o.state.clone();
+        match &*o.class.name {
+            SUBSTITUTIONS => {
+                if let Some(s) = state_of(&v) {
+                    return Ok(Stream::unit(s));
+                }
+            }
+            CHOICE => {
+                if let Some(held) = state.and_then(|s| s.downcast::<(State, Held)>().ok()) {
+                    return Ok(Stream::mplus(Stream::unit(held.0.clone()), take(&held.1)?));
+                }
+            }
+            _ => {}
+        }
+    }
+    if matches!(v, Value::Fn(_) | Value::Native(_)) {
+        let goal = goal.clone();
+        return Ok(Stream::suspend(move || {
+            match apply(&v, Vec::new()).and_then(|next| to_stream(next, &goal)) {
+                Ok(st) => st,
+                Err(e) => {
+                    let _ = fail_with(e);
+                    Stream::empty()
+                }
+            }
+        }));
+    }
+    Err(Error::msg(format!(
+        "the goal {} returned {}: a goal returns nil, a substitution or a stream",
+        crate::value::printer::describe(goal),
+        crate::value::printer::describe(&v)
+    )))
+}
+
+/// The goal of a callable value: it calls `f` with the substitution and takes what it returns
+/// as a stream ([`to_stream`]); an error fails the goal and is reported by the query.
+pub fn goal_from_fn(f: Value) -> Goal {
+    Goal::new(
+        move |s| match apply(&f, vec![subst_value(s)]).and_then(|v| to_stream(v, &f)) {
+            Ok(st) => st,
+            Err(e) => {
+                let _ = fail_with(e);
+                Stream::empty()
+            }
+        },
+    )
+}
+
+/// A goal called as a function, as core.logic's are: on a substitution, its stream's value.
+pub fn call_goal(g: &Goal, args: Vec<Value>) -> Result<Value> {
+    match args.as_slice() {
+        [a] => Ok(stream_value(g.apply(state_arg(a, "a goal")?))),
+        _ => Err(Error::ex(
+            crate::value::error::ARITY,
+            format!(
+                "Wrong number of args ({}) passed to a goal: a goal takes a substitution",
+                args.len()
+            ),
+        )),
+    }
+}
+
+/// Whether `x`, walked in `s`, holds the variable `v` (core.logic's occurs check).
+fn occurs(s: &State, v: Var, x: &Term) -> bool {
+    fn holds(t: &Term, v: Var) -> bool {
+        match t {
+            Term::Var(w) => *w == v,
+            Term::Pair(p) => holds(&p.0, v) || holds(&p.1, v),
+            Term::Vector(xs) => xs.iter().any(|x| holds(x, v)),
+            Term::Map(m) | Term::PartialMap(m) => m.iter().any(|(k, x)| holds(k, v) || holds(x, v)),
+            _ => false,
+        }
+    }
+    holds(&s.walk_star(x), v)
+}
+
+fn lvar_arg(v: &Value, who: &str) -> Result<Var> {
+    match v {
+        Value::LVar(x) => Ok(*x),
+        other => Err(Error::msg(format!(
+            "{who}: expected a logic variable, got {}",
+            crate::value::printer::describe(other)
+        ))),
+    }
+}
+
+/// `s` with each fresh variable of `v` bound to its reified name, `_N` for the number of
+/// bindings so far (core.logic's `-reify*`).
+fn reify_names(s: &State, v: &Term) -> State {
+    fn fresh(t: &Term, out: &mut Vec<Var>) {
+        match t {
+            Term::Var(x) if !out.contains(x) => out.push(*x),
+            Term::Pair(p) => {
+                fresh(&p.0, out);
+                fresh(&p.1, out);
+            }
+            Term::Vector(xs) => xs.iter().for_each(|x| fresh(x, out)),
+            Term::Map(m) | Term::PartialMap(m) => m.iter().for_each(|(k, x)| {
+                fresh(k, out);
+                fresh(x, out)
+            }),
+            _ => {}
+        }
+    }
+    let mut vars = Vec::new();
+    fresh(&s.walk_star(v), &mut vars);
+    vars.into_iter().fold(s.clone(), |s, x| {
+        let name = Term::sym(&format!("_{}", s.subst().len()));
+        s.ext_no_check(x, name)
+    })
+}
+
+/// `clojure.core.logic.protocols`, in Clojure.
+static PROTOCOLS: crate::library::core::prelude::Source = crate::library::core::prelude::Source {
+    key: "clojure.core.logic.protocols",
+    text: include_str!("protocols.clj"),
+};
+
+/// The lazy seq of the substitutions of a stream (`take*`), forcing its suspensions.
+fn answers(st: Stream) -> Value {
+    Value::lazy(move || {
+        let mut st = st;
+        loop {
+            crate::eval::check_interrupt()?;
+            let (step, failed) = crate::library::logic::isolated(|| st.head());
+            if let Some(e) = failed {
+                return Err(e);
+            }
+            return Ok(match step {
+                Head::Empty => Value::EmptyList,
+                Head::Unit(s) => Value::list([subst_value(s)]),
+                Head::Choice(s, rest) => {
+                    Value::List(Arc::new(crate::value::Cons(subst_value(s), answers(rest))))
+                }
+                Head::Inc(rest) => {
+                    st = rest;
+                    continue;
+                }
+            });
+        }
+    })
+}
+
+/// Installs the functions and forms of this module in `clojure.core.logic`.
+pub fn install() {
+    let l = "clojure.core.logic";
+    // The protocols' implementations for kanren's values (see protocols.clj).
+    let k = "kanren.logic";
+    crate::eval::set_goal_call(call_goal);
+    crate::eval::ns::define_later("clojure.core.logic.protocols", || {
+        crate::library::core::prelude::ensure(&PROTOCOLS)
+    });
+    reg(k, "take*", |a| {
+        arity(&a, 1, 1, "take*")?;
+        Ok(answers(to_stream(a[0].clone(), &a[0])?))
+    });
+    crate::eval::ns::define(l, "empty-s", subst_value(State::new()));
+    reg(l, "unify", |a| {
+        arity(&a, 3, 3, "unify")?;
+        let s = state_arg(&a[0], "unify")?;
+        Ok(match s.unify(&to_term(&a[1])?, &to_term(&a[2])?) {
+            Some(s) => subst_value(s),
+            None => Value::Nil,
+        })
+    });
+    reg(k, "walk", |a| {
+        arity(&a, 2, 2, "walk")?;
+        Ok(from_term(&state_arg(&a[0], "walk")?.walk(&to_term(&a[1])?)))
+    });
+    reg(l, "walk*", |a| {
+        arity(&a, 2, 2, "walk*")?;
+        Ok(from_term(
+            &state_arg(&a[0], "walk*")?.walk_star(&to_term(&a[1])?),
+        ))
+    });
+    reg(k, "ext-no-check", |a| {
+        arity(&a, 3, 3, "ext-no-check")?;
+        let s = state_arg(&a[0], "ext-no-check")?;
+        Ok(subst_value(s.ext_no_check(
+            lvar_arg(&a[1], "ext-no-check")?,
+            to_term(&a[2])?,
+        )))
+    });
+    reg(l, "ext", |a| {
+        arity(&a, 3, 3, "ext")?;
+        let s = state_arg(&a[0], "ext")?;
+        let (x, t) = (lvar_arg(&a[1], "ext")?, to_term(&a[2])?);
+        Ok(if occurs(&s, x, &t) {
+            Value::Nil
+        } else {
+            subst_value(s.ext_no_check(x, t))
+        })
+    });
+    reg(l, "to-s", |a| {
+        arity(&a, 1, 1, "to-s")?;
+        let mut s = State::new();
+        for pair in a[0].to_vec()? {
+            let kv = pair.to_vec()?;
+            let [k, v] = kv.as_slice() else {
+                return Err(Error::msg("to-s: expected [lvar value] pairs"));
+            };
+            s = s.ext_no_check(lvar_arg(k, "to-s")?, to_term(v)?);
+        }
+        Ok(subst_value(s))
+    });
+    reg(l, "-reify*", |a| {
+        arity(&a, 2, 2, "-reify*")?;
+        let s = state_arg(&a[0], "-reify*")?;
+        Ok(subst_value(reify_names(&s, &to_term(&a[1])?)))
+    });
+    reg(l, "-reify", |a| {
+        arity(&a, 2, 3, "-reify")?;
+        let s = state_arg(&a[0], "-reify")?;
+        let v = s.walk_star(&to_term(&a[1])?);
+        let names = match a.get(2) {
+            Some(r) => state_arg(r, "-reify")?,
+            None => State::new(),
+        };
+        Ok(from_term(&reify_names(&names, &v).walk_star(&v)))
+    });
+    reg(l, "reify-lvar-name", |a| {
+        arity(&a, 1, 1, "reify-lvar-name")?;
+        let s = state_arg(&a[0], "reify-lvar-name")?;
+        Ok(Value::Symbol(format!("_{}", s.subst().len()).into()))
+    });
+    reg(k, "bind", |a| {
+        arity(&a, 2, 2, "bind")?;
+        let g = goal_arg(&a[1], "bind")?;
+        Ok(stream_value(Stream::bind(
+            to_stream(a[0].clone(), &a[1])?,
+            g,
+        )))
+    });
+    reg(l, "bind*", |a| {
+        arity(&a, 2, usize::MAX, "bind*")?;
+        let mut st = to_stream(a[0].clone(), &a[1])?;
+        for g in &a[1..] {
+            st = Stream::bind(st, goal_arg(g, "bind*")?);
+        }
+        Ok(stream_value(st))
+    });
+    reg(k, "mplus", |a| {
+        arity(&a, 2, 2, "mplus")?;
+        let first = to_stream(a[0].clone(), &a[0])?;
+        Ok(stream_value(Stream::mplus(
+            first,
+            to_stream(a[1].clone(), &a[1])?,
+        )))
+    });
+    reg(l, "choice", |a| {
+        arity(&a, 2, 2, "choice")?;
+        let s = state_arg(&a[0], "choice")?;
+        let rest = to_stream(a[1].clone(), &a[1])?;
+        let held: Arc<(State, Held)> = Arc::new((s, Mutex::new(Some(rest))));
+        Ok(object(CHOICE, held))
+    });
+    reg(l, "composeg", |a| {
+        arity(&a, 0, 2, "composeg")?;
+        composeg(&a)
+    });
+    reg(l, "composeg*", |a| {
+        arity(&a, 1, usize::MAX, "composeg*")?;
+        composeg(&a)
+    });
+    for form in ["-inc", "mplus*"] {
+        crate::eval::ns::define(l, form, Value::Special(format!("stream:{form}").into()));
+    }
+    crate::eval::register_special("stream", stream_form);
+}
+
+/// `(composeg g0 g1 ...)`: the goals in sequence (`identity`, the goal that keeps the
+/// substitution, for none).
+fn composeg(goals: &[Value]) -> Result<Value> {
+    if goals.is_empty() {
+        return Ok(Value::Goal(kanren::succeed()));
+    }
+    let goals = goals
+        .iter()
+        .map(|g| goal_arg(g, "composeg"))
+        .collect::<Result<Vec<_>>>()?;
+    Ok(Value::Goal(kanren::conj(goals)))
+}
+
+/// A goal argument of `bind`: a goal, or anything callable as one.
+fn goal_arg(v: &Value, who: &str) -> Result<Goal> {
+    match v {
+        Value::Goal(g) => Ok(g.clone()),
+        f if callable(f) => Ok(goal_from_fn(f.clone())),
+        other => goal_of(other, who),
+    }
+}
+
+/// Whether `v` can be called as a function, and so be a goal.
+pub fn callable(v: &Value) -> bool {
+    matches!(
+        v,
+        Value::Fn(_)
+            | Value::Native(_)
+            | Value::Keyword(_)
+            | Value::Symbol(_)
+            | Value::Map(_)
+            | Value::Set(_)
+            | Value::Var(_)
+    ) || matches!(v, Value::Object(o) if o.call.is_some() || o.class.method("invoke").is_some())
+}
+
+/// `(-inc body...)`, a suspension that runs `body` when forced, and `(mplus* e & es)`, the
+/// streams of `e` then of each `es`, the rest evaluated only when the search gets to them.
+fn stream_form(name: &str, tail: &Value, env: &Env) -> Result<Value> {
+    let body = tail.to_vec()?;
+    let env = env.clone();
+    match name {
+        "-inc" => Ok(native("-inc", move |a| {
+            arity(&a, 0, 0, "-inc")?;
+            let mut out = Value::Nil;
+            for form in &body {
+                out = eval(form, &env)?;
+            }
+            Ok(out)
+        })),
+        _ => {
+            let Some((first, rest)) = body.split_first() else {
+                return Err(Error::msg("mplus*: expected at least one stream"));
+            };
+            let first = eval(first, &env)?;
+            let mut st = to_stream(first.clone(), &first)?;
+            if !rest.is_empty() {
+                let rest = rest.to_vec();
+                let later = Stream::suspend(move || {
+                    let head = Value::Symbol("clojure.core.logic/mplus*".into());
+                    let forms = Value::list(std::iter::once(head).chain(rest).collect::<Vec<_>>());
+                    match eval(&forms, &env).and_then(|v| to_stream(v.clone(), &v)) {
+                        Ok(st) => st,
+                        Err(e) => {
+                            let _ = fail_with(e);
+                            Stream::empty()
+                        }
+                    }
+                });
+                st = Stream::mplus(st, later);
+            }
+            Ok(stream_value(st))
+        }
+    }
+}
