@@ -18,7 +18,7 @@
 use crate::eval::{apply, eval, Env};
 use crate::library::core::{arity, native, reg};
 use crate::library::logic::{fail_with, goal_of, to_term};
-use crate::value::class::{self, Class, Object};
+use crate::value::class::{Class, Object};
 use crate::value::convert::from_term;
 use crate::value::error::{Error, Result};
 use crate::value::items::Items;
@@ -37,11 +37,13 @@ type Held = Mutex<Option<Stream>>;
 fn class(name: &'static str) -> Arc<Class> {
     static CLASSES: OnceLock<[Arc<Class>; 2]> = OnceLock::new();
     let all = CLASSES.get_or_init(|| {
-        // Built-in classes (value::class::BUILTIN); Substitutions gets its methods here.
-        let subst = substitutions_class();
-        class::register(subst.clone());
-        let builtin = |name| class::named(name).expect("a built-in class");
-        [subst, builtin(CHOICE)]
+        // Both are rows of value::class::BUILTIN, which names them and gives their parents;
+        // the values carry these copies, with Substitutions' methods (the class table is
+        // not touched at start).
+        [
+            substitutions_class(),
+            Arc::new(Class::new(CHOICE, false, &["java.lang.Object"])),
+        ]
     });
     match name {
         SUBSTITUTIONS => all[0].clone(),
