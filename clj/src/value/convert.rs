@@ -10,7 +10,7 @@
 
 use crate::value::error::{Error, Result};
 use crate::value::Value;
-use kanren::Term;
+use kanren::{Term, Var};
 use std::cell::RefCell;
 use std::sync::Arc;
 
@@ -19,6 +19,48 @@ thread_local! {
 }
 
 const MARK: char = '\u{1}';
+
+/// The names of named logic variables (`(lvar 'x)`): the printed name (`x__12`, or `x` when
+/// made without a gensym) and the name given (core.logic's `:oname`).
+type Names = std::sync::RwLock<rustc_hash::FxHashMap<Var, (Arc<str>, Arc<str>)>>;
+
+fn names() -> &'static Names {
+    static NAMES: std::sync::OnceLock<Names> = std::sync::OnceLock::new();
+    NAMES.get_or_init(Default::default)
+}
+
+/// A logic variable named `name`, as core.logic's `(lvar name gensym)`: a new variable
+/// printed `<lvar:name__N>` with `gensym`, else the one variable of that name, printed
+/// `<lvar:name>` (core.logic's variables are equal by name).
+pub fn named_lvar(name: &str, gensym: bool) -> Var {
+    static BY_NAME: std::sync::OnceLock<std::sync::Mutex<rustc_hash::FxHashMap<Arc<str>, Var>>> =
+        std::sync::OnceLock::new();
+    static GENSYM: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let make = |printed: String| {
+        let v = Var::fresh();
+        let mut all = names().write().unwrap_or_else(|e| e.into_inner());
+        all.insert(v, (printed.into(), name.into()));
+        v
+    };
+    if gensym {
+        let n = GENSYM.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        return make(format!("{name}__{n}"));
+    }
+    let by_name = BY_NAME.get_or_init(Default::default);
+    let mut known = by_name.lock().unwrap_or_else(|e| e.into_inner());
+    *known
+        .entry(name.into())
+        .or_insert_with(|| make(name.to_string()))
+}
+
+/// The printed name and the given name of a named logic variable.
+pub fn lvar_name(v: Var) -> Option<(Arc<str>, Arc<str>)> {
+    let all = names().read().unwrap_or_else(|e| e.into_inner());
+    if all.is_empty() {
+        return None;
+    }
+    all.get(&v).cloned()
+}
 
 /// The longest seq that becomes a term: core.logic walks lazy seqs as it unifies, the engine's
 /// terms are built whole, so an infinite seq is an error, not a hang.

@@ -379,9 +379,14 @@ fn write_inner(out: &mut String, v: &Value, r: bool, depth: usize) -> Result<()>
             out.push_str("] ");
             write_value(out, &t.1, r, depth + 1)?;
         }
-        Value::LVar(x) => {
-            let _ = write!(out, "{x}");
-        }
+        Value::LVar(x) => match crate::value::convert::lvar_name(*x) {
+            Some((printed, _)) => {
+                let _ = write!(out, "<lvar:{printed}>");
+            }
+            None => {
+                let _ = write!(out, "{x}");
+            }
+        },
         Value::Goal(_) => out.push_str("#function[clojure.core.logic/goal]"),
         Value::Var(name) => {
             out.push_str("#'");

@@ -157,7 +157,16 @@ pub fn install() {
     });
     reg(l, "lvar", |a| {
         arity(&a, 0, 2, "lvar")?;
-        Ok(Value::LVar(Var::fresh()))
+        Ok(Value::LVar(match a.first() {
+            None => Var::fresh(),
+            Some(name) => {
+                let name = match name {
+                    Value::Symbol(s) | Value::Str(s) | Value::Keyword(s) => s.to_string(),
+                    other => crate::value::printer::pr_str(other),
+                };
+                crate::value::convert::named_lvar(&name, a.get(1).is_none_or(Value::truthy))
+            }
+        }))
     });
     reg(l, "lvar?", |a| {
         arity(&a, 1, 1, "lvar?")?;
@@ -168,6 +177,27 @@ pub fn install() {
         Ok(Value::List(Arc::new(crate::value::Cons(
             a[0].clone(),
             lcons_tail(&a[1])?,
+        ))))
+    });
+    reg(l, "lcons?", |a| {
+        arity(&a, 1, 1, "lcons?")?;
+        // An lcons is a list whose last tail is not a seq (a logic variable, a number, ...).
+        let mut cur = a[0].clone();
+        let mut cells = 0;
+        while let Value::List(c) = cur {
+            cells += 1;
+            cur = c.1.clone();
+        }
+        Ok(Value::Bool(
+            cells > 0 && !matches!(cur, Value::EmptyList | Value::Nil) && !cur.is_seq(),
+        ))
+    });
+    reg(l, "pair", |a| {
+        arity(&a, 2, 2, "pair")?;
+        // core.logic's pair of a binding, printed (lhs . rhs), equal by its parts.
+        Ok(Value::List(Arc::new(crate::value::Cons(
+            a[0].clone(),
+            a[1].clone(),
         ))))
     });
     reg(l, "llist", |mut a| {

@@ -260,8 +260,8 @@ fn lvar_arg(v: &Value, who: &str) -> Result<Var> {
     }
 }
 
-/// `s` with each fresh variable of `v` bound to its reified name, `_N` for the number of
-/// bindings so far (core.logic's `-reify*`).
+/// `s` with each fresh variable of `v` bound to its reified name (core.logic's `-reify*` on a
+/// substitution without `:reify-vars`: the name the variable was made with, `nil` for none).
 fn reify_names(s: &State, v: &Term) -> State {
     fn fresh(t: &Term, out: &mut Vec<Var>) {
         match t {
@@ -281,7 +281,10 @@ fn reify_names(s: &State, v: &Term) -> State {
     let mut vars = Vec::new();
     fresh(&s.walk_star(v), &mut vars);
     vars.into_iter().fold(s.clone(), |s, x| {
-        let name = Term::sym(&format!("_{}", s.subst().len()));
+        let name = match crate::value::convert::lvar_name(x) {
+            Some((_, given)) => Term::Sym(given),
+            None => Term::sym("nil"),
+        };
         s.ext_no_check(x, name)
     })
 }
