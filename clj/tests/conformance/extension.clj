@@ -82,3 +82,16 @@
     (is (= (pair 1 2) (pair 1 2)))
     (is (not= (pair 1 2) (pair 2 1)))
     (is (= "(1 . 2)" (pr-str (pair 1 2))))))
+
+(deftest variable-attributes-and-domains
+  (let [x (lvar 'x)
+        y (lvar 'y)
+        s (add-attr empty-s x :foo 'bar)]
+    (is (= 'bar (get-attr s x :foo)))
+    (is (nil? (get-attr s x :baz)))
+    (is (nil? (get-attr (rem-attr s x :foo) x :foo)))
+    (is (= 'woz (get-attr (add-attr (ext-no-check empty-s x 1) x :baz 'woz) x :baz)))
+    (is (= #{:a} (get-dom (update-dom (entangle empty-s x y) x ::kind (fnil #(conj % :a) #{})) y ::kind)))
+    (is (= #{:a} (get-dom (add-dom (entangle empty-s y x) y ::kind #{:a}) x ::kind)))
+    (is (nil? (get-dom (add-dom empty-s y ::kind #{:a}) x ::kind)))
+    (is (= 5 (get-dom (unify empty-s x 5) x ::kind)))))

@@ -227,6 +227,32 @@ impl State {
         next
     }
 
+    /// The value of type `T` that code above the engine keeps in this state, if it set one
+    /// with [`with_extension`](State::with_extension).
+    ///
+    /// ```
+    /// #[derive(Clone, Default)]
+    /// struct Visits(u32);
+    /// let s = kanren::State::new().with_extension(|v: &mut Visits| v.0 += 1);
+    /// assert_eq!(s.extension::<Visits>().map(|v| v.0), Some(1));
+    /// assert!(kanren::State::new().extension::<Visits>().is_none());
+    /// ```
+    pub fn extension<T: Any + Send + Sync>(&self) -> Option<&T> {
+        self.ext()
+    }
+
+    /// The state with its value of type `T` (made with `T::default()` when it has none)
+    /// changed by `f`: what a layer above the engine keeps beside the bindings and the
+    /// constraints (one value per type, copied with the state, changed per branch). The
+    /// front end keeps core.logic's variable attributes this way.
+    pub fn with_extension<T: Any + Send + Sync + Clone + Default>(
+        mut self,
+        f: impl FnOnce(&mut T),
+    ) -> State {
+        f(self.ext_mut());
+        self
+    }
+
     /// The value of type `T` a layer above keeps in this state (see [`Ext`]), if it set one.
     pub(crate) fn ext<T: Any + Send + Sync>(&self) -> Option<&T> {
         let ext = self.ext.as_deref()?;

@@ -88,6 +88,11 @@
   (ext-no-check [s x v] (kanren.logic/ext-no-check s x v))
   (walk [s x] (kanren.logic/walk s x)))
 
+(extend-protocol ISubstitutionsCLP
+  clojure.core.logic.Substitutions
+  (root-var [s x] (kanren.logic/root-var s x))
+  (root-val [s x] (kanren.logic/root-val s x)))
+
 (extend-protocol IBind
   nil
   (bind [_ _] nil)

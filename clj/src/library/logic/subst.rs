@@ -289,6 +289,187 @@ fn reify_names(s: &State, v: &Term) -> State {
     })
 }
 
+/// What core.logic keeps on a variable besides its value: attributes (`add-attr`), domains
+/// by kind (`add-dom` with a kind other than `::fd`, whose domains are the engine's) and the
+/// variables it is entangled with. Kept in the state (an engine extension), per root variable.
+#[derive(Clone, Default)]
+struct Slots(rustc_hash::FxHashMap<Var, Slot>);
+
+#[derive(Clone, Default)]
+struct Slot {
+    attrs: Vec<(Value, Value)>,
+    doms: Vec<(Value, Value)>,
+    eset: Vec<Var>,
+}
+
+/// The kind of the engine's finite domains, `::clojure.core.logic/fd`.
+fn is_fd_kind(kind: &Value) -> bool {
+    matches!(kind, Value::Keyword(k) if &**k == "clojure.core.logic/fd")
+}
+
+/// The last variable of `x`'s chain of variables in `s` (core.logic's `root-var`).
+fn root_var(s: &State, x: Var) -> Var {
+    let mut x = x;
+    while let Some(Term::Var(y)) = s.subst().get(x) {
+        if *y == x {
+            break;
+        }
+        x = *y;
+    }
+    x
+}
+
+fn slot(s: &State, x: Var) -> Option<&Slot> {
+    s.extension::<Slots>()?.0.get(&root_var(s, x))
+}
+
+fn set_in(list: &mut Vec<(Value, Value)>, k: &Value, v: Value) {
+    match list
+        .iter_mut()
+        .find(|(key, _)| crate::value::coll::equal(key, k))
+    {
+        Some(entry) => entry.1 = v,
+        None => list.push((k.clone(), v)),
+    }
+}
+
+fn get_in(list: &[(Value, Value)], k: &Value) -> Value {
+    list.iter()
+        .find(|(key, _)| crate::value::coll::equal(key, k))
+        .map_or(Value::Nil, |(_, v)| v.clone())
+}
+
+/// `x` and every variable entangled with it, transitively, as roots.
+fn entangled(s: &State, x: Var) -> Vec<Var> {
+    let mut all = vec![root_var(s, x)];
+    let mut i = 0;
+    while i < all.len() {
+        if let Some(sl) = slot(s, all[i]) {
+            for y in &sl.eset {
+                let y = root_var(s, *y);
+                if !all.contains(&y) {
+                    all.push(y);
+                }
+            }
+        }
+        i += 1;
+    }
+    all
+}
+
+/// `(add-dom s x kind d)` on `x` and the variables entangled with it: the engine's domain for
+/// `::fd` (narrowed, its constraints run), else the slot's; `None` when a domain empties.
+fn add_dom(s: State, x: Var, kind: &Value, d: &Value) -> Result<Option<State>> {
+    let mut s = s;
+    for y in entangled(&s, x) {
+        if is_fd_kind(kind) {
+            let goal = crate::eval::apply(
+                &crate::eval::ns::resolve("clojure.core.logic.fd/dom")
+                    .map(|(_, f)| f)
+                    .ok_or_else(|| Error::msg("fd/dom is not defined"))?,
+                vec![Value::LVar(y), d.clone()],
+            )?;
+            match goal_of(&goal, "add-dom")?.apply(s).head() {
+                Head::Unit(next) => s = next,
+                _ => return Ok(None),
+            }
+        } else {
+            let d = d.clone();
+            s = s.with_extension(|sl: &mut Slots| {
+                set_in(&mut sl.0.entry(y).or_default().doms, kind, d)
+            });
+        }
+    }
+    Ok(Some(s))
+}
+
+/// `(get-dom s x kind)`: `x`'s value when it is bound, else its domain of that kind.
+fn get_dom(s: &State, x: &Value, kind: &Value) -> Result<Value> {
+    let t = to_term(x)?;
+    let walked = s.walk(&t);
+    let Term::Var(v) = walked else {
+        return Ok(from_term(&walked));
+    };
+    if is_fd_kind(kind) {
+        if let Some(d) = kanren::fd::domain_of(s, &walked) {
+            return Ok(Value::Domain(d));
+        }
+    }
+    Ok(slot(s, v).map_or(Value::Nil, |sl| get_in(&sl.doms, kind)))
+}
+
+fn install_slots(l: &str) {
+    reg(l, "add-attr", |a| {
+        arity(&a, 4, 4, "add-attr")?;
+        let s = state_arg(&a[0], "add-attr")?;
+        let x = root_var(&s, lvar_arg(&a[1], "add-attr")?);
+        let (k, v) = (a[2].clone(), a[3].clone());
+        Ok(subst_value(s.with_extension(|sl: &mut Slots| {
+            set_in(&mut sl.0.entry(x).or_default().attrs, &k, v)
+        })))
+    });
+    reg(l, "rem-attr", |a| {
+        arity(&a, 3, 3, "rem-attr")?;
+        let s = state_arg(&a[0], "rem-attr")?;
+        let x = root_var(&s, lvar_arg(&a[1], "rem-attr")?);
+        let k = a[2].clone();
+        Ok(subst_value(s.with_extension(|sl: &mut Slots| {
+            if let Some(slot) = sl.0.get_mut(&x) {
+                slot.attrs
+                    .retain(|(key, _)| !crate::value::coll::equal(key, &k));
+            }
+        })))
+    });
+    reg(l, "get-attr", |a| {
+        arity(&a, 3, 3, "get-attr")?;
+        let s = state_arg(&a[0], "get-attr")?;
+        let x = lvar_arg(&a[1], "get-attr")?;
+        Ok(slot(&s, x).map_or(Value::Nil, |sl| get_in(&sl.attrs, &a[2])))
+    });
+    reg(l, "entangle", |a| {
+        arity(&a, 3, 3, "entangle")?;
+        let s = state_arg(&a[0], "entangle")?;
+        let x = root_var(&s, lvar_arg(&a[1], "entangle")?);
+        let y = root_var(&s, lvar_arg(&a[2], "entangle")?);
+        Ok(subst_value(s.with_extension(|sl: &mut Slots| {
+            sl.0.entry(x).or_default().eset.push(y);
+            sl.0.entry(y).or_default().eset.push(x);
+        })))
+    });
+    reg(l, "add-dom", |a| {
+        arity(&a, 4, 4, "add-dom")?;
+        let s = state_arg(&a[0], "add-dom")?;
+        let x = lvar_arg(&a[1], "add-dom")?;
+        Ok(add_dom(s, x, &a[2], &a[3])?.map_or(Value::Nil, subst_value))
+    });
+    reg(l, "update-dom", |a| {
+        arity(&a, 4, 4, "update-dom")?;
+        let s = state_arg(&a[0], "update-dom")?;
+        let x = lvar_arg(&a[1], "update-dom")?;
+        let old = get_dom(&s, &a[1], &a[2])?;
+        let new = crate::eval::apply(&a[3], vec![old])?;
+        Ok(add_dom(s, x, &a[2], &new)?.map_or(Value::Nil, subst_value))
+    });
+    reg(l, "get-dom", |a| {
+        arity(&a, 3, 3, "get-dom")?;
+        get_dom(&state_arg(&a[0], "get-dom")?, &a[1], &a[2])
+    });
+    reg("kanren.logic", "root-var", |a| {
+        arity(&a, 2, 2, "root-var")?;
+        let s = state_arg(&a[0], "root-var")?;
+        Ok(Value::LVar(root_var(&s, lvar_arg(&a[1], "root-var")?)))
+    });
+    reg("kanren.logic", "root-val", |a| {
+        arity(&a, 2, 2, "root-val")?;
+        let s = state_arg(&a[0], "root-val")?;
+        let x = root_var(&s, lvar_arg(&a[1], "root-val")?);
+        Ok(match s.subst().get(x) {
+            Some(t) => from_term(t),
+            None => Value::LVar(x),
+        })
+    });
+}
+
 /// `clojure.core.logic.protocols`, in Clojure.
 static PROTOCOLS: crate::library::core::prelude::Source = crate::library::core::prelude::Source {
     key: "clojure.core.logic.protocols",
@@ -326,6 +507,7 @@ pub fn install() {
     // The protocols' implementations for kanren's values (see protocols.clj).
     let k = "kanren.logic";
     crate::eval::set_goal_call(call_goal);
+    install_slots(l);
     crate::eval::ns::define_later("clojure.core.logic.protocols", || {
         crate::library::core::prelude::ensure(&PROTOCOLS)
     });
