@@ -31,9 +31,21 @@ fn set(qualified: &str, v: Value) {
 
 /// Pushes a frame binding each var (by qualified name) to its value, in order.
 pub fn push(bindings: Vec<(Arc<str>, Value)>) {
+    let known = bindings
+        .into_iter()
+        .map(|(q, v)| {
+            let old = crate::eval::ns::resolve(&q).map_or(Value::Nil, |(_, v)| v);
+            (q, old, v)
+        })
+        .collect();
+    push_known(known);
+}
+
+/// Pushes a frame binding each var (qualified name, its value now, its new value), in
+/// order: [`push`] when the caller has looked the values up already (`binding`).
+pub fn push_known(bindings: Vec<(Arc<str>, Value, Value)>) {
     let mut frame = Vec::with_capacity(bindings.len());
-    for (q, v) in bindings {
-        let old = crate::eval::ns::resolve(&q).map_or(Value::Nil, |(_, v)| v);
+    for (q, old, v) in bindings {
         set(&q, v);
         frame.push((q, old));
     }
@@ -58,6 +70,17 @@ pub fn pop() -> Result<()> {
 /// Runs `f` inside a frame binding `bindings`, popping it however `f` ends.
 pub fn with<T>(bindings: Vec<(Arc<str>, Value)>, f: impl FnOnce() -> Result<T>) -> Result<T> {
     push(bindings);
+    let out = f();
+    pop()?;
+    out
+}
+
+/// [`with`] for bindings whose current values the caller has looked up ([`push_known`]).
+pub fn with_known<T>(
+    bindings: Vec<(Arc<str>, Value, Value)>,
+    f: impl FnOnce() -> Result<T>,
+) -> Result<T> {
+    push_known(bindings);
     let out = f();
     pop()?;
     out

@@ -76,6 +76,9 @@ pub struct AtomCell {
     value: std::sync::Mutex<crate::value::Value>,
     /// The validator and the watches (`set-validator!`, `add-watch`).
     pub hooks: std::sync::Mutex<AtomHooks>,
+    /// Whether `hooks` has ever held a validator or a watch (while it is false, a change of
+    /// the value need not look at them).
+    pub hooked: std::sync::atomic::AtomicBool,
 }
 
 /// An atom's validator (`set-validator!`) and watches (`add-watch`: key and function, in
@@ -94,6 +97,7 @@ impl AtomCell {
         AtomCell {
             value: std::sync::Mutex::new(v),
             hooks: std::sync::Mutex::new(AtomHooks::default()),
+            hooked: std::sync::atomic::AtomicBool::new(false),
         }
     }
 }

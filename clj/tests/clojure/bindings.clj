@@ -79,9 +79,13 @@
 
 (defn without-a-test [n] n)
 
+(deftest a-test-with-no-assertions)
+
 (deftest test-runs-the-test-in-metadata
   (is (= :ok (test #'with-a-test)))
   (is (= :no-test (test #'without-a-test)))
+  (is (= :ok (test #'a-test-with-no-assertions)))
+  (is (fn? (:test (meta #'a-test-with-no-assertions))))
   (is (= :no-test (test #'*x*)))
   (is (thrown? AssertionError (test (with-meta [] {:test (fn [] (assert (= 5 (with-a-test 2))))}))))
   (is (= :ok (test (with-meta [] {:test (fn [] :ran)}))))

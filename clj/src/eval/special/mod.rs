@@ -553,11 +553,11 @@ fn binding(a: &[Value], env: &Env) -> Result<Value> {
         let s = pair[0]
             .as_symbol()
             .ok_or_else(|| Error::msg(format!("binding needs a symbol, got {}", pair[0])))?;
-        let (q, _) = crate::eval::ns::resolve_in(&here, s)
+        let (q, old) = crate::eval::ns::resolve_in(&here, s)
             .ok_or_else(|| Error::msg(format!("unable to resolve var: {s} in this context")))?;
-        news.push((Arc::from(q), eval(&pair[1], env)?));
+        news.push((Arc::from(q), old, eval(&pair[1], env)?));
     }
-    crate::eval::dynamic::with(news, || eval_body(&a[1..], env))
+    crate::eval::dynamic::with_known(news, || eval_body(&a[1..], env))
 }
 
 /// The value of the first `catch` clause of `a` that catches `e`, or `e` again.

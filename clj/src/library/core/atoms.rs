@@ -15,6 +15,7 @@ use crate::library::core::{arity, get, reg};
 use crate::value::error::{Error, Result, ILLEGAL_STATE};
 use crate::value::items::AtomCell;
 use crate::value::Value;
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 fn atom_of<'a>(v: &'a Value, name: &str) -> Result<&'a Arc<AtomCell>> {
@@ -40,6 +41,10 @@ fn validate(f: Option<&Value>, v: &Value) -> Result<()> {
 /// Makes `new` the value of `atom` (the value `r`), checked by its validator and then told
 /// to its watches; gives `new`.
 fn change(r: &Value, atom: &AtomCell, new: Value) -> Result<Value> {
+    if !atom.hooked.load(Ordering::Relaxed) {
+        *atom.lock().unwrap_or_else(|e| e.into_inner()) = new.clone();
+        return Ok(new);
+    }
     let (validator, watches) = {
         let h = atom.hooks.lock().unwrap_or_else(|e| e.into_inner());
         (h.validator.clone(), h.watches.clone())
@@ -77,6 +82,7 @@ pub fn install() {
         let validator = (!matches!(validator, Value::Nil)).then_some(validator);
         validate(validator.as_ref(), &a[0])?;
         let cell = AtomCell::new(a[0].clone());
+        cell.hooked.store(validator.is_some(), Ordering::Relaxed);
         cell.hooks
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -106,6 +112,7 @@ pub fn install() {
         let f = (!matches!(a[1], Value::Nil)).then(|| a[1].clone());
         let now = x.lock().unwrap_or_else(|e| e.into_inner()).clone();
         validate(f.as_ref(), &now)?;
+        x.hooked.store(true, Ordering::Relaxed);
         x.hooks.lock().unwrap_or_else(|e| e.into_inner()).validator = f;
         Ok(Value::Nil)
     });
@@ -118,6 +125,7 @@ pub fn install() {
     reg(c, "add-watch", |a| {
         arity(&a, 3, 3, "add-watch")?;
         let x = atom_of(&a[0], "add-watch")?;
+        x.hooked.store(true, Ordering::Relaxed);
         let mut h = x.hooks.lock().unwrap_or_else(|e| e.into_inner());
         match h
             .watches
