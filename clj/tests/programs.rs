@@ -129,6 +129,31 @@ fn clojure_vars() {
     clojure("vars");
 }
 
+#[test]
+fn clojure_bindings() {
+    clojure("bindings");
+}
+
+#[test]
+fn clojure_destructure() {
+    clojure("destructure");
+}
+
+#[test]
+fn clojure_namespaces() {
+    clojure("namespaces");
+}
+
+#[test]
+fn clojure_readers() {
+    clojure("readers");
+}
+
+#[test]
+fn clojure_watches() {
+    clojure("watches");
+}
+
 fn run_test_file(file: &str, vars: &[(&str, &str)]) {
     let (code, out, err) = kanren_with(&["test", file], vars);
     let last = out.lines().last().unwrap_or("");

@@ -21,6 +21,7 @@
 
 pub mod compile;
 mod destructure;
+pub mod dynamic;
 mod env;
 pub mod form;
 pub mod ns;

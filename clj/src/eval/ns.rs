@@ -606,3 +606,96 @@ pub fn load_from_path(ns: &str) -> Result<bool> {
     });
     Ok(true)
 }
+
+/// The aliases of namespace `ns` (alias, namespace), sorted by alias.
+pub fn aliases(ns: &str) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = G.with(|g| {
+        g.borrow()
+            .info
+            .get(ns)
+            .map(|i| {
+                i.aliases
+                    .iter()
+                    .map(|(a, n)| (a.clone(), n.clone()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    });
+    out.sort();
+    out
+}
+
+/// Removes the alias `alias` from namespace `ns`.
+pub fn unalias(ns: &str, alias: &str) {
+    changed();
+    G.with(|g| {
+        if let Some(i) = g.borrow_mut().info.get_mut(ns) {
+            i.aliases.remove(alias);
+        }
+    });
+}
+
+/// The names namespace `ns` sees from other namespaces and the qualified name each resolves
+/// to (its refers, then `clojure.core` less its exclusions; not the names it defines),
+/// sorted by name.
+pub fn refers(ns: &str) -> Vec<(String, String)> {
+    G.with(|g| {
+        let g = g.borrow();
+        let own = g.defs.get(ns);
+        let mut out: HashMap<&str, String> = HashMap::new();
+        let mut add = |from: &str, ok: &dyn Fn(&str) -> bool| {
+            for k in g.defs.get(from).into_iter().flat_map(HashMap::keys) {
+                if k != " " && ok(k) && !own.is_some_and(|m| m.contains_key(k)) {
+                    out.entry(k).or_insert_with(|| format!("{from}/{k}"));
+                }
+            }
+        };
+        let info = g.info.get(ns);
+        for r in info.map(|i| i.refers.as_slice()).unwrap_or_default() {
+            match r {
+                Refer::All(from) => add(from, &|_| true),
+                Refer::Only(from, names) => add(from, &|k| names.iter().any(|n| n == k)),
+                Refer::Except(from, names) => add(from, &|k| !names.iter().any(|n| n == k)),
+            }
+        }
+        let exclude = info.map(|i| i.exclude.as_slice()).unwrap_or_default();
+        if ns != "clojure.core" {
+            add("clojure.core", &|k| !exclude.iter().any(|n| n == k));
+        }
+        let mut out: Vec<(String, String)> =
+            out.into_iter().map(|(k, q)| (k.to_string(), q)).collect();
+        out.sort();
+        out
+    })
+}
+
+/// Removes the name `name` from namespace `ns`: its definition there, or else what it refers
+/// by that name (from another namespace or from `clojure.core`).
+pub fn unmap(ns: &str, name: &str) {
+    changed();
+    G.with(|g| {
+        let mut g = g.borrow_mut();
+        if g.defs.get_mut(ns).and_then(|m| m.remove(name)).is_some() {
+            return;
+        }
+        let info = g.info.entry(ns.to_string()).or_default();
+        for r in &mut info.refers {
+            match r {
+                Refer::All(from) => *r = Refer::Except(from.clone(), vec![name.to_string()]),
+                Refer::Only(_, names) => names.retain(|n| n != name),
+                Refer::Except(_, names) => names.push(name.to_string()),
+            }
+        }
+        info.exclude.push(name.to_string());
+    });
+}
+
+/// Removes namespace `ns` with its definitions, aliases and refers; whether it existed.
+pub fn remove(ns: &str) -> bool {
+    changed();
+    G.with(|g| {
+        let mut g = g.borrow_mut();
+        g.info.remove(ns);
+        g.defs.remove(ns).is_some()
+    })
+}

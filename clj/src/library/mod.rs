@@ -94,6 +94,9 @@ pub fn install() {
     logic::nominal::install();
     core::misc::install();
     core::cells::install();
+    core::atoms::install();
+    core::reading::install();
+    core::destructure::install();
     core::xform::install();
     clojure::set::install();
     clojure::test::install();

@@ -1,5 +1,5 @@
-//! Boxes that hold one value: `reduced`, `volatile!`, `delay`, `promise` and `future` (which
-//! runs its body at once: the evaluator has no threads).
+//! Boxes that hold one value: `reduced`, `volatile!`, `delay`, `promise`, `future` (which
+//! runs its body at once: the evaluator has no threads) and the vars of `with-local-vars`.
 //!
 //! Representation: a kind and, behind a lock, the value with whether it is there yet. A
 //! pending delay holds the function that computes it (run by the library, which can call
@@ -21,6 +21,8 @@ pub enum CellKind {
     Promise,
     /// `(future ...)`: computed when made.
     Future,
+    /// A var outside any namespace (`with-local-vars`): its value, set with `var-set`.
+    Var,
 }
 
 /// A box of one value (see the module's doc).

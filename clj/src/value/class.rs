@@ -207,6 +207,7 @@ pub fn class_of(v: &Value) -> Option<Arc<Class>> {
             crate::value::cell::CellKind::Reduced => "clojure.lang.Reduced",
             crate::value::cell::CellKind::Volatile => "clojure.lang.Volatile",
             crate::value::cell::CellKind::Delay => "clojure.lang.Delay",
+            crate::value::cell::CellKind::Var => "clojure.lang.Var",
             _ => "clojure.lang.IDeref",
         },
         Value::Regex(_) => crate::value::regex::CLASS,
@@ -658,6 +659,17 @@ pub const BUILTIN: &[(&str, bool, &[&str])] = &[
     ),
     ("java.util.Comparator", true, &[]),
     ("clojure.lang.Fn", true, &[]),
+    // The reader's data (`library::core::reading`): maps of these classes.
+    (
+        "clojure.lang.TaggedLiteral",
+        false,
+        &["java.lang.Object", "clojure.lang.ILookup"],
+    ),
+    (
+        "clojure.lang.ReaderConditional",
+        false,
+        &["java.lang.Object", "clojure.lang.ILookup"],
+    ),
     (
         "clojure.lang.Atom",
         false,

@@ -63,33 +63,55 @@ impl<T> Drop for Items<T> {
 }
 
 /// What an atom holds: a value behind a lock, dropped with [`drop_deep`] (an atom can hold
-/// an atom, as deep as a program nests them).
+/// an atom, as deep as a program nests them), and its validator and watches ([`AtomHooks`]).
 ///
 /// ```
 /// use kanren_clj::value::items::AtomCell;
 /// use kanren_clj::value::Value;
 /// let cell = AtomCell::new(Value::Int(1));
 /// assert!(matches!(*cell.lock().unwrap(), Value::Int(1)));
+/// assert!(cell.hooks.lock().unwrap().watches.is_empty());
 /// ```
-pub struct AtomCell(std::sync::Mutex<crate::value::Value>);
+pub struct AtomCell {
+    value: std::sync::Mutex<crate::value::Value>,
+    /// The validator and the watches (`set-validator!`, `add-watch`).
+    pub hooks: std::sync::Mutex<AtomHooks>,
+    /// Whether `hooks` has ever held a validator or a watch (while it is false, a change of
+    /// the value need not look at them).
+    pub hooked: std::sync::atomic::AtomicBool,
+}
+
+/// An atom's validator (`set-validator!`) and watches (`add-watch`: key and function, in
+/// the order they were added; a key added again keeps its place).
+#[derive(Default)]
+pub struct AtomHooks {
+    /// The function every new value must satisfy, if any.
+    pub validator: Option<crate::value::Value>,
+    /// The watches: key and function of four arguments (key, atom, old value, new value).
+    pub watches: Vec<(crate::value::Value, crate::value::Value)>,
+}
 
 impl AtomCell {
-    /// A cell holding `v`.
+    /// A cell holding `v`, with no validator and no watches.
     pub fn new(v: crate::value::Value) -> AtomCell {
-        AtomCell(std::sync::Mutex::new(v))
+        AtomCell {
+            value: std::sync::Mutex::new(v),
+            hooks: std::sync::Mutex::new(AtomHooks::default()),
+            hooked: std::sync::atomic::AtomicBool::new(false),
+        }
     }
 }
 
 impl Deref for AtomCell {
     type Target = std::sync::Mutex<crate::value::Value>;
     fn deref(&self) -> &Self::Target {
-        &self.0
+        &self.value
     }
 }
 
 impl Drop for AtomCell {
     fn drop(&mut self) {
-        let v = self.0.get_mut().unwrap_or_else(|e| e.into_inner());
+        let v = self.value.get_mut().unwrap_or_else(|e| e.into_inner());
         drop_deep(std::mem::replace(v, crate::value::Value::Nil));
     }
 }

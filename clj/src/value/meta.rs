@@ -54,6 +54,7 @@ fn key(v: &Value) -> Option<usize> {
         Value::Map(m) => Arc::as_ptr(m) as usize,
         Value::Fn(c) | Value::Macro(c) => Arc::as_ptr(c) as usize,
         Value::Native(n) => Arc::as_ptr(n) as *const u8 as usize,
+        Value::Atom(a) => Arc::as_ptr(a) as usize,
         _ => return None,
     })
 }

@@ -298,6 +298,7 @@ impl Value {
                 cell::CellKind::Delay => "delay",
                 cell::CellKind::Promise => "promise",
                 cell::CellKind::Future => "future",
+                cell::CellKind::Var => "var",
             },
             Value::Fn(_) | Value::Native(_) => "function",
             Value::Macro(_) | Value::Special(_) => "macro",

@@ -255,6 +255,9 @@ fn write_inner(out: &mut String, v: &Value, r: bool, depth: usize) -> Result<()>
                 out.push_str("#clojure.core.logic.PMap");
             }
             if let Some(record) = &m.tag {
+                if reader_data(out, &record.name, m, r, depth)? {
+                    return Ok(());
+                }
                 out.push('#');
                 out.push_str(&record.name);
             }
@@ -295,6 +298,9 @@ fn write_inner(out: &mut String, v: &Value, r: bool, depth: usize) -> Result<()>
                 write_value(out, x, r, depth + 1)?;
             }
             out.push('}');
+        }
+        Value::Cell(c) if c.kind == crate::value::cell::CellKind::Var => {
+            out.push_str("#<Var: --unnamed-->");
         }
         Value::Cell(c) => {
             let (x, ready) = c.get();
@@ -409,6 +415,40 @@ fn write_inner(out: &mut String, v: &Value, r: bool, depth: usize) -> Result<()>
         }
     }
     Ok(())
+}
+
+/// Writes the reader's data as Clojure prints it, a tagged literal `#tag form` and a reader
+/// conditional `#?(...)` or `#?@(...)` (maps of those classes, made by
+/// `library::core::reading`); `false` for a map of another class.
+fn reader_data(
+    out: &mut String,
+    class: &str,
+    m: &crate::value::items::Items<(Value, Value)>,
+    r: bool,
+    depth: usize,
+) -> Result<bool> {
+    let field = |k: &str| {
+        m.iter()
+            .find(|(key, _)| matches!(key, Value::Keyword(n) if &**n == k))
+            .map_or(Value::Nil, |(_, v)| v.clone())
+    };
+    match class {
+        "clojure.lang.TaggedLiteral" => {
+            out.push('#');
+            write_value(out, &field("tag"), r, depth + 1)?;
+            out.push(' ');
+        }
+        "clojure.lang.ReaderConditional" => {
+            out.push_str(if field("splicing?").truthy() {
+                "#?@"
+            } else {
+                "#?"
+            });
+        }
+        _ => return Ok(false),
+    }
+    write_value(out, &field("form"), r, depth + 1)?;
+    Ok(true)
 }
 
 /// The items of a vector or set, separated by spaces, at most `*print-length*` of them.

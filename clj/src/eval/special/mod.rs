@@ -311,7 +311,15 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
             } else {
                 Value::Fn(c)
             };
-            let mut attrs = a[1..a.len() - rest.len()].to_vec();
+            // The attribute map is evaluated, as Clojure evaluates a var's metadata
+            // (`{:test (fn [] ...)}` holds a function).
+            let mut attrs = a[1..a.len() - rest.len()]
+                .iter()
+                .map(|f| match f {
+                    Value::Map(_) => eval(f, env),
+                    _ => Ok(f.clone()),
+                })
+                .collect::<Result<Vec<_>>>()?;
             // What Clojure's `defn-` and `defmacro` add to the var's metadata.
             let flag = match name {
                 "defn-" => Some("private"),
@@ -547,21 +555,9 @@ fn binding(a: &[Value], env: &Env) -> Result<Value> {
             .ok_or_else(|| Error::msg(format!("binding needs a symbol, got {}", pair[0])))?;
         let (q, old) = crate::eval::ns::resolve_in(&here, s)
             .ok_or_else(|| Error::msg(format!("unable to resolve var: {s} in this context")))?;
-        news.push((q, old, eval(&pair[1], env)?));
+        news.push((Arc::from(q), old, eval(&pair[1], env)?));
     }
-    let set = |q: &str, v: Value| {
-        if let Some((ns, n)) = crate::eval::ns::split(q) {
-            crate::eval::ns::define(ns, n, v);
-        }
-    };
-    for (q, _, v) in &news {
-        set(q, v.clone());
-    }
-    let out = eval_body(&a[1..], env);
-    for (q, old, _) in news.into_iter().rev() {
-        set(&q, old);
-    }
-    out
+    crate::eval::dynamic::with_known(news, || eval_body(&a[1..], env))
 }
 
 /// The value of the first `catch` clause of `a` that catches `e`, or `e` again.

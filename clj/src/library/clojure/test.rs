@@ -171,7 +171,8 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
 }
 
 /// `(deftest name body...)`: `name` is defined as a function of no arguments that runs the
-/// test (reporting an error it throws), and the test is registered for `run-tests`.
+/// test (reporting an error it throws), also its var's `:test`, and the test is registered
+/// for `run-tests`.
 fn deftest(a: &[Value], env: &Env) -> Result<Value> {
     let n = a
         .first()
@@ -200,6 +201,12 @@ fn deftest(a: &[Value], env: &Env) -> Result<Value> {
         }),
     }));
     let ns = crate::eval::ns::current();
+    // The var's `:test` is the test, as Clojure's `deftest` records it (for `test`).
+    let attrs = Value::Map(crate::value::items::Items::arc(vec![(
+        Value::kw("test"),
+        var.clone(),
+    )]));
+    crate::eval::vars::record(&ns, &n, &a[0], &[attrs], None);
     TALLY.with(|t| {
         let mut t = t.borrow_mut();
         t.tests.retain(|x| !(x.ns == ns && x.name == n));

@@ -1,8 +1,7 @@
 //! `clojure.core` functions over collections and atoms: `count`, `conj`, `assoc`, `dissoc`,
-//! `disj`, `get`, `contains?`, `keys`, `vals`, `atom`, `deref`, `reset!`, `swap!` (on the
-//! operations of `value::coll`).
+//! `disj`, `get`, `contains?`, `keys`, `vals` and `deref` (on the operations of
+//! `value::coll`). Atoms are in `atoms`.
 
-use crate::eval::apply;
 use crate::library::core::{arity, reg};
 use crate::value::coll::{assoc1, conj1, contains, count, equal, get};
 use crate::value::error::Error;
@@ -151,12 +150,6 @@ pub fn install() {
             other => keys_or_vals(other, false)?,
         })
     });
-    reg(c, "atom", |a| {
-        arity(&a, 1, usize::MAX, "atom")?;
-        Ok(Value::Atom(Arc::new(crate::value::items::AtomCell::new(
-            a[0].clone(),
-        ))))
-    });
     reg(c, "deref", |a| {
         arity(&a, 1, 3, "deref")?;
         match &a[0] {
@@ -164,36 +157,6 @@ pub fn install() {
             Value::Cell(_) => crate::library::core::cells::deref(&a),
             Value::Var(name) => crate::eval::var_get(name),
             other => Err(Error::msg(format!("can't deref {}", other.type_name()))),
-        }
-    });
-    reg(c, "reset!", |a| {
-        arity(&a, 2, 2, "reset!")?;
-        match &a[0] {
-            Value::Atom(x) => {
-                *x.lock().unwrap_or_else(|e| e.into_inner()) = a[1].clone();
-                Ok(a[1].clone())
-            }
-            other => Err(Error::msg(format!(
-                "reset! needs an atom, got {}",
-                other.type_name()
-            ))),
-        }
-    });
-    reg(c, "swap!", |a| {
-        arity(&a, 2, usize::MAX, "swap!")?;
-        match &a[0] {
-            Value::Atom(x) => {
-                let old = x.lock().unwrap_or_else(|e| e.into_inner()).clone();
-                let mut args = vec![old];
-                args.extend(a[2..].iter().cloned());
-                let new = apply(&a[1], args)?;
-                *x.lock().unwrap_or_else(|e| e.into_inner()) = new.clone();
-                Ok(new)
-            }
-            other => Err(Error::msg(format!(
-                "swap! needs an atom, got {}",
-                other.type_name()
-            ))),
         }
     });
 }

@@ -1,8 +1,8 @@
 //! Small `clojure.core` functions with no better home: identity and hashing (`identical?`,
 //! `hash` and its helpers), map entries (`find`, `key`, `val`, `map-entry?`), number parts
 //! and conversions (`numerator`, `denominator`, `float`, `byte`, `short`, `num`, `NaN?`,
-//! `infinite?`), the `unchecked-` arithmetic, `parse-long`, `parse-double`, `parse-boolean`, `special-symbol?`, `alias`
-//! and `read-line`.
+//! `infinite?`), the `unchecked-` arithmetic, `parse-long`, `parse-double`, `parse-boolean`, `special-symbol?` and
+//! `alias`.
 //!
 //! `hash` agrees with `=` (equal values hash alike, numbers of one value across kinds
 //! excepted as in Clojure) but its numbers are not the JVM's.
@@ -436,14 +436,6 @@ pub fn install() {
                 Ok(Value::Nil)
             }
             _ => Err(Error::msg("alias: expected two symbols")),
-        }
-    });
-    reg(c, "read-line", |a| {
-        arity(&a, 0, 0, "read-line")?;
-        let mut line = String::new();
-        match std::io::stdin().read_line(&mut line) {
-            Ok(0) | Err(_) => Ok(Value::Nil),
-            Ok(_) => Ok(Value::str(line.trim_end_matches(['\n', '\r']))),
         }
     });
 }

@@ -10,8 +10,10 @@
 //!
 //! May depend on: `value/`, `eval/`'s interface, the reader; never on `library::logic`.
 
+pub mod atoms;
 pub mod cells;
 pub mod coll;
+pub mod destructure;
 pub mod errors;
 pub mod map;
 pub mod meta;
@@ -26,7 +28,7 @@ pub mod text;
 // The sequence functions and text (printing, regexes, reading, files) live in subfolders;
 // their modules keep their paths here.
 pub use seqs::{lazy, lazy_more, reshape, seq, xform};
-pub use text::{files, io, read_eval, regex};
+pub use text::{files, io, read_eval, reading, regex};
 pub mod types;
 pub mod vars;
 

@@ -218,6 +218,27 @@
                 (take-nth 2 (rest bindings)))
         (list* 'fn [] body)))
 
+;; --- Thread bindings and local vars (over `library::core::vars`) ------------------------
+
+(defmacro with-bindings [binding-map & body]
+  (list 'clojure.core/with-bindings* binding-map (list* 'fn [] body)))
+
+(defmacro bound-fn [& fntail]
+  (list 'clojure.core/bound-fn* (list* 'fn fntail)))
+
+(defmacro with-local-vars [name-vals-vec & body]
+  (when-not (vector? name-vals-vec)
+    (throw (IllegalArgumentException. "with-local-vars requires a vector for its binding")))
+  (when-not (even? (count name-vals-vec))
+    (throw (IllegalArgumentException.
+            "with-local-vars requires an even number of forms in binding vector")))
+  (let [names (take-nth 2 name-vals-vec)
+        inits (take-nth 2 (rest name-vals-vec))]
+    (list* 'clojure.core/let
+           (vec (mapcat (fn [n] [n (list 'kanren.impl/local-var)]) names))
+           (concat (map (fn [n i] (list 'clojure.core/var-set n i)) names inits)
+                   [(list* 'do body)]))))
+
 ;; --- The transducer arities of the sequence functions (clojure.core's `map` with one
 ;; argument calls `kanren.impl/map`, and so on: `library::core::xform`) -------------------------
 

@@ -1,12 +1,29 @@
 //! Vars as values: `var?`, `var-get`, `alter-var-root`, `var-set`, `bound?`, `find-var`,
-//! `intern`, `alter-meta!`, `reset-meta!`, and the printer's dynamic vars
+//! `intern`, `alter-meta!`, `reset-meta!` (of vars and atoms), and the printer's dynamic vars
 //! `*print-length*` and `*print-level*` (set with `binding` or `set!`). A var (`Value::Var`) names a
-//! global; `deref` and calling it read the global's current value (`eval::var_get`).
+//! global; `deref` and calling it read the global's current value (`eval::var_get`). A var of
+//! `with-local-vars` is a box (`Value::Cell` of kind `Var`) that `var-get` and `var-set` read
+//! and change.
+//!
+//! Thread bindings as functions: `push-thread-bindings`, `pop-thread-bindings`,
+//! `get-thread-bindings`, `thread-bound?`, `with-bindings*`, `bound-fn*`, on the binding
+//! frames of the evaluator (`eval::dynamic`), the ones `binding` pushes: a frame's values are
+//! its vars' values until it is popped. The macros `with-bindings`, `bound-fn` and
+//! `with-local-vars` are the prelude's, over these. And `test`, which runs the `:test`
+//! function of a var's metadata.
 
-use crate::eval::{apply, var_get};
-use crate::library::core::{arity, reg};
+use crate::eval::{apply, dynamic, var_get};
+use crate::library::core::{arity, native, reg};
+use crate::value::cell::{Cell, CellKind};
 use crate::value::error::{Error, Result};
+use crate::value::items::Items;
 use crate::value::Value;
+use std::sync::Arc;
+
+/// Whether `v` is a var of `with-local-vars` (outside any namespace).
+fn is_local_var(v: &Value) -> bool {
+    matches!(v, Value::Cell(c) if c.kind == CellKind::Var)
+}
 
 fn var_name<'a>(v: &'a Value, op: &str) -> Result<&'a str> {
     match v {
@@ -18,6 +35,53 @@ fn var_name<'a>(v: &'a Value, op: &str) -> Result<&'a str> {
     }
 }
 
+/// The bindings of a map of vars to values (`{#'*x* 1}`), in the map's order.
+fn frame_of(m: &Value, name: &str) -> Result<Vec<(Arc<str>, Value)>> {
+    let entries = match m {
+        Value::Nil => return Ok(Vec::new()),
+        Value::Map(m) => m.to_vec(),
+        other => {
+            return Err(Error::msg(format!(
+                "{name}: expected a map of vars to values, got {}",
+                crate::value::printer::describe(other)
+            )))
+        }
+    };
+    entries
+        .into_iter()
+        .map(|(k, v)| match k {
+            Value::Var(q) => Ok((q, v)),
+            other => Err(Error::msg(format!(
+                "{name}: expected a var (a namespace's), got {}",
+                crate::value::printer::describe(&other)
+            ))),
+        })
+        .collect()
+}
+
+/// The map of every thread-bound var to its value.
+fn thread_bindings() -> Value {
+    Value::Map(Items::arc(
+        dynamic::bound()
+            .into_iter()
+            .map(|(q, v)| (Value::Var(q), v))
+            .collect(),
+    ))
+}
+
+/// The metadata of a var (what its definition recorded, else its value's) or of a value.
+fn meta_of(v: &Value) -> Value {
+    match v {
+        Value::Var(name) => match crate::eval::vars::meta(name) {
+            Value::Nil => {
+                crate::eval::var_get(name).map_or(Value::Nil, |x| crate::value::meta::meta_of(&x))
+            }
+            m => m,
+        },
+        other => crate::value::meta::meta_of(other),
+    }
+}
+
 /// Registers the functions of this module.
 pub fn install() {
     let c = "clojure.core";
@@ -26,12 +90,82 @@ pub fn install() {
     // Settings of the JVM's compiler a program may `set!`; nothing reads them here.
     crate::eval::ns::define(c, "*warn-on-reflection*", Value::Bool(false));
     crate::eval::ns::define(c, "*unchecked-math*", Value::Bool(false));
+    reg(c, "push-thread-bindings", |a| {
+        arity(&a, 1, 1, "push-thread-bindings")?;
+        dynamic::push(frame_of(&a[0], "push-thread-bindings")?);
+        Ok(Value::Nil)
+    });
+    reg(c, "pop-thread-bindings", |a| {
+        arity(&a, 0, 0, "pop-thread-bindings")?;
+        dynamic::pop()?;
+        Ok(Value::Nil)
+    });
+    reg(c, "get-thread-bindings", |a| {
+        arity(&a, 0, 0, "get-thread-bindings")?;
+        Ok(thread_bindings())
+    });
+    reg(c, "thread-bound?", |a| {
+        for v in &a {
+            let bound = match v {
+                Value::Var(q) => dynamic::is_bound(q),
+                Value::Cell(c) if c.kind == CellKind::Var => true,
+                other => {
+                    return Err(Error::msg(format!(
+                        "thread-bound?: expected a var, got {}",
+                        crate::value::printer::describe(other)
+                    )))
+                }
+            };
+            if !bound {
+                return Ok(Value::Bool(false));
+            }
+        }
+        Ok(Value::Bool(true))
+    });
+    reg(c, "with-bindings*", |a| {
+        arity(&a, 2, usize::MAX, "with-bindings*")?;
+        let frame = frame_of(&a[0], "with-bindings*")?;
+        dynamic::with(frame, || apply(&a[1], a[2..].to_vec()))
+    });
+    reg(c, "bound-fn*", |a| {
+        arity(&a, 1, 1, "bound-fn*")?;
+        let f = a[0].clone();
+        let frame = dynamic::bound();
+        Ok(native("clojure.core/bound-fn*", move |args| {
+            dynamic::with(frame.clone(), || apply(&f, args))
+        }))
+    });
+    reg(c, "test", |a| {
+        arity(&a, 1, 1, "test")?;
+        let f = crate::library::core::get(&meta_of(&a[0]), &Value::kw("test"))?;
+        if matches!(f, Value::Nil) {
+            return Ok(Value::kw("no-test"));
+        }
+        apply(&f, vec![])?;
+        Ok(Value::kw("ok"))
+    });
+    // A new var of `with-local-vars`, holding `nil` until the macro sets it.
+    reg("kanren.impl", "local-var", |a| {
+        arity(&a, 0, 0, "with-local-vars")?;
+        Ok(Value::Cell(Arc::new(Cell::new(
+            CellKind::Var,
+            Value::Nil,
+            true,
+        ))))
+    });
     reg(c, "var?", |a| {
         arity(&a, 1, 1, "var?")?;
-        Ok(Value::Bool(matches!(a[0], Value::Var(_))))
+        Ok(Value::Bool(
+            matches!(a[0], Value::Var(_)) || is_local_var(&a[0]),
+        ))
     });
     reg(c, "var-get", |a| {
         arity(&a, 1, 1, "var-get")?;
+        if let Value::Cell(c) = &a[0] {
+            if is_local_var(&a[0]) {
+                return Ok(c.get().0);
+            }
+        }
         var_get(var_name(&a[0], "var-get")?)
     });
     reg(c, "alter-var-root", |a| {
@@ -47,6 +181,12 @@ pub fn install() {
     });
     reg(c, "var-set", |a| {
         arity(&a, 2, 2, "var-set")?;
+        if let Value::Cell(c) = &a[0] {
+            if is_local_var(&a[0]) {
+                c.set(a[1].clone());
+                return Ok(a[1].clone());
+            }
+        }
         let name = var_name(&a[0], "var-set")?;
         if let Some((ns, n)) = crate::eval::ns::split(name) {
             crate::eval::ns::define(ns, n, a[1].clone());
@@ -137,9 +277,10 @@ pub fn install() {
 fn set_meta_of(r: &Value, m: Value) -> Result<Value> {
     match r {
         Value::Var(name) => crate::eval::vars::set_meta(name, m.clone()),
+        Value::Atom(_) => crate::value::meta::set_meta(r, m.clone()),
         other => {
             return Err(Error::msg(format!(
-                "expected a var (the metadata of other references is not supported), got {}",
+                "expected a var or an atom, got {}",
                 crate::value::printer::describe(other)
             )))
         }

@@ -254,6 +254,19 @@ pub fn construct(class: &str, args: Vec<Value>) -> Result<Value> {
         | ("StringBuilder" | "StringBuffer", [Value::Int(_)]) => {
             Ok(Value::StringBuilder(Arc::new(Mutex::new(String::new()))))
         }
+        // Readers of text, for `read` and `line-seq`: one value (`files`' reader) that the
+        // wrapping readers give back as it is.
+        ("java.io.StringReader" | "StringReader", [Value::Str(s)]) => {
+            Ok(crate::library::core::files::reader(s.to_string()))
+        }
+        (
+            "java.io.PushbackReader"
+            | "PushbackReader"
+            | "java.io.BufferedReader"
+            | "BufferedReader"
+            | "clojure.lang.LineNumberingPushbackReader",
+            [r @ Value::Native(n)],
+        ) if n.name == crate::library::core::files::READER => Ok(r.clone()),
         ("StringBuilder" | "StringBuffer", [x]) => Ok(Value::StringBuilder(Arc::new(Mutex::new(
             crate::library::core::str_of(std::slice::from_ref(x))?,
         )))),

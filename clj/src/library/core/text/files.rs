@@ -4,7 +4,8 @@
 //!
 //! Representation: a reader is a built-in named `java.io.BufferedReader` holding the text
 //! not yet read; calling it with no argument takes the next line (`nil` at the end), with
-//! `:rest` the rest of the text. A file is its path string.
+//! `:rest` the rest of the text, with `:unread` and a string puts that text back in front
+//! (what `read` does with the text after the form it read). A file is its path string.
 
 use crate::library::core::{arity, reg, str_of};
 use crate::value::error::{Error, Result};
@@ -12,7 +13,7 @@ use crate::value::{Native, Value};
 use std::sync::{Arc, Mutex};
 
 /// The name of a reader value.
-const READER: &str = "java.io.BufferedReader";
+pub const READER: &str = "java.io.BufferedReader";
 
 fn path_arg(v: &Value, name: &str) -> Result<String> {
     match v {
@@ -42,10 +43,16 @@ fn io_error(path: &str, e: &std::io::Error) -> Error {
 }
 
 /// A reader over `text`.
-fn reader(text: String) -> Value {
+pub fn reader(text: String) -> Value {
     let rest = Mutex::new(text);
     let f = move |a: Vec<Value>| -> Result<Value> {
         let mut rest = rest.lock().unwrap_or_else(|e| e.into_inner());
+        if let [Value::Keyword(k), Value::Str(s)] = a.as_slice() {
+            if &**k == "unread" {
+                rest.insert_str(0, s);
+                return Ok(Value::Nil);
+            }
+        }
         if !a.is_empty() {
             return Ok(Value::str(&std::mem::take(&mut *rest)));
         }
