@@ -3,7 +3,7 @@
 //! `update`, `get-in`, ...) are in `map`.
 
 use crate::eval::apply;
-use crate::library::core::{arity, equal, int_arg, reg};
+use crate::library::core::{arity, int_arg, reg};
 use crate::value::error::{Error, Result};
 use crate::value::{Native, Value};
 use std::sync::Arc;
@@ -240,6 +240,10 @@ pub fn install() {
         Ok(Value::vector(a[0].to_vec()?))
     });
     reg(c, "hash-map", |a| {
+        // A hash map hashes its keys.
+        for k in a.iter().step_by(2) {
+            crate::value::coll::realise_key(k)?;
+        }
         crate::library::core::seq_to_map(&Value::vector(a))
     });
     reg(c, "array-map", |a| {
@@ -322,9 +326,7 @@ fn macroexpand_1(form: &Value) -> Result<Value> {
 fn set_of(items: Vec<Value>) -> Result<Value> {
     let mut out: Vec<Value> = Vec::new();
     for x in items {
-        if !out.iter().any(|y| equal(y, &x)) {
-            out.push(x);
-        }
+        crate::value::coll::set_insert(&mut out, x)?;
     }
     Ok(Value::Set(crate::value::items::Items::arc(out)))
 }
