@@ -13,6 +13,7 @@
 pub mod cells;
 pub mod coll;
 pub mod errors;
+pub mod expand;
 pub mod map;
 pub mod meta;
 pub mod misc;

@@ -286,13 +286,13 @@ pub fn install() {
     crate::library::core::map::install();
     reg(c, "macroexpand-1", |a| {
         arity(&a, 1, 1, "macroexpand-1")?;
-        macroexpand_1(&a[0])
+        crate::library::core::expand::macroexpand_1(&a[0])
     });
     reg(c, "macroexpand", |a| {
         arity(&a, 1, 1, "macroexpand")?;
         let mut form = a[0].clone();
         loop {
-            let next = macroexpand_1(&form)?;
+            let next = crate::library::core::expand::macroexpand_1(&form)?;
             if crate::library::core::equal(&next, &form) {
                 return Ok(form);
             }
@@ -309,18 +309,6 @@ pub fn install() {
             f: Arc::new(|a| Ok(Value::Bool(!matches!(a.first(), Some(Value::Lazy(_)))))),
         })),
     );
-}
-
-/// Expands a macro call once (a form that is not one is returned as it is).
-fn macroexpand_1(form: &Value) -> Result<Value> {
-    if let Value::List(c) = form {
-        if let Value::Symbol(s) = &c.0 {
-            if let Some((_, Value::Macro(m))) = crate::eval::ns::resolve(s) {
-                return crate::eval::call_closure(&m, c.1.to_vec()?);
-            }
-        }
-    }
-    Ok(form.clone())
 }
 
 fn set_of(items: Vec<Value>) -> Result<Value> {
