@@ -173,6 +173,7 @@ pub fn class_of(v: &Value) -> Option<Arc<Class>> {
         Value::Nil => return None,
         Value::Object(o) => return Some(o.class.clone()),
         Value::Map(m) if m.tag.is_some() => return m.tag.clone(),
+        Value::Vector(v) if v.tag.is_some() => return v.tag.clone(),
         Value::Class(_) => "java.lang.Class",
         Value::Bool(_) => "java.lang.Boolean",
         Value::Int(_) => "java.lang.Long",
@@ -472,6 +473,17 @@ pub const BUILTIN: &[(&str, bool, &[&str])] = &[
         ],
     ),
     ("clojure.lang.IReduce", true, &["clojure.lang.IReduceInit"]),
+    (
+        "clojure.lang.PersistentQueue",
+        false,
+        &[
+            "clojure.lang.Obj",
+            "clojure.lang.IPersistentList",
+            "java.util.Collection",
+            "clojure.lang.Counted",
+            "clojure.lang.IHashEq",
+        ],
+    ),
     ("clojure.lang.IReduceInit", true, &[]),
     (
         "clojure.lang.PersistentVector",

@@ -165,7 +165,8 @@ fn equal_inner(a: &Value, b: &Value) -> Result<bool> {
 
 /// Realises what Clojure realises to hash `key`: every lazy seq in it, whole. A hash set
 /// hashes the key of every insertion and of every lookup in it when it is not empty, so a
-/// lazy seq whose realisation fails fails there. Other values are done at once.
+/// lazy seq whose realisation fails fails there. Other values are done at once, and so is a
+/// set inside the key: its elements were realised when they were added.
 ///
 /// ```
 /// use kanren_clj::value::{coll::realise_key, Value};
@@ -193,11 +194,9 @@ pub fn realise_key(key: &Value) -> Result<()> {
                 }
             })
         }
-        Value::Vector(items) | Value::Set(items) => {
-            stacker::maybe_grow(32 * 1024, 1024 * 1024, || {
-                items.iter().try_for_each(realise_key)
-            })
-        }
+        Value::Vector(items) => stacker::maybe_grow(32 * 1024, 1024 * 1024, || {
+            items.iter().try_for_each(realise_key)
+        }),
         Value::Map(m) => stacker::maybe_grow(32 * 1024, 1024 * 1024, || {
             m.iter()
                 .try_for_each(|(k, v)| realise_key(k).and_then(|_| realise_key(v)))

@@ -146,6 +146,9 @@ pub fn install() {
     reg(c, "empty", |a| {
         arity(&a, 1, 1, "empty")?;
         Ok(match &a[0] {
+            q @ Value::Vector(_) if crate::library::core::queue::is_queue(q) => {
+                crate::library::core::queue::empty()
+            }
             Value::Vector(_) => Value::vector(Vec::new()),
             Value::Map(_) => Value::Map(crate::value::items::Items::arc(Vec::new())),
             Value::Set(_) => Value::Set(crate::value::items::Items::arc(Vec::new())),
@@ -166,6 +169,7 @@ pub fn install() {
     reg(c, "peek", |a| {
         arity(&a, 1, 1, "peek")?;
         Ok(match &a[0] {
+            Value::Vector(v) if v.tag.is_some() => v.first().cloned().unwrap_or(Value::Nil),
             Value::Vector(v) => v.last().cloned().unwrap_or(Value::Nil),
             other => other.uncons()?.map_or(Value::Nil, |(h, _)| h),
         })
@@ -173,6 +177,7 @@ pub fn install() {
     reg(c, "pop", |a| {
         arity(&a, 1, 1, "pop")?;
         match &a[0] {
+            Value::Vector(v) if v.tag.is_some() => Ok(crate::library::core::queue::pop(v)),
             Value::Vector(v) if v.is_empty() => Err(Error::msg("can't pop an empty vector")),
             Value::Vector(v) => Ok(Value::vector(v[..v.len() - 1].to_vec())),
             other => other

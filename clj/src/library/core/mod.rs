@@ -21,6 +21,7 @@ pub mod ns;
 pub mod numbers;
 pub mod pred;
 pub mod prelude;
+pub mod queue;
 pub mod seqs;
 pub mod sorted;
 pub mod text;

@@ -62,7 +62,11 @@ pub fn install() {
         pred(&a, "symbol?", |v| matches!(v, Value::Symbol(_)))
     });
     reg(c, "vector?", |a| {
-        pred(&a, "vector?", |v| matches!(v, Value::Vector(_)))
+        pred(
+            &a,
+            "vector?",
+            |v| matches!(v, Value::Vector(x) if x.tag.is_none()),
+        )
     });
     reg(c, "map?", |a| {
         pred(&a, "map?", |v| {
@@ -77,6 +81,7 @@ pub fn install() {
     reg(c, "list?", |a| {
         pred(&a, "list?", |v| {
             matches!(v, Value::EmptyList | Value::List(_))
+                || crate::library::core::queue::is_queue(v)
         })
     });
     reg(c, "seq?", |a| pred(&a, "seq?", Value::is_seq));
