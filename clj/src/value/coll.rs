@@ -210,11 +210,25 @@ pub fn realise_key(key: &Value) -> Result<()> {
 /// Time: O(n).
 pub fn entry_index(entries: &[(Value, Value)], key: &Value) -> Result<Option<usize>> {
     for (i, (k, _)) in entries.iter().enumerate() {
-        if try_equal(key, k)? {
+        if key_equal(key, k)? {
             return Ok(Some(i));
         }
     }
     Ok(None)
+}
+
+/// `(= key k)` ([`try_equal`]), decided at once for two scalars of one kind (the common
+/// keys: integers, keywords, strings, symbols, characters).
+#[inline]
+fn key_equal(key: &Value, k: &Value) -> Result<bool> {
+    match (key, k) {
+        (Value::Int(x), Value::Int(y)) => Ok(x == y),
+        (Value::Keyword(x), Value::Keyword(y))
+        | (Value::Str(x), Value::Str(y))
+        | (Value::Symbol(x), Value::Symbol(y)) => Ok(x == y),
+        (Value::Char(x), Value::Char(y)) => Ok(x == y),
+        _ => try_equal(key, k),
+    }
 }
 
 /// The index of `x` among a set's elements, hashing `x` first as a hash set does when it is
@@ -241,7 +255,7 @@ pub fn set_insert(items: &mut Vec<Value>, x: Value) -> Result<bool> {
 /// The index of the first of `items` equal to `x`.
 fn position(items: &[Value], x: &Value) -> Result<Option<usize>> {
     for (i, y) in items.iter().enumerate() {
-        if try_equal(x, y)? {
+        if key_equal(x, y)? {
             return Ok(Some(i));
         }
     }
