@@ -180,11 +180,17 @@ pub fn realise_key(key: &Value) -> Result<()> {
         Value::Lazy(_) | Value::List(_) | Value::VecSeq(..) => {
             stacker::maybe_grow(32 * 1024, 1024 * 1024, || {
                 let mut cur = key.force()?;
+                let mut n: usize = 0;
                 loop {
                     match cur {
                         Value::List(c) => {
                             realise_key(&c.0)?;
                             cur = c.1.force()?;
+                            n += 1;
+                            // An endless seq never ends here, as in Clojure: Ctrl-C ends it.
+                            if n.is_multiple_of(4096) {
+                                crate::value::interrupt::check_interrupt()?;
+                            }
                         }
                         Value::VecSeq(items, i) => {
                             return items[i..].iter().try_for_each(realise_key);
