@@ -173,7 +173,8 @@ pub fn class_of(v: &Value) -> Option<Arc<Class>> {
         Value::Nil => return None,
         Value::Object(o) => return Some(o.class.clone()),
         Value::Map(m) if m.tag.is_some() => return m.tag.clone(),
-        Value::Vector(v) if v.tag.is_some() => return v.tag.clone(),
+        // A queue's tag names its class (the class's parents are its row of the table).
+        Value::Vector(v) if v.tag.is_some() => return v.tag.as_ref().map(|t| builtin(&t.name)),
         Value::Class(_) => "java.lang.Class",
         Value::Bool(_) => "java.lang.Boolean",
         Value::Int(_) => "java.lang.Long",

@@ -32,7 +32,6 @@ fn keys_or_vals(v: &Value, keys: bool) -> crate::value::error::Result<Value> {
 
 /// Registers the functions of this module.
 pub fn install() {
-    crate::library::core::queue::install();
     let c = "clojure.core";
     reg(c, "count", |a| {
         arity(&a, 1, 1, "count")?;

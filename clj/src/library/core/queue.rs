@@ -6,19 +6,21 @@
 //!
 //! Time: `conj` and `peek` O(1), `pop` O(n) (it copies the items after the first).
 
+use crate::value::class::Class;
 use crate::value::items::Items;
 use crate::value::Value;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// The class's name.
 pub const CLASS: &str = "clojure.lang.PersistentQueue";
 
-/// An empty queue (`clojure.lang.PersistentQueue/EMPTY`).
+/// An empty queue (`clojure.lang.PersistentQueue/EMPTY`). Its tag only names the class
+/// (`value::class::class_of` finds the class itself by that name), so making one does not
+/// build the table of classes.
 pub fn empty() -> Value {
-    match crate::value::class::named(CLASS) {
-        Some(class) => Value::Vector(Items::tagged(Vec::new(), class)),
-        None => Value::vector(Vec::new()),
-    }
+    static TAG: OnceLock<Arc<Class>> = OnceLock::new();
+    let tag = TAG.get_or_init(|| Arc::new(Class::new(CLASS, false, &[])));
+    Value::Vector(Items::tagged(Vec::new(), tag.clone()))
 }
 
 /// Whether `v` is a queue.
@@ -35,7 +37,8 @@ pub fn pop(items: &Arc<Items<Value>>) -> Value {
     Value::Vector(Arc::new(rest))
 }
 
-/// Defines `clojure.lang.PersistentQueue/EMPTY`.
+/// Defines `clojure.lang.PersistentQueue/EMPTY` (on the first use of a static member of
+/// the class: see `library::java`).
 pub fn install() {
     crate::eval::ns::define(CLASS, "EMPTY", empty());
 }
