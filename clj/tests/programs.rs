@@ -406,3 +406,8 @@ fn clojure_structs() {
 fn clojure_classes() {
     clojure("classes");
 }
+
+#[test]
+fn clojure_macroexpand() {
+    clojure("macroexpand");
+}

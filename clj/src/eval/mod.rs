@@ -81,7 +81,7 @@ pub fn eval(form: &Value, env: &Env) -> Result<Value> {
             let mut out: Vec<(Value, Value)> = Vec::with_capacity(m.len());
             for (k, v) in m.iter() {
                 let (k, v) = (eval(k, env)?, eval(v, env)?);
-                crate::value::coll::map_insert(&mut out, k, v);
+                crate::value::coll::try_map_insert(&mut out, k, v)?;
             }
             Ok(crate::value::meta::keep_literal_meta(
                 form,
@@ -92,9 +92,7 @@ pub fn eval(form: &Value, env: &Env) -> Result<Value> {
             let mut out: Vec<Value> = Vec::with_capacity(s.len());
             for x in s.iter() {
                 let x = eval(x, env)?;
-                if !out.iter().any(|y| crate::value::coll::equal(y, &x)) {
-                    out.push(x);
-                }
+                crate::value::coll::set_insert(&mut out, x)?;
             }
             Ok(crate::value::meta::keep_literal_meta(
                 form,

@@ -173,6 +173,8 @@ pub fn class_of(v: &Value) -> Option<Arc<Class>> {
         Value::Nil => return None,
         Value::Object(o) => return Some(o.class.clone()),
         Value::Map(m) if m.tag.is_some() => return m.tag.clone(),
+        // A queue's tag names its class (the class's parents are its row of the table).
+        Value::Vector(v) if v.tag.is_some() => return v.tag.as_ref().map(|t| builtin(&t.name)),
         Value::Class(_) => "java.lang.Class",
         Value::Bool(_) => "java.lang.Boolean",
         Value::Int(_) => "java.lang.Long",
@@ -473,6 +475,17 @@ pub const BUILTIN: &[(&str, bool, &[&str])] = &[
         ],
     ),
     ("clojure.lang.IReduce", true, &["clojure.lang.IReduceInit"]),
+    (
+        "clojure.lang.PersistentQueue",
+        false,
+        &[
+            "clojure.lang.Obj",
+            "clojure.lang.IPersistentList",
+            "java.util.Collection",
+            "clojure.lang.Counted",
+            "clojure.lang.IHashEq",
+        ],
+    ),
     ("clojure.lang.IReduceInit", true, &[]),
     (
         "clojure.lang.PersistentVector",

@@ -144,8 +144,128 @@ fn equal_inner(a: &Value, b: &Value) -> Result<bool> {
                 None => matches!(b, Value::Object(y) if Arc::ptr_eq(x, y)),
             }
         }
+        // A lazy seq against a value that is not sequential: as in Clojure, the seq is
+        // realised (its first step, which may fail) before the answer, unless the other side,
+        // asked first, is `nil` or a map or set (which answer `false` at once).
+        (Value::Lazy(_), _) => {
+            a.force()?;
+            false
+        }
+        (
+            Value::Nil | Value::Map(_) | Value::Set(_) | Value::SortedMap(_) | Value::SortedSet(_),
+            _,
+        ) => false,
+        (_, Value::Lazy(_)) => {
+            b.force()?;
+            false
+        }
         _ => false,
     })
+}
+
+/// Realises what Clojure realises to hash `key`: every lazy seq in it, whole. A hash set
+/// hashes the key of every insertion and of every lookup in it when it is not empty, so a
+/// lazy seq whose realisation fails fails there. Other values are done at once, and so is a
+/// set inside the key: its elements were realised when they were added.
+///
+/// ```
+/// use kanren_clj::value::{coll::realise_key, Value};
+/// use kanren_clj::value::error::Error;
+/// assert!(realise_key(&Value::Int(1)).is_ok());
+/// let bad = Value::lazy(|| Err(Error::msg("boom")));
+/// assert!(realise_key(&Value::vector(vec![bad])).is_err());
+/// ```
+pub fn realise_key(key: &Value) -> Result<()> {
+    match key {
+        Value::Lazy(_) | Value::List(_) | Value::VecSeq(..) => {
+            stacker::maybe_grow(32 * 1024, 1024 * 1024, || {
+                let mut cur = key.force()?;
+                let mut n: usize = 0;
+                loop {
+                    match cur {
+                        Value::List(c) => {
+                            realise_key(&c.0)?;
+                            cur = c.1.force()?;
+                            n += 1;
+                            // An endless seq never ends here, as in Clojure: Ctrl-C ends it.
+                            if n.is_multiple_of(4096) {
+                                crate::value::interrupt::check_interrupt()?;
+                            }
+                        }
+                        Value::VecSeq(items, i) => {
+                            return items[i..].iter().try_for_each(realise_key);
+                        }
+                        other => return realise_key(&other),
+                    }
+                }
+            })
+        }
+        Value::Vector(items) => stacker::maybe_grow(32 * 1024, 1024 * 1024, || {
+            items.iter().try_for_each(realise_key)
+        }),
+        Value::Map(m) => stacker::maybe_grow(32 * 1024, 1024 * 1024, || {
+            m.iter()
+                .try_for_each(|(k, v)| realise_key(k).and_then(|_| realise_key(v)))
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// The index of `key` among a map's entries, compared as Clojure's array map compares a
+/// key: `(= key k)` for each `k` in order, so that realising a lazy seq key can fail.
+/// Time: O(n).
+pub fn entry_index(entries: &[(Value, Value)], key: &Value) -> Result<Option<usize>> {
+    for (i, (k, _)) in entries.iter().enumerate() {
+        if key_equal(key, k)? {
+            return Ok(Some(i));
+        }
+    }
+    Ok(None)
+}
+
+/// `(= key k)` ([`try_equal`]), decided at once for two scalars of one kind (the common
+/// keys: integers, keywords, strings, symbols, characters).
+#[inline]
+fn key_equal(key: &Value, k: &Value) -> Result<bool> {
+    match (key, k) {
+        (Value::Int(x), Value::Int(y)) => Ok(x == y),
+        (Value::Keyword(x), Value::Keyword(y))
+        | (Value::Str(x), Value::Str(y))
+        | (Value::Symbol(x), Value::Symbol(y)) => Ok(x == y),
+        (Value::Char(x), Value::Char(y)) => Ok(x == y),
+        _ => try_equal(key, k),
+    }
+}
+
+/// The index of `x` among a set's elements, hashing `x` first as a hash set does when it is
+/// not empty ([`realise_key`]). Time: O(n).
+pub fn elem_index(items: &[Value], x: &Value) -> Result<Option<usize>> {
+    if items.is_empty() {
+        return Ok(None);
+    }
+    realise_key(x)?;
+    position(items, x)
+}
+
+/// Adds `x` to a set's elements unless it is there, giving whether it was added. `x` is
+/// hashed first, as a hash set hashes what it adds ([`realise_key`]). Time: O(n).
+pub fn set_insert(items: &mut Vec<Value>, x: Value) -> Result<bool> {
+    realise_key(&x)?;
+    if position(items, &x)?.is_some() {
+        return Ok(false);
+    }
+    items.push(x);
+    Ok(true)
+}
+
+/// The index of the first of `items` equal to `x`.
+fn position(items: &[Value], x: &Value) -> Result<Option<usize>> {
+    for (i, y) in items.iter().enumerate() {
+        if key_equal(x, y)? {
+            return Ok(Some(i));
+        }
+    }
+    Ok(None)
 }
 
 /// Whether two maps' record types (`None` for a plain map) are the same.
@@ -179,6 +299,16 @@ pub fn map_insert(m: &mut Vec<(Value, Value)>, k: Value, v: Value) {
     }
 }
 
+/// [`map_insert`] of a key a program gave: comparing it may realise a lazy seq, which may
+/// fail ([`entry_index`]).
+pub fn try_map_insert(m: &mut Vec<(Value, Value)>, k: Value, v: Value) -> Result<()> {
+    match entry_index(m, &k)? {
+        Some(i) => m[i].1 = v,
+        None => m.push((k, v)),
+    }
+    Ok(())
+}
+
 /// A seq of key/value pairs (keyword arguments) as a map.
 pub fn seq_to_map(s: &Value) -> Result<Value> {
     let items = s.to_vec()?;
@@ -189,11 +319,11 @@ pub fn seq_to_map(s: &Value) -> Result<Value> {
     }
     let mut m = Vec::new();
     for pair in items.chunks(2) {
-        map_insert(
+        try_map_insert(
             &mut m,
             pair[0].clone(),
             pair.get(1).cloned().unwrap_or(Value::Nil),
-        );
+        )?;
     }
     Ok(Value::Map(crate::value::items::Items::arc(m)))
 }
@@ -201,15 +331,8 @@ pub fn seq_to_map(s: &Value) -> Result<Value> {
 /// `(get coll key)`.
 pub fn get(coll: &Value, key: &Value) -> Result<Value> {
     Ok(match coll {
-        Value::Map(m) => m
-            .iter()
-            .find(|(k, _)| equal(k, key))
-            .map_or(Value::Nil, |(_, v)| v.clone()),
-        Value::Set(s) => s
-            .iter()
-            .find(|x| equal(x, key))
-            .cloned()
-            .unwrap_or(Value::Nil),
+        Value::Map(m) => entry_index(m, key)?.map_or(Value::Nil, |i| m[i].1.clone()),
+        Value::Set(s) => elem_index(s, key)?.map_or(Value::Nil, |i| s[i].clone()),
         Value::SortedMap(m) => m.get(key)?.map_or(Value::Nil, |(_, v)| v.clone()),
         Value::SortedSet(m) => m.get(key)?.map_or(Value::Nil, |(k, _)| k.clone()),
         Value::Vector(v) => match key {
@@ -233,8 +356,8 @@ pub fn get(coll: &Value, key: &Value) -> Result<Value> {
 /// `(contains? coll key)`.
 pub fn contains(coll: &Value, key: &Value) -> Result<bool> {
     Ok(match coll {
-        Value::Map(m) => m.iter().any(|(k, _)| equal(k, key)),
-        Value::Set(s) => s.iter().any(|x| equal(x, key)),
+        Value::Map(m) => entry_index(m, key)?.is_some(),
+        Value::Set(s) => elem_index(s, key)?.is_some(),
         Value::SortedMap(m) | Value::SortedSet(m) => m.get(key)?.is_some(),
         Value::Vector(v) => matches!(key, Value::Int(i) if *i >= 0 && (*i as usize) < v.len()),
         Value::Nil => false,
@@ -271,7 +394,8 @@ pub fn conj1(coll: Value, x: Value) -> Result<Value> {
             Value::Vector(v)
         }
         Value::Set(mut s) => {
-            if !s.iter().any(|y| equal(y, &x)) {
+            realise_key(&x)?;
+            if position(&s, &x)?.is_none() {
                 Arc::make_mut(&mut s).push(x);
             }
             Value::Set(s)
@@ -291,7 +415,7 @@ pub fn conj1(coll: Value, x: Value) -> Result<Value> {
                 Value::Vector(kv) if kv.len() == 2 => (kv[0].clone(), kv[1].clone()),
                 Value::Map(other) => {
                     for (k, v) in other.iter() {
-                        map_insert(&mut *Arc::make_mut(&mut m), k.clone(), v.clone());
+                        try_map_insert(&mut *Arc::make_mut(&mut m), k.clone(), v.clone())?;
                     }
                     return Ok(Value::Map(m));
                 }
@@ -301,7 +425,7 @@ pub fn conj1(coll: Value, x: Value) -> Result<Value> {
                     )))
                 }
             };
-            map_insert(&mut *Arc::make_mut(&mut m), k, v);
+            try_map_insert(&mut *Arc::make_mut(&mut m), k, v)?;
             Value::Map(m)
         }
         s if s.is_seq() => Value::List(Arc::new(crate::value::Cons(x, s))),
@@ -326,7 +450,7 @@ pub fn assoc1(coll: Value, k: Value, v: Value) -> Result<Value> {
     Ok(match coll {
         Value::Nil => Value::Map(crate::value::items::Items::arc(vec![(k, v)])),
         Value::Map(mut m) => {
-            map_insert(&mut *Arc::make_mut(&mut m), k, v);
+            try_map_insert(&mut *Arc::make_mut(&mut m), k, v)?;
             Value::Map(m)
         }
         Value::SortedMap(mut s) => {

@@ -16,8 +16,9 @@ use std::sync::Arc;
 #[derive(Clone)]
 pub struct Items<T> {
     items: Vec<T>,
-    /// A map's record type (`defrecord`): the map is an instance of it. `None` for a plain
-    /// map, a vector, a set. Updates in place (`assoc`, `conj`) keep it.
+    /// A map's record type (`defrecord`): the map is an instance of it; a vector's
+    /// `clojure.lang.PersistentQueue`: the vector is a queue, oldest item first. `None` for a
+    /// plain map, vector or set. Updates in place (`assoc`, `conj`) keep it.
     pub tag: Option<Arc<crate::value::class::Class>>,
 }
 

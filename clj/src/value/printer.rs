@@ -245,6 +245,13 @@ fn write_inner(out: &mut String, v: &Value, r: bool, depth: usize) -> Result<()>
             }
             out.push(')');
         }
+        // A queue (a vector tagged with its class) prints as the JVM prints an object.
+        Value::Vector(items) if items.tag.is_some() => {
+            let name = items.tag.as_ref().map_or("", |t| &*t.name);
+            let _ = write!(out, "#object[{name} 0x0 ");
+            write_value(out, &Value::str(&object_str(v)?), r, depth + 1)?;
+            out.push(']');
+        }
         Value::Vector(items) => {
             out.push('[');
             write_items(out, items, r, depth)?;
@@ -401,7 +408,7 @@ fn write_inner(out: &mut String, v: &Value, r: bool, depth: usize) -> Result<()>
         Value::Class(c) => out.push_str(&c.name),
         Value::Object(o) => {
             let _ = write!(out, "#object[{} 0x0 ", o.class.name);
-            write_value(out, &Value::str(&object_str(v)?), true, depth + 1)?;
+            write_value(out, &Value::str(&object_str(v)?), r, depth + 1)?;
             out.push(']');
         }
         Value::Domain(d) => {
@@ -483,6 +490,9 @@ pub fn object_str(v: &Value) -> Result<String> {
         Value::Object(o) => format!("{}@0", o.class.name),
         Value::Map(m) if m.tag.is_some() => {
             format!("{}@0", m.tag.as_ref().map_or("", |t| &*t.name))
+        }
+        Value::Vector(v) if v.tag.is_some() => {
+            format!("{}@0", v.tag.as_ref().map_or("", |t| &*t.name))
         }
         other => pr_str(other),
     })

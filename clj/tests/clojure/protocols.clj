@@ -136,3 +136,17 @@
     (is (= b (find-protocol-impl Sized b))))
   (is (= 3 ((find-protocol-method Sized :size-of "abc") "abc")))
   (is (nil? (find-protocol-method Sized :size-of 42))))
+
+(defprotocol Countdown (down [x n]))
+(deftype Plain [])
+(deftype Other [])
+(extend-type Plain
+  Countdown
+  (down [x n] (if (zero? n) :done (recur x (dec n)))))
+(extend-protocol Countdown
+  Other
+  (down [x n] (if (pos? n) (recur x (dec n)) [:other n])))
+
+(deftest recur-in-extended-methods-rebinds-every-parameter
+  (is (= :done (down (Plain.) 5)))
+  (is (= [:other 0] (down (Other.) 3))))

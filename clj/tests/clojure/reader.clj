@@ -60,3 +60,15 @@
   (is (thrown? Exception (read-string "0xN")))
   (is (thrown? Exception (read-string "1r0")))
   (is (thrown? Exception (read-string "37r1"))))
+
+(defmacro caught [form]
+  `(try ~form (catch Exception e# :caught)))
+
+(deftest syntax-quote-names-imported-classes
+  (is (= :caught (caught (throw (ex-info "x" {})))))
+  (is (= 'java.lang.Exception `Exception))
+  (is (= 'java.lang.String `String))
+  (is (= 'clojure.lang.ExceptionInfo `clojure.lang.ExceptionInfo))
+  (is (= 'java.util.Date `java.util.Date))
+  (is (= '.foo `.foo))
+  (is (= 'clojure.core/inc `inc)))

@@ -143,3 +143,46 @@
   (is (not (instance? clojure.lang.IRecord (Pair. 1 2))))
   (is (instance? clojure.lang.IType (Pair. 1 2)))
   (is (= #{(->Point 1 2)} (set [(->Point 1 2) (->Point 1 2)]))))
+
+(defprotocol Counter (count-up [c n]) (count-from [c n] [c n acc]))
+
+(deftype Steps [limit]
+  Counter
+  (count-up [this n] (if (< n limit) (recur (inc n)) [n (.-limit this)]))
+  (count-from [_ n] (if (zero? n) :zero (recur (dec n))))
+  (count-from [_ n acc] (if (zero? n) acc (recur (dec n) (conj acc n)))))
+
+(defrecord RSteps [limit]
+  Counter
+  (count-up [_ n] (if (< n limit) (recur (inc n)) n))
+  (count-from [_ n] (loop [i n acc 0] (if (zero? i) acc (recur (dec i) (+ acc i)))))
+  (count-from [this n acc] (if (pos? n) (recur (dec n) (+ acc (:limit this))) acc)))
+
+(deftest recur-in-methods-rebinds-the-arguments-after-this
+  (is (= [5 5] (count-up (Steps. 5) 0)))
+  (is (= :zero (count-from (Steps. 0) 3)))
+  (is (= [3 2 1] (count-from (Steps. 0) 3 [])))
+  (is (= 7 (count-up (->RSteps 7) 2)))
+  (is (= 6 (count-from (->RSteps 0) 3)))
+  (is (= 30 (count-from (->RSteps 10) 3 0)))
+  (let [step 2
+        r (reify Counter
+            (count-up [_ n] (if (< n 9) (recur (+ n step)) n))
+            (count-from [_ n] (if (zero? n) :done (recur (dec n)))))]
+    (is (= 10 (count-up r 0)))
+    (is (= :done (count-from r 100000))))
+  (is (= "xxx" (str (reify Object
+                      (toString [this] (loop [s "" n 3] (if (zero? n) s (recur (str s "x") (dec n))))))))))
+
+(deftest identical-objects
+  (let [p (Pair. 1 2)
+        r (->Point 1 2)
+        x (reify Object)]
+    (is (identical? p p))
+    (is (identical? r r))
+    (is (identical? x x))
+    (is (not (identical? (Pair. 1 2) (Pair. 1 2))))
+    (is (not (identical? (->Point 1 2) (->Point 1 2))))
+    (is (not (identical? r (assoc r :x 1))))
+    (is (not (identical? (reify Object) (reify Object))))
+    (is (not (identical? p r)))))

@@ -34,14 +34,28 @@ pub fn syntax_quote(form: &Value, env: &Env, gensyms: &mut Vec<(String, Value)>)
             if TRUE_SPECIALS.contains(&&**s) || crate::eval::ns::split(s).is_some() {
                 return Ok(form.clone());
             }
+            // A method name (`.foo`) and a class's full name (`java.util.Date`) stay as
+            // they are.
+            let dotted = s.find('.').is_some_and(|i| i > 0 && i + 1 < s.len());
+            if s.starts_with('.') || dotted {
+                return Ok(form.clone());
+            }
             // Resolved in the namespace the syntax-quote is written in.
             let here = match crate::eval::env::env_ns(env) {
                 Some(ns) => ns.to_string(),
                 None => crate::eval::ns::current(),
             };
-            match crate::eval::ns::resolve_in(&here, s) {
-                Some((q, _)) => Ok(Value::Symbol(q.into())),
-                None => Ok(Value::Symbol(format!("{here}/{s}").into())),
+            if let Some((q, _)) = crate::eval::ns::resolve_in(&here, s) {
+                return Ok(Value::Symbol(q.into()));
+            }
+            // An imported class (`Exception`) is named by its full name, its constructor
+            // (`Exception.`) stays unqualified.
+            if s.ends_with('.') {
+                return Ok(form.clone());
+            }
+            match crate::eval::ns::imported(s) {
+                Some(Value::Class(c)) => Ok(Value::Symbol(c.name.clone())),
+                _ => Ok(Value::Symbol(format!("{here}/{s}").into())),
             }
         }
         Value::List(c) => {

@@ -63,11 +63,12 @@ pub fn install() {
         arity(&a, 1, usize::MAX, "dissoc")?;
         match &a[0] {
             Value::Map(m) => {
-                let kept = m
-                    .iter()
-                    .filter(|(k, _)| !a[1..].iter().any(|d| equal(k, d)))
-                    .cloned()
-                    .collect();
+                let mut kept = m.to_vec();
+                for d in &a[1..] {
+                    if let Some(i) = crate::value::coll::entry_index(&kept, d)? {
+                        kept.remove(i);
+                    }
+                }
                 // A record stays one unless one of its fields goes.
                 Ok(Value::Map(match &m.tag {
                     Some(t)
@@ -93,12 +94,15 @@ pub fn install() {
     reg(c, "disj", |a| {
         arity(&a, 1, usize::MAX, "disj")?;
         match &a[0] {
-            Value::Set(s) => Ok(Value::Set(crate::value::items::Items::arc(
-                s.iter()
-                    .filter(|x| !a[1..].iter().any(|d| equal(x, d)))
-                    .cloned()
-                    .collect(),
-            ))),
+            Value::Set(s) => {
+                let mut kept = s.to_vec();
+                for d in &a[1..] {
+                    if let Some(i) = crate::value::coll::elem_index(&kept, d)? {
+                        kept.remove(i);
+                    }
+                }
+                Ok(Value::Set(crate::value::items::Items::arc(kept)))
+            }
             Value::SortedSet(s) => {
                 let mut s = (**s).clone();
                 for k in &a[1..] {

@@ -3,7 +3,8 @@
 //! `frequencies`, `group-by`, `empty`, `not-empty`, `peek`, `pop`, `subvec`.
 
 use crate::eval::apply;
-use crate::library::core::{arity, assoc1, equal, get, int_arg, map_insert, reg};
+use crate::library::core::{arity, assoc1, get, int_arg, map_insert, reg};
+use crate::value::coll::try_map_insert;
 use crate::value::error::{Error, Result};
 use crate::value::Value;
 
@@ -49,14 +50,18 @@ pub fn install() {
                     None => out = Some(m),
                     Some(o) => {
                         for (k, v) in m.iter() {
-                            map_insert(&mut *std::sync::Arc::make_mut(o), k.clone(), v.clone());
+                            try_map_insert(
+                                &mut *std::sync::Arc::make_mut(o),
+                                k.clone(),
+                                v.clone(),
+                            )?;
                         }
                     }
                 },
                 Value::SortedMap(m) => {
                     let o = out.get_or_insert_with(|| crate::value::items::Items::arc(Vec::new()));
                     for (k, v) in m.entries.iter() {
-                        map_insert(&mut *std::sync::Arc::make_mut(o), k.clone(), v.clone());
+                        try_map_insert(&mut *std::sync::Arc::make_mut(o), k.clone(), v.clone())?;
                     }
                 }
                 other => return Err(Error::msg(format!("merge: expected maps, got {other}"))),
@@ -115,9 +120,13 @@ pub fn install() {
         arity(&a, 1, 1, "frequencies")?;
         let mut out: Vec<(Value, Value)> = Vec::new();
         for x in a[0].to_vec()? {
-            match out.iter_mut().find(|(k, _)| equal(k, &x)) {
-                Some((_, Value::Int(n))) => *n += 1,
-                _ => out.push((x, Value::Int(1))),
+            match crate::value::coll::entry_index(&out, &x)? {
+                Some(i) => {
+                    if let Value::Int(n) = &mut out[i].1 {
+                        *n += 1
+                    }
+                }
+                None => out.push((x, Value::Int(1))),
             }
         }
         Ok(Value::Map(crate::value::items::Items::arc(out)))
@@ -127,8 +136,8 @@ pub fn install() {
         let mut out: Vec<(Value, Value)> = Vec::new();
         for x in a[1].to_vec()? {
             let k = apply(&a[0], vec![x.clone()])?;
-            match out.iter_mut().find(|(k2, _)| equal(k2, &k)) {
-                Some((_, v)) => *v = crate::library::core::conj1(v.clone(), x)?,
+            match crate::value::coll::entry_index(&out, &k)? {
+                Some(i) => out[i].1 = crate::library::core::conj1(out[i].1.clone(), x)?,
                 None => out.push((k, Value::vector(vec![x]))),
             }
         }
@@ -137,6 +146,9 @@ pub fn install() {
     reg(c, "empty", |a| {
         arity(&a, 1, 1, "empty")?;
         Ok(match &a[0] {
+            q @ Value::Vector(_) if crate::library::core::queue::is_queue(q) => {
+                crate::library::core::queue::empty()
+            }
             Value::Vector(_) => Value::vector(Vec::new()),
             Value::Map(_) => Value::Map(crate::value::items::Items::arc(Vec::new())),
             Value::Set(_) => Value::Set(crate::value::items::Items::arc(Vec::new())),
@@ -157,6 +169,7 @@ pub fn install() {
     reg(c, "peek", |a| {
         arity(&a, 1, 1, "peek")?;
         Ok(match &a[0] {
+            Value::Vector(v) if v.tag.is_some() => v.first().cloned().unwrap_or(Value::Nil),
             Value::Vector(v) => v.last().cloned().unwrap_or(Value::Nil),
             other => other.uncons()?.map_or(Value::Nil, |(h, _)| h),
         })
@@ -164,6 +177,7 @@ pub fn install() {
     reg(c, "pop", |a| {
         arity(&a, 1, 1, "pop")?;
         match &a[0] {
+            Value::Vector(v) if v.tag.is_some() => Ok(crate::library::core::queue::pop(v)),
             Value::Vector(v) if v.is_empty() => Err(Error::msg("can't pop an empty vector")),
             Value::Vector(v) => Ok(Value::vector(v[..v.len() - 1].to_vec())),
             other => other

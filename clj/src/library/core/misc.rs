@@ -12,6 +12,41 @@ use crate::value::error::{Error, Result};
 use crate::value::Value;
 use std::hash::{Hash, Hasher};
 
+/// Clojure's `identical?`: the same object. A value behind an `Arc` is itself only where
+/// the pointers are equal; keywords, vars and classes are interned, and so are the
+/// small integers (`-128` to `127`) that Java caches.
+fn identical(x: &Value, y: &Value) -> bool {
+    use std::sync::Arc;
+    match (x, y) {
+        (Value::Vector(x), Value::Vector(y)) | (Value::Set(x), Value::Set(y)) => Arc::ptr_eq(x, y),
+        (Value::Map(x), Value::Map(y)) | (Value::PartialMap(x), Value::PartialMap(y)) => {
+            Arc::ptr_eq(x, y)
+        }
+        (Value::VecSeq(x, i), Value::VecSeq(y, j)) => Arc::ptr_eq(x, y) && i == j,
+        (Value::List(x), Value::List(y)) => Arc::ptr_eq(x, y),
+        (Value::Lazy(x), Value::Lazy(y)) => Arc::ptr_eq(x, y),
+        (Value::Str(x), Value::Str(y)) | (Value::Symbol(x), Value::Symbol(y)) => Arc::ptr_eq(x, y),
+        (Value::BigInt(x), Value::BigInt(y)) => Arc::ptr_eq(x, y),
+        (Value::Cell(x), Value::Cell(y)) => Arc::ptr_eq(x, y),
+        (Value::SortedMap(x), Value::SortedMap(y)) | (Value::SortedSet(x), Value::SortedSet(y)) => {
+            Arc::ptr_eq(x, y)
+        }
+        (Value::Fn(x), Value::Fn(y)) | (Value::Macro(x), Value::Macro(y)) => Arc::ptr_eq(x, y),
+        (Value::Native(x), Value::Native(y)) => Arc::ptr_eq(x, y),
+        (Value::Atom(x), Value::Atom(y)) => Arc::ptr_eq(x, y),
+        (Value::Object(x), Value::Object(y)) => Arc::ptr_eq(x, y),
+        (Value::Exception(x), Value::Exception(y)) => Arc::ptr_eq(x, y),
+        (Value::StringBuilder(x), Value::StringBuilder(y)) => Arc::ptr_eq(x, y),
+        (Value::Regex(x), Value::Regex(y)) => Arc::ptr_eq(x, y),
+        (Value::Tie(x), Value::Tie(y)) => Arc::ptr_eq(x, y),
+        (Value::Int(x), Value::Int(y)) => x == y && (-128..=127).contains(x),
+        (Value::Nil, Value::Nil) | (Value::EmptyList, Value::EmptyList) => true,
+        (Value::Bool(_) | Value::Char(_) | Value::Keyword(_) | Value::Var(_), _)
+        | (Value::Class(_) | Value::LVar(_) | Value::Nom(_), _) => crate::value::coll::equal(x, y),
+        _ => false,
+    }
+}
+
 /// A hash that agrees with `=`: sequential collections by their elements, maps and sets
 /// whatever their order.
 pub fn hash_of(v: &Value) -> Result<i64> {
@@ -265,28 +300,7 @@ pub fn install() {
     );
     reg(c, "identical?", |a| {
         arity(&a, 2, 2, "identical?")?;
-        use std::sync::Arc;
-        Ok(Value::Bool(match (&a[0], &a[1]) {
-            (Value::Vector(x), Value::Vector(y)) | (Value::Set(x), Value::Set(y)) => {
-                Arc::ptr_eq(x, y)
-            }
-            (Value::Map(x), Value::Map(y)) => Arc::ptr_eq(x, y),
-            (Value::List(x), Value::List(y)) => Arc::ptr_eq(x, y),
-            (Value::Lazy(x), Value::Lazy(y)) => Arc::ptr_eq(x, y),
-            (Value::Str(x), Value::Str(y)) => Arc::ptr_eq(x, y),
-            (Value::Cell(x), Value::Cell(y)) => Arc::ptr_eq(x, y),
-            (Value::SortedMap(x), Value::SortedMap(y))
-            | (Value::SortedSet(x), Value::SortedSet(y)) => Arc::ptr_eq(x, y),
-            (Value::Int(x), Value::Int(y)) => x == y && (-128..=127).contains(x),
-            (Value::Nil, Value::Nil) | (Value::EmptyList, Value::EmptyList) => true,
-            (x @ (Value::Bool(_) | Value::Char(_) | Value::Keyword(_)), y) => {
-                crate::value::coll::equal(x, y)
-            }
-            (x @ (Value::Fn(_) | Value::Native(_) | Value::Atom(_)), y) => {
-                crate::value::coll::equal(x, y)
-            }
-            _ => false,
-        }))
+        Ok(Value::Bool(identical(&a[0], &a[1])))
     });
     reg(c, "hash", |a| {
         arity(&a, 1, 1, "hash")?;

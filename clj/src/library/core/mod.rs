@@ -1,20 +1,20 @@
 //! `clojure.core`, as built-in functions. This file holds comparison, arithmetic, `apply`,
 //! `gensym`, random numbers, and [`reg`], which registers a built-in. The rest, by kind:
-//! collections and atoms (`coll`), maps (`map`), sorted collections (`sorted`), predicates
-//! and conversions (`pred`), big integers and bit operations (`numbers`), metadata (`meta`),
-//! vars (`vars`), namespaces (`ns`), exceptions as values (`errors`), boxes such as
-//! `reduced`, `delay` and `future` (`cells`), protocols, types and multimethods (`types/`),
-//! the sequence functions (`seqs/`), printing, regexes, `read-string`/`eval` and files
-//! (`text/`), what is left (`misc`), and the part written in Clojure (`prelude`). Clojure's
-//! other namespaces are in `library::clojure`.
+//! collections (`coll`), maps (`map`), sorted collections (`sorted`), queues (`queue`),
+//! predicates and conversions (`pred`), big integers and bit operations (`numbers`), metadata
+//! (`meta`), namespaces (`ns`), exceptions as values (`errors`), `destructure` and the
+//! expansions `macroexpand` shows (`destructure`, `expand`), the reference types: atoms, vars
+//! and boxes such as `reduced`, `delay` and `future` (`refs/`), protocols, types and
+//! multimethods (`types/`), the sequence functions (`seqs/`), printing, regexes, reading,
+//! `eval` and files (`text/`), what is left (`misc`), and the part written in Clojure
+//! (`prelude`). Clojure's other namespaces are in `library::clojure`.
 //!
 //! May depend on: `value/`, `eval/`'s interface, the reader; never on `library::logic`.
 
-pub mod atoms;
-pub mod cells;
 pub mod coll;
 pub mod destructure;
 pub mod errors;
+pub mod expand;
 pub mod map;
 pub mod meta;
 pub mod misc;
@@ -22,15 +22,17 @@ pub mod ns;
 pub mod numbers;
 pub mod pred;
 pub mod prelude;
+pub mod queue;
+pub mod refs;
 pub mod seqs;
 pub mod sorted;
 pub mod text;
 // The sequence functions and text (printing, regexes, reading, files) live in subfolders;
 // their modules keep their paths here.
+pub use refs::{atoms, cells, vars};
 pub use seqs::{lazy, lazy_more, reshape, seq, xform};
 pub use text::{files, io, read_eval, reading, regex};
 pub mod types;
-pub mod vars;
 
 use crate::eval::{apply, next_id};
 pub use crate::library::core::io::{emit, str_of, with_out_str};

@@ -3,7 +3,7 @@
 //! `update`, `get-in`, ...) are in `map`.
 
 use crate::eval::apply;
-use crate::library::core::{arity, equal, int_arg, reg};
+use crate::library::core::{arity, int_arg, reg};
 use crate::value::error::{Error, Result};
 use crate::value::{Native, Value};
 use std::sync::Arc;
@@ -62,7 +62,11 @@ pub fn install() {
         pred(&a, "symbol?", |v| matches!(v, Value::Symbol(_)))
     });
     reg(c, "vector?", |a| {
-        pred(&a, "vector?", |v| matches!(v, Value::Vector(_)))
+        pred(
+            &a,
+            "vector?",
+            |v| matches!(v, Value::Vector(x) if x.tag.is_none()),
+        )
     });
     reg(c, "map?", |a| {
         pred(&a, "map?", |v| {
@@ -77,6 +81,7 @@ pub fn install() {
     reg(c, "list?", |a| {
         pred(&a, "list?", |v| {
             matches!(v, Value::EmptyList | Value::List(_))
+                || crate::library::core::queue::is_queue(v)
         })
     });
     reg(c, "seq?", |a| pred(&a, "seq?", Value::is_seq));
@@ -240,6 +245,10 @@ pub fn install() {
         Ok(Value::vector(a[0].to_vec()?))
     });
     reg(c, "hash-map", |a| {
+        // A hash map hashes its keys.
+        for k in a.iter().step_by(2) {
+            crate::value::coll::realise_key(k)?;
+        }
         crate::library::core::seq_to_map(&Value::vector(a))
     });
     reg(c, "array-map", |a| {
@@ -282,13 +291,13 @@ pub fn install() {
     crate::library::core::map::install();
     reg(c, "macroexpand-1", |a| {
         arity(&a, 1, 1, "macroexpand-1")?;
-        macroexpand_1(&a[0])
+        crate::library::core::expand::macroexpand_1(&a[0])
     });
     reg(c, "macroexpand", |a| {
         arity(&a, 1, 1, "macroexpand")?;
         let mut form = a[0].clone();
         loop {
-            let next = macroexpand_1(&form)?;
+            let next = crate::library::core::expand::macroexpand_1(&form)?;
             if crate::library::core::equal(&next, &form) {
                 return Ok(form);
             }
@@ -307,24 +316,10 @@ pub fn install() {
     );
 }
 
-/// Expands a macro call once (a form that is not one is returned as it is).
-fn macroexpand_1(form: &Value) -> Result<Value> {
-    if let Value::List(c) = form {
-        if let Value::Symbol(s) = &c.0 {
-            if let Some((_, Value::Macro(m))) = crate::eval::ns::resolve(s) {
-                return crate::eval::call_closure(&m, c.1.to_vec()?);
-            }
-        }
-    }
-    Ok(form.clone())
-}
-
 fn set_of(items: Vec<Value>) -> Result<Value> {
     let mut out: Vec<Value> = Vec::new();
     for x in items {
-        if !out.iter().any(|y| equal(y, &x)) {
-            out.push(x);
-        }
+        crate::value::coll::set_insert(&mut out, x)?;
     }
     Ok(Value::Set(crate::value::items::Items::arc(out)))
 }

@@ -68,6 +68,10 @@ fn ensure_statics() {
 /// the static members first if they are not yet.
 fn static_member(sym: &str) -> Option<Value> {
     let (class, _) = crate::eval::ns::split(sym)?;
+    if class == crate::library::core::queue::CLASS {
+        crate::library::core::queue::install();
+        return crate::eval::ns::resolve(sym).map(|(_, v)| v);
+    }
     if !has_class(class) {
         return None;
     }
@@ -96,7 +100,7 @@ fn looks_like_class(name: &str) -> bool {
 /// Whether kanren has the class `name` (simple or qualified) for static members.
 fn has_class(name: &str) -> bool {
     let simple = name.strip_prefix("java.lang.").unwrap_or(name);
-    CLASSES.contains(&simple)
+    CLASSES.contains(&simple) || name == crate::library::core::queue::CLASS
 }
 
 /// The error for `sym`, a symbol that names nothing: a Java member or class kanren lacks, or

@@ -111,13 +111,7 @@ impl Seen {
         if let Some(k) = key(v) {
             return Ok(self.keys.insert(k));
         }
-        for o in &self.others {
-            if crate::value::coll::try_equal(o, v)? {
-                return Ok(false);
-            }
-        }
-        self.others.push(v.clone());
-        Ok(true)
+        crate::value::coll::set_insert(&mut self.others, v.clone())
     }
 }
 

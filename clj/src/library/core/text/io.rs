@@ -16,6 +16,9 @@ pub fn str_of(args: &[Value]) -> Result<String> {
             Value::Nil => {}
             Value::Object(_) => s.push_str(&crate::value::printer::object_str(a)?),
             Value::Map(m) if m.tag.is_some() => s.push_str(&crate::value::printer::object_str(a)?),
+            Value::Vector(v) if v.tag.is_some() => {
+                s.push_str(&crate::value::printer::object_str(a)?)
+            }
             Value::Class(c) => {
                 s.push_str(if c.interface { "interface " } else { "class " });
                 s.push_str(&c.name);

@@ -66,7 +66,9 @@ fn field_reader() -> Value {
 }
 
 /// One arity of a method with the fields as locals:
-/// `([p0 p1] (let [f (field p0 'f) ... this p0 a p1] body))`.
+/// `([p0 p1] (let [f (field p0 'f) ... this p0 a p1] body))`. As in Clojure, `recur` in a
+/// method's body rebinds the parameters after the instance: a body that names `recur` runs
+/// in `(let [f ... this p0] (loop [a p1] body))`.
 fn with_fields(arity: &Value, fields: &[Arc<str>]) -> Result<Value> {
     let items = arity.to_vec()?;
     let Some(Value::Vector(params)) = items.first() else {
@@ -91,13 +93,38 @@ fn with_fields(arity: &Value, fields: &[Arc<str>]) -> Result<Value> {
             Value::list([Value::sym("quote"), Value::Symbol(f.clone())]),
         ]));
     }
-    for (p, g) in params.iter().zip(&gens) {
-        binds.push(p.clone());
-        binds.push(g.clone());
+    binds.push(params[0].clone());
+    binds.push(gens[0].clone());
+    let mut rest = Vec::new();
+    for (p, g) in params.iter().zip(&gens).skip(1) {
+        rest.push(p.clone());
+        rest.push(g.clone());
     }
-    let mut body = vec![Value::sym("let"), Value::vector(binds)];
-    body.extend(items[1..].iter().cloned());
-    Ok(Value::list([Value::vector(gens), Value::list(body)]))
+    let body = &items[1..];
+    let inner = if body.iter().any(names_recur) {
+        let mut lp = vec![Value::sym("loop"), Value::vector(rest)];
+        lp.extend(body.iter().cloned());
+        vec![Value::list(lp)]
+    } else {
+        binds.extend(rest);
+        body.to_vec()
+    };
+    let mut form = vec![Value::sym("let"), Value::vector(binds)];
+    form.extend(inner);
+    Ok(Value::list([Value::vector(gens), Value::list(form)]))
+}
+
+/// Whether the symbol `recur` occurs anywhere in `form`.
+fn names_recur(form: &Value) -> bool {
+    match form {
+        Value::Symbol(s) => &**s == "recur",
+        Value::List(_) | Value::Vector(_) => form
+            .to_vec()
+            .is_ok_and(|items| items.iter().any(names_recur)),
+        Value::Map(m) => m.iter().any(|(k, v)| names_recur(k) || names_recur(v)),
+        Value::Set(s) => s.iter().any(names_recur),
+        _ => false,
+    }
 }
 
 /// Inline methods: (interface, method, closure).
