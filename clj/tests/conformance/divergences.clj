@@ -175,3 +175,17 @@
   ;; core.logic: "(1 . ab)", and a StackOverflowError for the set.
   (is (= (pr-str (lcons 1 "ab")) "(1 . \"ab\")"))
   (is (= (pr-str (run* [q] (fresh [t] (== q (lcons 1 t)) (== t #{2})))) "((1 . #{2}))")))
+
+;; Divergence 43: -inc written inside a run, fresh or conde body is the macro.
+(deftest inc-inside-a-fresh-body
+  ;; core.logic: ArityException (the name calls the enclosing suspension, itself a function
+  ;; named -inc).
+  (is (= '(2) (run* [q] (fresh [x] (fn [a] (-inc (unify a q 2))))))))
+
+;; Divergence 44: a constraint goal applied to a substitution by hand runs at once.
+(deftest a-constraint-goal-applied-by-hand-runs-at-once
+  ;; core.logic: a suspension, called once more to get the substitution.
+  (let [x (lvar 'x)
+        s ((fd/in x (fd/domain 1 2 3)) empty-s)]
+    (is (not (fn? s)))
+    (is (nil? ((fd/== x 4) s)))))
