@@ -124,6 +124,44 @@ pub fn install() {
     reg(u, "unifier", |a| {
         unifier_call(a, "u/unifier", kanren::unifier::unifier_with)
     });
+    reg(u, "prep", |a| {
+        arity(&a, 1, 1, "u/prep")?;
+        prep_lvars(&prep(&a[0])?, &mut Vec::new())
+    });
+}
+
+/// `(u/prep expr)`: `expr` with each `?`-symbol replaced by a logic variable (the same one for
+/// the same symbol), and a list written with `. tail` made an lcons ([`prep`]).
+fn prep_lvars(v: &Value, vars: &mut Vec<(Arc<str>, kanren::Var)>) -> Result<Value> {
+    Ok(match v {
+        Value::Symbol(s) if s.starts_with('?') && s.len() > 1 => {
+            let x = match vars.iter().find(|(n, _)| n == s) {
+                Some((_, x)) => *x,
+                None => {
+                    let x = crate::value::convert::named_lvar(&s[1..], true);
+                    vars.push((s.clone(), x));
+                    x
+                }
+            };
+            Value::LVar(x)
+        }
+        Value::List(c) => Value::List(Arc::new(crate::value::Cons(
+            prep_lvars(&c.0, vars)?,
+            prep_lvars(&c.1, vars)?,
+        ))),
+        Value::Vector(items) => Value::vector(
+            items
+                .iter()
+                .map(|x| prep_lvars(x, vars))
+                .collect::<Result<Vec<_>>>()?,
+        ),
+        Value::Map(m) => Value::Map(crate::value::items::Items::arc(
+            m.iter()
+                .map(|(k, x)| Ok((prep_lvars(k, vars)?, prep_lvars(x, vars)?)))
+                .collect::<Result<Vec<_>>>()?,
+        )),
+        other => other.clone(),
+    })
 }
 
 /// `(fixc x f reifier)`: the goal `(f x nil reifier)` once `x` is bound (not a variable);
