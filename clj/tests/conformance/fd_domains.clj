@@ -1,0 +1,187 @@
+;; Finite-domain values as values: their kinds (an integer, an interval, a domain of values,
+;; a multi-interval), how they print and compare, and the set operations on them.
+(ns conformance.fd-domains
+  (:refer-clojure :exclude [==])
+  (:use [clojure.core.logic :exclude [is]]
+        [clojure.test])
+  (:require [clojure.core.logic.fd :as fd]
+            [clojure.core.logic.protocols :as p]))
+
+(def lows (fd/multi-interval (fd/interval 2 4) (fd/interval 8 11)))
+(def gappy (fd/multi-interval (fd/interval 0 2) 6 (fd/interval 9 12)))
+
+(deftest kinds-and-printing
+  (is (= 4 (fd/interval 4 4)))
+  (is (= "<interval:2..6>" (pr-str (fd/interval 2 6))))
+  (is (= "<interval:0..3>" (pr-str (fd/interval 3))))
+  (is (= "<domain:2 5 8>" (pr-str (fd/domain 8 2 5 2))))
+  (is (= 7 (fd/domain 7)))
+  (is (nil? (fd/domain)))
+  (is (= "<intervals:<interval:2..4> <interval:8..11>>" (pr-str lows)))
+  (is (= "<intervals:<interval:0..2> 6 <interval:9..12>>" (pr-str gappy)))
+  (is (= "<intervals:3 1>" (pr-str (fd/multi-interval 3 1))))
+  (is (nil? (fd/multi-interval)))
+  (is (= (fd/interval 1 5) (fd/multi-interval (fd/interval 1 5))))
+  (is (= "<interval:2..6>" (str (fd/interval 2 6))))
+  (is (= [2 4 8 11] [(fd/-lb lows) (fd/-ub (fd/interval 2 4)) (fd/-lb 8) (fd/-ub lows)]))
+  (is (= [3 9] [(fd/-lb (fd/domain 9 3)) (fd/-ub (fd/domain 9 3))])))
+
+(deftest equality
+  (is (= (fd/interval 1 5) (fd/interval 1 5)))
+  (is (not= (fd/interval 1 5) (fd/interval 1 6)))
+  (is (= (fd/domain 1 4) (fd/domain 4 1)))
+  ;; Kinds differ even where the values agree.
+  (is (not= (fd/domain 1 2 3) (fd/interval 1 3)))
+  (is (not= (fd/multi-interval (fd/interval 1 3) (fd/interval 4 6)) (fd/interval 1 6)))
+  ;; Multi-intervals compare with adjacent pieces joined.
+  (is (= (fd/multi-interval 1 2 (fd/interval 3 5) 9)
+         (fd/multi-interval (fd/interval 1 5) 9)))
+  (is (not= lows gappy))
+  (is (not= 3 (fd/domain 3 4))))
+
+(deftest lookups-and-classes
+  (is (= #{3 5 9} (:s (fd/domain 9 5 3))))
+  (is (= [3 9] [(:min (fd/domain 9 5 3)) (:max (fd/domain 9 5 3))]))
+  (is (= [(fd/interval 2 4) (fd/interval 8 11)] (:is lows)))
+  (is (= 2 (:min lows)))
+  (is (nil? (:lb (fd/interval 1 4))))
+  (is (= clojure.core.logic.fd.IntervalFD (class (fd/interval 1 2))))
+  (is (instance? clojure.core.logic.fd.FiniteDomain (fd/domain 1 2)))
+  (is (instance? clojure.core.logic.fd.MultiIntervalFD lows)))
+
+(deftest membership
+  (is (true? (fd/-member? 6 6)))
+  (is (false? (fd/-member? 6 7)))
+  (is (true? (fd/-member? (fd/interval 2 6) 6)))
+  (is (false? (fd/-member? (fd/interval 2 6) 7)))
+  (is (true? (fd/-member? 3 (fd/interval 2 6))))
+  (is (true? (fd/-member? (fd/domain 1 5) 5)))
+  (is (false? (fd/-member? (fd/domain 1 5) 3)))
+  (is (true? (fd/-member? gappy 6)))
+  (is (false? (fd/-member? gappy 7)))
+  (is (true? (fd/-member? 10 gappy))))
+
+(deftest disjointness
+  (is (true? (fd/-disjoint? 3 4)))
+  (is (false? (fd/-disjoint? 4 4)))
+  (is (true? (fd/-disjoint? (fd/interval 1 3) (fd/interval 4 6))))
+  (is (false? (fd/-disjoint? (fd/interval 1 4) (fd/interval 4 6))))
+  (is (true? (fd/-disjoint? 5 (fd/interval 1 4))))
+  (is (true? (fd/-disjoint? (fd/domain 1 3 5) (fd/domain 2 4))))
+  (is (false? (fd/-disjoint? (fd/domain 1 3 5) (fd/domain 5 7))))
+  ;; Bounds overlap, values do not.
+  (is (true? (fd/-disjoint? gappy (fd/interval 3 5))))
+  (is (true? (fd/-disjoint? (fd/interval 7 8) gappy)))
+  (is (false? (fd/-disjoint? gappy lows)))
+  (is (true? (fd/-disjoint? lows 6))))
+
+(deftest intersections
+  (is (= 3 (fd/-intersection 3 3)))
+  (is (nil? (fd/-intersection 3 4)))
+  (is (= 4 (fd/-intersection (fd/interval 1 4) 4)))
+  (is (= 4 (fd/-intersection 4 (fd/interval 1 4))))
+  (is (= (fd/interval 3 4) (fd/-intersection (fd/interval 1 4) (fd/interval 3 9))))
+  (is (= (fd/interval 3 4) (fd/-intersection (fd/interval 3 9) (fd/interval 1 4))))
+  (is (nil? (fd/-intersection (fd/interval 1 2) (fd/interval 3 9))))
+  (is (= "<domain:3 5>" (pr-str (fd/-intersection (fd/domain 1 3 5) (fd/domain 3 5 7)))))
+  (is (= 5 (fd/-intersection (fd/domain 1 3 5) (fd/domain 5 7))))
+  (is (nil? (fd/-intersection (fd/domain 1 3) (fd/domain 2 4))))
+  ;; A domain's values meet an interval one by one.
+  (is (= "<intervals:1 2 3>" (pr-str (fd/-intersection (fd/domain 1 2 3) (fd/interval 0 8)))))
+  (is (= (fd/multi-interval (fd/interval 2 4) (fd/interval 8 10))
+         (fd/-intersection lows (fd/interval 0 10))))
+  (is (= (fd/multi-interval 2 (fd/interval 9 11))
+         (fd/-intersection gappy lows)))
+  (is (= (fd/interval 9 11) (fd/-intersection lows (fd/interval 9 20))))
+  (is (= 6 (fd/-intersection gappy 6)))
+  (is (nil? (fd/-intersection gappy (fd/interval 3 5)))))
+
+(deftest differences
+  (is (nil? (fd/-difference 3 3)))
+  (is (= 3 (fd/-difference 3 4)))
+  (is (= (fd/interval 2 5) (fd/-difference (fd/interval 1 5) 1)))
+  (is (= (fd/interval 1 4) (fd/-difference (fd/interval 1 5) 5)))
+  (is (= "<intervals:<interval:1..2> <interval:4..5>>"
+         (pr-str (fd/-difference (fd/interval 1 5) 3))))
+  (is (= (fd/interval 1 5) (fd/-difference (fd/interval 1 5) 9)))
+  (is (= (fd/interval 1 3) (fd/-difference (fd/interval 1 6) (fd/interval 4 9))))
+  (is (= (fd/interval 7 9) (fd/-difference (fd/interval 4 9) (fd/interval 1 6))))
+  (is (= (fd/multi-interval 1 (fd/interval 8 9))
+         (fd/-difference (fd/interval 1 9) (fd/interval 2 7))))
+  (is (nil? (fd/-difference (fd/interval 3 5) (fd/interval 1 9))))
+  (is (= "<domain:1 5>" (pr-str (fd/-difference (fd/domain 1 3 5) 3))))
+  (is (= 3 (fd/-difference (fd/domain 1 3 5) (fd/domain 1 5))))
+  (is (nil? (fd/-difference (fd/domain 1 3) (fd/domain 1 3 7))))
+  (is (= (fd/multi-interval (fd/interval 0 2) (fd/interval 9 12))
+         (fd/-difference gappy 6)))
+  (is (= (fd/multi-interval 2 (fd/interval 8 11))
+         (fd/-difference lows (fd/interval 3 4))))
+  (is (= (fd/multi-interval (fd/interval 0 1) 6 12)
+         (fd/-difference gappy (fd/multi-interval 2 (fd/interval 9 11)))))
+  (is (= 6 (fd/-difference 6 lows)))
+  (is (nil? (fd/-difference gappy gappy))))
+
+(deftest dropping-and-keeping
+  (is (nil? (fd/-drop-one 4)))
+  (is (= (fd/interval 3 6) (fd/-drop-one (fd/interval 2 6))))
+  (is (= 6 (fd/-drop-one (fd/interval 5 6))))
+  (is (= "<domain:5 9>" (pr-str (fd/-drop-one (fd/domain 1 5 9)))))
+  (is (= 9 (fd/-drop-one (fd/domain 5 9))))
+  (is (= "<intervals:<interval:3..4> <interval:8..11>>" (pr-str (fd/-drop-one lows))))
+  ;; Dropping a lone first value leaves a multi-interval of what remains.
+  (is (= "<intervals:<interval:5..7>>" (pr-str (fd/-drop-one (fd/multi-interval 1 (fd/interval 5 7))))))
+  (is (= [4 4 nil nil] [(fd/-drop-before 4 3) (fd/-drop-before 4 4)
+                        (fd/-drop-before 4 5) (fd/-keep-before 4 4)]))
+  (is (= 4 (fd/-keep-before 4 5)))
+  (is (= (fd/interval 2 6) (fd/-drop-before (fd/interval 2 6) 1)))
+  (is (= (fd/interval 4 6) (fd/-drop-before (fd/interval 2 6) 4)))
+  (is (= 6 (fd/-drop-before (fd/interval 2 6) 6)))
+  (is (nil? (fd/-drop-before (fd/interval 2 6) 7)))
+  (is (= (fd/interval 2 3) (fd/-keep-before (fd/interval 2 6) 4)))
+  (is (= 2 (fd/-keep-before (fd/interval 2 6) 3)))
+  (is (nil? (fd/-keep-before (fd/interval 2 6) 2)))
+  (is (= (fd/interval 2 6) (fd/-keep-before (fd/interval 2 6) 10)))
+  (is (= "<domain:5 9>" (pr-str (fd/-drop-before (fd/domain 1 5 9) 2))))
+  (is (= 1 (fd/-keep-before (fd/domain 1 5 9) 5)))
+  (is (= (fd/interval 10 11) (fd/-drop-before lows 10)))
+  (is (= (fd/interval 9 11) (fd/-drop-before lows 9)))
+  (is (= (fd/multi-interval (fd/interval 2 4) 8) (fd/-keep-before lows 9)))
+  (is (nil? (fd/-keep-before lows 2))))
+
+(deftest values-and-pieces
+  (is (= '(5) (fd/to-vals 5)))
+  (is (= '(2 3 4 5) (fd/to-vals (fd/interval 2 5))))
+  (is (= '(1 4 6) (fd/to-vals (fd/domain 6 1 4))))
+  (is (= '(0 1 2 6 9 10 11 12) (fd/to-vals gappy)))
+  (is (= '(0 1 2) (take 3 (fd/to-vals (fd/interval 0 100000000)))))
+  (is (= '(5) (fd/-intervals 5)))
+  (is (= [(fd/interval 2 5)] (fd/-intervals (fd/interval 2 5))))
+  (is (= '(1 4 6) (fd/-intervals (fd/domain 6 1 4))))
+  (is (= [(fd/interval 0 2) 6 (fd/interval 9 12)] (fd/-intervals gappy)))
+  (is (= [(fd/interval 1 4) 6] (fd/normalize-intervals [1 2 (fd/interval 3 4) 6])))
+  (is (= [(fd/interval 1 3)] (fd/normalize-intervals (fd/-intervals (fd/domain 1 2 3)))))
+  (is (= [] (fd/normalize-intervals []))))
+
+(deftest orders-of-intervals
+  (is (true? (fd/interval-< (fd/interval 1 3) (fd/interval 4 6))))
+  (is (false? (fd/interval-< (fd/interval 1 4) (fd/interval 4 6))))
+  (is (true? (fd/interval-<= (fd/interval 1 4) (fd/interval 4 6))))
+  (is (true? (fd/interval-> 9 (fd/interval 4 6))))
+  (is (false? (fd/interval-> 6 (fd/interval 4 6))))
+  (is (true? (fd/interval->= 6 (fd/interval 4 6))))
+  (is (true? (fd/interval-< lows 12))))
+
+(deftest domain-protocols
+  (is (= [1 5 3 7 8] (map p/-member-count [7 (fd/interval 2 6) (fd/domain 1 4 7) lows gappy])))
+  (is (= (fd/interval 3 4) (p/-merge-doms (fd/interval 1 4) (fd/interval 3 9))))
+  (is (= "<domain:4 7>" (pr-str (p/-merge-doms (fd/domain 1 4 7) (fd/domain 4 7 9)))))
+  (is (= 10 (p/-merge-doms lows (fd/interval 10 10))))
+  (is (nil? (p/-merge-doms lows (fd/interval 5 7)))))
+
+(deftest domains-in-goals
+  (is (= '(2 3 4 8 9 10 11) (run* [q] (fd/in q lows))))
+  (is (= '(6 9) (run* [q] (fd/in q gappy) (fd/dom q (fd/interval 5 9)))))
+  (is (= '(2 3 9 10)
+         (run* [q] (fd/in q (fd/-difference lows (fd/multi-interval 4 8 11))))))
+  (is (= '(0 1 2 6 9 10 11 12) (run* [q] (fd/in q gappy))))
+  (is (= '(4 5) (run* [q] (fd/in q (fd/-drop-before (fd/domain 1 4 5) 2))))))
