@@ -47,7 +47,10 @@
   (is (nil? (:lb (fd/interval 1 4))))
   (is (= clojure.core.logic.fd.IntervalFD (class (fd/interval 1 2))))
   (is (instance? clojure.core.logic.fd.FiniteDomain (fd/domain 1 2)))
-  (is (instance? clojure.core.logic.fd.MultiIntervalFD lows)))
+  (is (instance? clojure.core.logic.fd.MultiIntervalFD lows))
+  (is (= [true false false] (map fd/interval? [(fd/interval 1 2) (fd/domain 1 2) 3])))
+  (is (= [false true false] (map fd/finite-domain? [(fd/interval 1 2) (fd/domain 1 2) lows])))
+  (is (= [true false false] (map fd/singleton-dom? [3 (fd/interval 1 2) nil]))))
 
 (deftest membership
   (is (true? (fd/-member? 6 6)))

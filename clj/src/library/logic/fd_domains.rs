@@ -451,6 +451,25 @@ pub fn install() {
     order!("interval-<=", |i, j| i.1 <= j.0);
     order!("interval->", |i, j| i.0 > j.1);
     order!("interval->=", |i, j| i.0 >= j.1);
+    let kind = |a: &[Value], f: fn(&Value) -> bool| -> Result<Value> {
+        arity(a, 1, 1, "fd kind test")?;
+        Ok(Value::Bool(f(&a[0])))
+    };
+    reg(f, "interval?", move |a| {
+        kind(
+            &a,
+            |v| matches!(v, Value::Domain(d) if matches!(**d, FdDom::Interval(..))),
+        )
+    });
+    reg(f, "finite-domain?", move |a| {
+        kind(
+            &a,
+            |v| matches!(v, Value::Domain(d) if matches!(**d, FdDom::Set(_))),
+        )
+    });
+    reg(f, "singleton-dom?", move |a| {
+        kind(&a, |v| matches!(v, Value::Int(_)))
+    });
     let k = "kanren.logic";
     reg(k, "-member-count", |a| {
         arity(&a, 1, 1, "-member-count")?;
