@@ -277,6 +277,11 @@ fn conformance_fd() {
 }
 
 #[test]
+fn conformance_fd_domains() {
+    conformance("fd_domains");
+}
+
+#[test]
 fn conformance_sequences() {
     conformance("sequences");
 }

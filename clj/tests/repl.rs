@@ -102,7 +102,7 @@ fn source_of_a_definition_in_a_file() {
 fn dir_apropos_and_find_doc() {
     assert_eq!(
         eval("(dir clojure.core.logic.unifier)"),
-        "unifier\nunify\nnil\n"
+        "prep\nunifier\nunify\nnil\n"
     );
     assert_eq!(
         eval("(apropos \"appendo\")"),

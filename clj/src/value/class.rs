@@ -197,7 +197,7 @@ pub fn class_of(v: &Value) -> Option<Arc<Class>> {
         }
         Value::Atom(_) => "clojure.lang.Atom",
         Value::LVar(_) => "clojure.core.logic.LVar",
-        Value::Domain(_) => "clojure.core.logic.fd.FiniteDomain",
+        Value::Domain(d) => d.class_name(),
         Value::PartialMap(_) => "clojure.core.logic.PMap",
         Value::Nom(_) => "clojure.core.logic.nominal.Nom",
         Value::Tie(_) => "clojure.core.logic.nominal.Tie",
@@ -856,7 +856,17 @@ pub const BUILTIN: &[(&str, bool, &[&str])] = &[
     (
         "clojure.core.logic.fd.FiniteDomain",
         false,
+        &["java.lang.Object", "clojure.lang.ILookup"],
+    ),
+    (
+        "clojure.core.logic.fd.IntervalFD",
+        false,
         &["java.lang.Object"],
+    ),
+    (
+        "clojure.core.logic.fd.MultiIntervalFD",
+        false,
+        &["java.lang.Object", "clojure.lang.ILookup"],
     ),
     (
         "clojure.core.logic.PMap",

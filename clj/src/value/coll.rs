@@ -45,6 +45,7 @@ fn equal_inner(a: &Value, b: &Value) -> Result<bool> {
         | (Value::Var(x), Value::Var(y)) => x == y,
         (Value::LVar(x), Value::LVar(y)) => x == y,
         (Value::Nom(x), Value::Nom(y)) => x == y,
+        (Value::Domain(x), Value::Domain(y)) => x == y,
         (Value::Tie(x), Value::Tie(y)) => try_equal(&x.0, &y.0)? && try_equal(&x.1, &y.1)?,
         (Value::Map(x), Value::Map(y)) => {
             if !same_record_type(&x.tag, &y.tag) || x.len() != y.len() {
@@ -342,6 +343,7 @@ pub fn get(coll: &Value, key: &Value) -> Result<Value> {
                 .unwrap_or(Value::Nil),
             _ => Value::Nil,
         },
+        Value::Domain(d) => d.lookup(key).unwrap_or(Value::Nil),
         // A type's `ILookup`: its `valAt` method.
         Value::Object(_) => {
             match crate::value::class::call_method(coll, "valAt", vec![key.clone()]) {

@@ -35,7 +35,7 @@ pub mod sorted;
 
 use crate::value::error::{Error, Result};
 use crate::value::items::Items;
-use kanren::{fd::Domain, Goal, Var};
+use kanren::{Goal, Var};
 use std::fmt;
 use std::sync::{Arc, Mutex};
 
@@ -96,8 +96,9 @@ pub enum Value {
     LVar(Var),
     /// A goal.
     Goal(Goal),
-    /// A finite domain (`fd/interval`, `fd/domain`).
-    Domain(Domain),
+    /// A finite domain (`fd/interval`, `fd/domain`, `fd/multi-interval`), in core.logic's
+    /// shape.
+    Domain(Arc<crate::value::items::FdDom>),
     /// A partial map (core.logic's `partial-map`): unifies with any map that has its keys.
     PartialMap(Arc<Items<(Value, Value)>>),
     /// A nom of nominal logic (`clojure.core.logic.nominal`).

@@ -412,13 +412,7 @@ fn write_inner(out: &mut String, v: &Value, r: bool, depth: usize) -> Result<()>
             out.push(']');
         }
         Value::Domain(d) => {
-            let iv = d.intervals();
-            if iv.len() == 1 {
-                let _ = write!(out, "<interval:{}..{}>", iv[0].0, iv[0].1);
-            } else {
-                let vals: Vec<String> = d.iter().map(|x| x.to_string()).collect();
-                let _ = write!(out, "#{{{}}}", vals.join(" "));
-            }
+            let _ = write!(out, "{d}");
         }
     }
     Ok(())

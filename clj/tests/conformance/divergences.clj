@@ -189,3 +189,18 @@
         s ((fd/in x (fd/domain 1 2 3)) empty-s)]
     (is (not (fn? s)))
     (is (nil? ((fd/== x 4) s)))))
+;; Divergence 45: fd/-difference is the set difference.
+(deftest fd-difference-is-the-set-difference
+  ;; core.logic: <intervals:<interval:1..4> <interval:6..10>> (the interval less the integer).
+  (is (nil? (fd/-difference 5 (fd/interval 1 10))))
+  (is (= 5 (fd/-difference 5 (fd/interval 6 10))))
+  ;; core.logic: <interval:3..10>, values the interval never had.
+  (is (= (fd/interval 5 10) (fd/-difference (fd/interval 5 10) (fd/interval 1 2)))))
+
+;; Divergence 46: a multi-interval's pieces are values of a domain, not nested domain objects.
+(deftest fd-multi-interval-of-domains-takes-their-pieces
+  ;; core.logic: <intervals:<domain:1 3> <interval:7..9>>.
+  (is (= (pr-str (fd/multi-interval (fd/domain 1 3) (fd/interval 7 9)))
+         "<intervals:1 3 <interval:7..9>>"))
+  ;; core.logic labels an unsorted multi-interval in its pieces' order: (6 0 1 2).
+  (is (= (run* [q] (fd/in q (fd/multi-interval 6 (fd/interval 0 2)))) '(0 1 2 6))))

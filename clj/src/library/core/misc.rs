@@ -89,6 +89,7 @@ pub fn hash_of(v: &Value) -> Result<i64> {
             }
             acc
         }
+        Value::Domain(d) => d.hash_code(),
         x if x.is_sequential() => {
             let mut acc: i64 = 1;
             for e in x.to_vec()? {

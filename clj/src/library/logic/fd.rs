@@ -1,7 +1,8 @@
 //! `clojure.core.logic.fd`: domains (`interval`, `domain`), `in`, `distinct`, the arithmetic
 //! and comparison constraints, on kanren's finite-domain store. An argument that is neither an
 //! integer nor a logic variable is an error that names the constraint (core.logic throws too).
-//! `fd/eq`'s expressions are read here too.
+//! `fd/eq`'s expressions are read here too. The domain values' own functions are in
+//! `fd_domains.rs`.
 
 use crate::eval::{eval, Env};
 use crate::library::core::{arity, reg};
@@ -31,19 +32,21 @@ fn int(v: &Value, who: &str) -> Result<i64> {
     }
 }
 
-/// A domain value: a one-value domain is that integer, as core.logic's `(interval 1 1)` is 1.
-fn dom_value(d: Option<fd::Domain>) -> Value {
-    match d {
-        Some(d) if d.is_singleton() => Value::Int(d.min()),
-        Some(d) => Value::Domain(d),
-        None => Value::Nil,
-    }
+/// The value of an engine domain, in the shape core.logic gives a domain it computed: `nil`
+/// when empty, an integer for one value, an interval for one run, else a multi-interval of
+/// the runs.
+pub fn domain_value(d: Option<fd::Domain>) -> Value {
+    let Some(d) = d else {
+        return Value::Nil;
+    };
+    crate::library::logic::fd_domains::multi_value(d.intervals())
 }
 
-/// The domain a value stands for: a domain, an integer (one value), or `nil` (empty).
-fn domain_arg(v: &Value, who: &str) -> Result<Option<fd::Domain>> {
+/// The engine domain a value stands for: a domain value, an integer (one value), or `nil`
+/// (empty).
+pub fn domain_arg(v: &Value, who: &str) -> Result<Option<fd::Domain>> {
     match v {
-        Value::Domain(d) => Ok(Some(d.clone())),
+        Value::Domain(d) => Ok(fd::Domain::union_of(d.pieces())),
         Value::Int(i) => Ok(Some(fd::Domain::singleton(*i))),
         Value::Nil => Ok(None),
         other => Err(Error::msg(format!(
@@ -83,10 +86,11 @@ pub fn install() {
     let f = "clojure.core.logic.fd";
     reg(f, "interval", |a| {
         arity(&a, 1, 2, "fd/interval")?;
-        Ok(dom_value(match a.len() {
-            1 => fd::interval(0, int(&a[0], "interval")?),
-            _ => fd::interval(int(&a[0], "interval")?, int(&a[1], "interval")?),
-        }))
+        let (lo, hi) = match a.len() {
+            1 => (0, int(&a[0], "interval")?),
+            _ => (int(&a[0], "interval")?, int(&a[1], "interval")?),
+        };
+        Ok(crate::library::logic::fd_domains::interval_value(lo, hi))
     });
     // (fd/list-sorted? pred coll): whether `pred` holds of each element and the next.
     reg(f, "list-sorted?", |a| {
@@ -100,11 +104,13 @@ pub fn install() {
         Ok(Value::Bool(true))
     });
     reg(f, "domain", |a| {
-        let vals = a
+        let mut vals = a
             .iter()
             .map(|v| int(v, "domain"))
             .collect::<Result<Vec<_>>>()?;
-        Ok(dom_value(fd::domain(vals)))
+        vals.sort_unstable();
+        vals.dedup();
+        Ok(crate::library::logic::fd_domains::set_value(vals))
     });
     reg(f, "in", |mut a| {
         arity(&a, 2, usize::MAX, "fd/in")?;
@@ -136,6 +142,7 @@ pub fn install() {
             .collect::<Result<Vec<_>>>()?;
         goal(fd::distinct(xs))
     });
+    crate::library::logic::fd_domains::install();
     binary!(f, "==", fd::eq);
     binary!(f, "!=", fd::neq);
     binary!(f, "<", fd::lt);

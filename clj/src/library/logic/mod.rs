@@ -15,6 +15,7 @@ pub(crate) mod compile;
 pub(crate) mod compile_matche;
 pub mod constraints;
 pub mod fd;
+pub mod fd_domains;
 pub mod forms;
 pub mod matche;
 pub mod nominal;

@@ -122,3 +122,23 @@
   (take* [a] (kanren.logic/take* a))
   clojure.lang.Fn
   (take* [a] (kanren.logic/take* a)))
+
+;; kanren's finite-domain values (clojure.core.logic.fd): merging two is their intersection;
+;; an integer is a domain of one value.
+(extend-protocol IMergeDomains
+  clojure.core.logic.fd.IntervalFD
+  (-merge-doms [a b] (kanren.logic/-merge-doms a b))
+  clojure.core.logic.fd.FiniteDomain
+  (-merge-doms [a b] (kanren.logic/-merge-doms a b))
+  clojure.core.logic.fd.MultiIntervalFD
+  (-merge-doms [a b] (kanren.logic/-merge-doms a b)))
+
+(extend-protocol IMemberCount
+  java.lang.Long
+  (-member-count [_] 1)
+  clojure.core.logic.fd.IntervalFD
+  (-member-count [d] (kanren.logic/-member-count d))
+  clojure.core.logic.fd.FiniteDomain
+  (-member-count [d] (kanren.logic/-member-count d))
+  clojure.core.logic.fd.MultiIntervalFD
+  (-member-count [d] (kanren.logic/-member-count d)))

@@ -392,7 +392,7 @@ fn get_dom(s: &State, x: &Value, kind: &Value) -> Result<Value> {
     };
     if is_fd_kind(kind) {
         if let Some(d) = kanren::fd::domain_of(s, &walked) {
-            return Ok(Value::Domain(d));
+            return Ok(crate::library::logic::fd::domain_value(Some(d)));
         }
     }
     Ok(slot(s, v).map_or(Value::Nil, |sl| get_in(&sl.doms, kind)))

@@ -107,8 +107,15 @@ impl Domain {
     }
 
     /// The union of closed intervals `(lo, hi)` in any order, overlapping or not; `None`
-    /// when there are none (or none with `lo <= hi`). Time: O(k log k).
-    pub(crate) fn union_of(mut ivs: Vec<(i64, i64)>) -> Option<Domain> {
+    /// when there are none (or none with `lo <= hi`). Time: O(k log k) plus O(w) to build.
+    ///
+    /// ```
+    /// use kanren::fd::Domain;
+    /// let d = Domain::union_of(vec![(7, 9), (1, 3), (2, 4), (6, 5)]).unwrap();
+    /// assert_eq!(d.to_string(), "1..4 7..9");
+    /// assert!(Domain::union_of(vec![(3, 1)]).is_none());
+    /// ```
+    pub fn union_of(mut ivs: Vec<(i64, i64)>) -> Option<Domain> {
         ivs.retain(|&(a, b)| a <= b);
         ivs.sort_unstable();
         let mut merged: Vec<(i64, i64)> = Vec::new();
