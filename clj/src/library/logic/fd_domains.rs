@@ -153,19 +153,26 @@ fn meet(is: &[Piece], js: &[Piece]) -> Vec<Piece> {
             js.pop_front();
         } else {
             r.push((imin.max(jmin), imax.min(jmax)));
-            if imax < jmax {
-                is.pop_front();
-                js[0] = (imax + 1, jmax);
-            } else if imax > jmax {
-                is[0] = (jmax + 1, imax);
-                js.pop_front();
-            } else {
-                is.pop_front();
-                js.pop_front();
-            }
+            past_overlap(&mut is, &mut js);
         }
     }
     r
+}
+
+/// Moves both walks past the overlap of their first pieces: the piece that ends there is
+/// done, the other keeps what is after it.
+fn past_overlap(is: &mut VecDeque<Piece>, js: &mut VecDeque<Piece>) {
+    let (imax, jmax) = (is[0].1, js[0].1);
+    if imax < jmax {
+        is.pop_front();
+        js[0].0 = imax + 1;
+    } else if imax > jmax {
+        is[0].0 = jmax + 1;
+        js.pop_front();
+    } else {
+        is.pop_front();
+        js.pop_front();
+    }
 }
 
 /// core.logic's `difference*`: the pieces of `is` outside `js`, walking both in order; what
@@ -191,16 +198,7 @@ fn subtract(is: &[Piece], js: &[Piece]) -> Vec<Piece> {
         if imin < jmin {
             r.push((imin, jmin - 1));
         }
-        if imax < jmax {
-            is.pop_front();
-            js[0] = (imax + 1, jmax);
-        } else if imax > jmax {
-            is[0] = (jmax + 1, imax);
-            js.pop_front();
-        } else {
-            is.pop_front();
-            js.pop_front();
-        }
+        past_overlap(&mut is, &mut js);
     }
     r
 }
