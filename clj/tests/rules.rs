@@ -204,3 +204,22 @@ fn namespaces_loaded_on_first_use_look_loaded_from_the_start() {
         assert_eq!((code, out.trim_end(), err.as_str()), (0, want, ""), "{src}");
     }
 }
+
+/// A goal written as a function that returns something other than a stream, and a goal called
+/// on something other than a substitution: each an error with its position, exit 1.
+#[test]
+fn goal_functions_returning_no_stream_are_errors() {
+    for (src, want) in [
+        (
+            "(run* [q] (fn [a] 5))",
+            "error: -e:1:1: the goal function #function[fn] returned integer 5: a goal returns nil, a substitution or a stream\n",
+        ),
+        (
+            "\n(run* [q] ((== q 1) 5))",
+            "error: -e:2:11: a goal: expected a substitution, got integer 5\n",
+        ),
+    ] {
+        let (code, _, err) = kanren(&["-e", src]);
+        assert_eq!((code, err.as_str()), (1, want), "{src}");
+    }
+}
