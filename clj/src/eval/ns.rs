@@ -82,9 +82,10 @@ thread_local! {
 }
 
 /// Defers `install`, which defines names of namespace `ns`, until the namespace is first used:
-/// a name of it looked up and not found, the namespace referred, entered or listed. A library whose namespace a program may never use (Java's `Math`,
-/// `clojure.set`, clojure.core's part written in Clojure) costs nothing at start.
-/// `install` may define in other namespaces too, and is registered under each.
+/// a name of it looked up and not found, the namespace referred, entered or listed. A library
+/// whose namespace a program may never use (`clojure.set`, clojure.core's part written in
+/// Clojure) costs nothing at start. `install` may define in other namespaces too, and is
+/// registered under each.
 pub fn define_later(ns: &'static str, install: fn()) {
     PENDING.with(|p| p.borrow_mut().entry(ns).or_default().push(install));
 }
@@ -601,9 +602,7 @@ pub fn load_from_path(ns: &str) -> Result<bool> {
     enter(&here);
     out?;
     // A file that does not define its namespace still counts as loaded.
-    G.with(|g| {
-        g.borrow_mut().defs.entry(ns.to_string()).or_default();
-    });
+    create(ns);
     Ok(true)
 }
 

@@ -119,7 +119,7 @@ pub fn install() {
         arity(&a, 1, 1, "create-ns")?;
         let n = ns_of(&a[0], "create-ns")?;
         if ns::publics(&n).is_none() {
-            ns::define(&n, " ", Value::Nil);
+            ns::create(&n);
         }
         Ok(Value::Symbol(n.into()))
     });

@@ -208,6 +208,9 @@ fn install_math() {
         ("tanh", libm::tanh),
         ("toRadians", f64::to_radians),
         ("toDegrees", f64::to_degrees),
+        ("ulp", ulp),
+        ("nextUp", |x| next_toward(x, f64::INFINITY)),
+        ("nextDown", |x| next_toward(x, f64::NEG_INFINITY)),
         ("signum", |x| {
             if x == 0.0 || x.is_nan() {
                 x
@@ -227,6 +230,7 @@ fn install_math() {
         ("pow", libm::pow),
         ("atan2", libm::atan2),
         ("hypot", libm::hypot),
+        ("nextAfter", next_toward),
     ];
     for (name, f) in binary {
         let f = *f;
@@ -328,22 +332,6 @@ fn install_math() {
             _ => Err(no_match(name, a)),
         });
     }
-    let steps: &[(&str, Unary)] = &[
-        ("ulp", ulp),
-        ("nextUp", |x| next_toward(x, f64::INFINITY)),
-        ("nextDown", |x| next_toward(x, f64::NEG_INFINITY)),
-    ];
-    for (name, f) in steps {
-        let f = *f;
-        method(m, name, move |a| match a {
-            [x] => Ok(Value::Float(f(double(x)?))),
-            _ => Err(no_match(name, a)),
-        });
-    }
-    method(m, "nextAfter", |a| match a {
-        [x, y] => Ok(Value::Float(next_toward(double(x)?, double(y)?))),
-        _ => Err(no_match("nextAfter", a)),
-    });
     method(m, "random", |a| match a {
         [] => crate::eval::apply(
             &crate::eval::ns::resolve("clojure.core/rand")

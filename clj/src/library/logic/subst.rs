@@ -3,7 +3,8 @@
 //!
 //! - A substitution value is a library object of class `clojure.core.logic.Substitutions`
 //!   holding an engine [`State`] (bindings and constraints): `empty-s`, `unify`, `walk`,
-//!   `walk*`, `ext`, `ext-no-check`, `to-s`, `reify`, `-reify`, `reify-lvar-name`, `(:s s)`.
+//!   `walk*`, `ext`, `ext-no-check`, `to-s`, `-reify`, `-reify*`, `reify-lvar-name`, `(:s s)`,
+//!   and core.logic's attributes, domains by kind and entanglement on its variables.
 //!   Two are equal when they bind the same variables to equal terms.
 //! - A stream value is what core.logic's goals return: `nil` (no answer), a substitution (one),
 //!   a `Choice` (an answer and the rest) or an `-inc` suspension, a function of no arguments.
@@ -236,18 +237,28 @@ pub fn call_goal(g: &Goal, args: Vec<Value>) -> Result<Value> {
     }
 }
 
+/// The variables of `t`, each once, in the order met.
+fn vars_of(t: &Term, out: &mut Vec<Var>) {
+    match t {
+        Term::Var(x) if !out.contains(x) => out.push(*x),
+        Term::Pair(p) => {
+            vars_of(&p.0, out);
+            vars_of(&p.1, out);
+        }
+        Term::Vector(xs) => xs.iter().for_each(|x| vars_of(x, out)),
+        Term::Map(m) | Term::PartialMap(m) => m.iter().for_each(|(k, x)| {
+            vars_of(k, out);
+            vars_of(x, out)
+        }),
+        _ => {}
+    }
+}
+
 /// Whether `x`, walked in `s`, holds the variable `v` (core.logic's occurs check).
 fn occurs(s: &State, v: Var, x: &Term) -> bool {
-    fn holds(t: &Term, v: Var) -> bool {
-        match t {
-            Term::Var(w) => *w == v,
-            Term::Pair(p) => holds(&p.0, v) || holds(&p.1, v),
-            Term::Vector(xs) => xs.iter().any(|x| holds(x, v)),
-            Term::Map(m) | Term::PartialMap(m) => m.iter().any(|(k, x)| holds(k, v) || holds(x, v)),
-            _ => false,
-        }
-    }
-    holds(&s.walk_star(x), v)
+    let mut vars = Vec::new();
+    vars_of(&s.walk_star(x), &mut vars);
+    vars.contains(&v)
 }
 
 fn lvar_arg(v: &Value, who: &str) -> Result<Var> {
@@ -263,23 +274,8 @@ fn lvar_arg(v: &Value, who: &str) -> Result<Var> {
 /// `s` with each fresh variable of `v` bound to its reified name (core.logic's `-reify*` on a
 /// substitution without `:reify-vars`: the name the variable was made with, `nil` for none).
 fn reify_names(s: &State, v: &Term) -> State {
-    fn fresh(t: &Term, out: &mut Vec<Var>) {
-        match t {
-            Term::Var(x) if !out.contains(x) => out.push(*x),
-            Term::Pair(p) => {
-                fresh(&p.0, out);
-                fresh(&p.1, out);
-            }
-            Term::Vector(xs) => xs.iter().for_each(|x| fresh(x, out)),
-            Term::Map(m) | Term::PartialMap(m) => m.iter().for_each(|(k, x)| {
-                fresh(k, out);
-                fresh(x, out)
-            }),
-            _ => {}
-        }
-    }
     let mut vars = Vec::new();
-    fresh(&s.walk_star(v), &mut vars);
+    vars_of(&s.walk_star(v), &mut vars);
     vars.into_iter().fold(s.clone(), |s, x| {
         let name = match crate::value::convert::lvar_name(x) {
             Some((_, given)) => Term::Sym(given),
@@ -363,13 +359,8 @@ fn add_dom(s: State, x: Var, kind: &Value, d: &Value) -> Result<Option<State>> {
     let mut s = s;
     for y in entangled(&s, x) {
         if is_fd_kind(kind) {
-            let goal = crate::eval::apply(
-                &crate::eval::ns::resolve("clojure.core.logic.fd/dom")
-                    .map(|(_, f)| f)
-                    .ok_or_else(|| Error::msg("fd/dom is not defined"))?,
-                vec![Value::LVar(y), d.clone()],
-            )?;
-            match goal_of(&goal, "add-dom")?.apply(s).head() {
+            let dom = crate::library::logic::fd::domain_arg(d, "add-dom")?;
+            match kanren::fd::dom(y, dom).apply(s).head() {
                 Head::Unit(next) => s = next,
                 _ => return Ok(None),
             }
@@ -586,7 +577,7 @@ pub fn install() {
     });
     reg(k, "bind", |a| {
         arity(&a, 2, 2, "bind")?;
-        let g = goal_arg(&a[1], "bind")?;
+        let g = goal_of(&a[1], "bind")?;
         Ok(stream_value(Stream::bind(
             to_stream(a[0].clone(), &a[1])?,
             g,
@@ -596,7 +587,7 @@ pub fn install() {
         arity(&a, 2, usize::MAX, "bind*")?;
         let mut st = to_stream(a[0].clone(), &a[1])?;
         for g in &a[1..] {
-            st = Stream::bind(st, goal_arg(g, "bind*")?);
+            st = Stream::bind(st, goal_of(g, "bind*")?);
         }
         Ok(stream_value(st))
     });
@@ -637,18 +628,9 @@ fn composeg(goals: &[Value]) -> Result<Value> {
     }
     let goals = goals
         .iter()
-        .map(|g| goal_arg(g, "composeg"))
+        .map(|g| goal_of(g, "composeg"))
         .collect::<Result<Vec<_>>>()?;
     Ok(Value::Goal(kanren::conj(goals)))
-}
-
-/// A goal argument of `bind`: a goal, or anything callable as one.
-fn goal_arg(v: &Value, who: &str) -> Result<Goal> {
-    match v {
-        Value::Goal(g) => Ok(g.clone()),
-        f if callable(f) => Ok(goal_from_fn(f.clone())),
-        other => goal_of(other, who),
-    }
 }
 
 /// Whether `v` can be called as a function, and so be a goal.
