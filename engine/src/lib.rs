@@ -52,7 +52,9 @@ pub use api::extract::ExtractError;
 pub use constraints::conjo::conjo;
 pub use constraints::diseq::neq;
 pub use constraints::featurec::featurec;
-pub use constraints::fixc::{fixc, fixc_when, fixc_with, is_tree, treec, treec_with};
+pub use constraints::fixc::{
+    fixc, fixc_when, fixc_with, fixc_with_answer, is_tree, treec, treec_with, treec_with_answer,
+};
 pub use constraints::nafc::nafc;
 pub use constraints::nom;
 pub use constraints::predc::{predc, predc_with};
@@ -117,4 +119,6 @@ pub mod guide {
     pub mod ch14_global_constraints {}
     #[doc = include_str!("../guide/15-budgets-and-parallel-search.md")]
     pub mod ch15_budgets_and_parallel_search {}
+    #[doc = include_str!("../guide/16-extending-core-logic.md")]
+    pub mod ch16_extending_core_logic {}
 }

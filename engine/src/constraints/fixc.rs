@@ -21,7 +21,9 @@ use crate::kernel::term::{Term, Var};
 use std::sync::Arc;
 
 type Build = Arc<dyn Fn(&Term) -> Goal + Send + Sync>;
-type Reifier = Arc<dyn Fn(&Term, &dyn Fn(&Term) -> Option<Term>) -> Option<Term> + Send + Sync>;
+/// How a constraint prints: given `x`, the answer's value and the naming function.
+type Reifier =
+    Arc<dyn Fn(&Term, &Term, &dyn Fn(&Term) -> Option<Term>) -> Option<Term> + Send + Sync>;
 type Runnable = Arc<dyn Fn(&Term, &State) -> bool + Send + Sync>;
 
 struct Fixc {
@@ -55,7 +57,11 @@ impl Constraint for Fixc {
     }
 
     fn reify(&self, name: &dyn Fn(&Term) -> Option<Term>) -> Option<Term> {
-        (self.reifier)(&self.x, name)
+        (self.reifier)(&self.x, &Term::Nil, name)
+    }
+
+    fn reify_answer(&self, answer: &Term, name: &dyn Fn(&Term) -> Option<Term>) -> Option<Term> {
+        (self.reifier)(&self.x, answer, name)
     }
 
     fn names_absent(&self) -> bool {
@@ -108,6 +114,27 @@ pub fn fixc_with(
     f: impl Fn(&Term) -> Goal + Send + Sync + 'static,
     reifier: impl Fn(&Term, &dyn Fn(&Term) -> Option<Term>) -> Option<Term> + Send + Sync + 'static,
 ) -> Goal {
+    fixc_with_answer(x, f, move |x, _, name| reifier(x, name))
+}
+
+/// [`fixc_with`] whose `reifier` also gets the answer's value, reified, as its second
+/// argument (core.logic's reifier function: `(reifier c x v r a)`).
+///
+/// ```
+/// use kanren::{fixc_with_answer, list, run_all, succeed, Term};
+/// let a = run_all(|q| fixc_with_answer(q, |_| succeed(), |_, v, _| Some(list![Term::sym("at"), v.clone()])))
+///     .next()
+///     .unwrap();
+/// assert_eq!(a.to_string(), "(_0 :- (at _0))");
+/// ```
+pub fn fixc_with_answer(
+    x: impl Into<Term>,
+    f: impl Fn(&Term) -> Goal + Send + Sync + 'static,
+    reifier: impl Fn(&Term, &Term, &dyn Fn(&Term) -> Option<Term>) -> Option<Term>
+        + Send
+        + Sync
+        + 'static,
+) -> Goal {
     fixc_arc(x.into(), Arc::new(f), Arc::new(reifier))
 }
 
@@ -151,7 +178,7 @@ pub fn fixc_when(
 
 /// The reifier that prints a `fixc` as `(clojure.core.logic/fixc x form)`.
 fn printed_as(form: Term) -> Reifier {
-    Arc::new(move |x, name| {
+    Arc::new(move |x, _, name| {
         let op = Term::sym("clojure.core.logic/fixc");
         Some(Term::list([op, name(x)?, form.clone()]))
     })
@@ -221,6 +248,27 @@ pub fn treec_with(
     x: impl Into<Term>,
     fc: impl Fn(&Term) -> Goal + Send + Sync + 'static,
     reifier: impl Fn(&Term, &dyn Fn(&Term) -> Option<Term>) -> Option<Term> + Send + Sync + 'static,
+) -> Goal {
+    treec_with_answer(x, fc, move |x, _, name| reifier(x, name))
+}
+
+/// [`treec_with`] whose `reifier` also gets the answer's value, reified (core.logic's
+/// reifier function gets it: `(reifier c x v r a)`), as the second argument.
+///
+/// ```
+/// use kanren::{list, run_all, succeed, treec_with_answer, Term};
+/// let a = run_all(|q| treec_with_answer(q, |_| succeed(), |_, v, _| Some(list![Term::sym("in"), v.clone()])))
+///     .next()
+///     .unwrap();
+/// assert_eq!(a.to_string(), "(_0 :- (in _0))");
+/// ```
+pub fn treec_with_answer(
+    x: impl Into<Term>,
+    fc: impl Fn(&Term) -> Goal + Send + Sync + 'static,
+    reifier: impl Fn(&Term, &Term, &dyn Fn(&Term) -> Option<Term>) -> Option<Term>
+        + Send
+        + Sync
+        + 'static,
 ) -> Goal {
     let fc: Build = Arc::new(fc);
     let reifier: Reifier = Arc::new(reifier);

@@ -41,6 +41,7 @@ pub(crate) mod props;
 mod search;
 mod trail;
 
+pub use crate::kernel::reify::force::{enforce_constraints, force_ans, reifyg};
 pub use crate::kernel::store::domain::Strategy;
 pub use crate::kernel::store::domain::{Domain, Values, BITSET_SPAN};
 pub use bounded::bounded_listo;

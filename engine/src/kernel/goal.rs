@@ -84,6 +84,18 @@ impl<F: Fn(State) -> Stream + Send + Sync> Solve for FromFn<F> {
 pub struct Goal(Arc<dyn Solve>);
 
 impl Goal {
+    /// Whether `self` and `other` are the same goal value (one is a clone of the other), as
+    /// core.logic compares its goals, which are functions: by identity.
+    ///
+    /// ```
+    /// let g = kanren::succeed();
+    /// assert!(g.same(&g.clone()));
+    /// assert!(!g.same(&kanren::fail()));
+    /// ```
+    pub fn same(&self, other: &Goal) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+
     /// A goal from a function of the state.
     ///
     /// ```

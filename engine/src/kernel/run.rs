@@ -280,7 +280,7 @@ impl Answers {
 /// What runs after the query's goal, before reification (core.logic's `reifyg`): labeling
 /// the FD variables left in the answer (core.logic's `force-ans`).
 fn answer_goal(q: Var) -> Goal {
-    crate::kernel::reify::force::force_ans(Term::Var(q))
+    crate::kernel::reify::force::force_all(Term::Var(q))
 }
 
 /// At most `n` answers of the goal that `f` builds from the query variable (core.logic's

@@ -227,6 +227,23 @@ impl State {
         next
     }
 
+    /// The constraints live in this state's store, each with its id: ids count the
+    /// constraints posted on this branch from 0, in order, and an entailed constraint's id is
+    /// not reused (core.logic's constraint store keeps them the same way, as `:cm`). The front
+    /// end shows them as core.logic's constraint store value.
+    ///
+    /// ```
+    /// use kanren::{neq, Goal, Head, State, Term, Var};
+    /// let (x, y) = (Var::fresh(), Var::fresh());
+    /// let Head::Unit(s) = neq(x, 1).apply(State::new()).head() else { panic!() };
+    /// let Head::Unit(s) = neq(y, 2).apply(s).head() else { panic!() };
+    /// let ids: Vec<(u32, Vec<Var>)> = s.constraints().map(|(id, c)| (id, c.watched())).collect();
+    /// assert_eq!(ids, [(0, vec![x]), (1, vec![y])]);
+    /// ```
+    pub fn constraints(&self) -> impl Iterator<Item = (u32, &Arc<dyn Constraint>)> {
+        self.cs.numbered()
+    }
+
     /// The value of type `T` that code above the engine keeps in this state, if it set one
     /// with [`with_extension`](State::with_extension).
     ///

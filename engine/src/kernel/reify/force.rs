@@ -48,7 +48,7 @@ use std::sync::Arc;
 
 /// core.logic's `reifyg` before the answer is printed: label the FD variables left in the
 /// query term `q`, then the others once.
-pub(crate) fn force_ans(q: Term) -> Goal {
+pub(crate) fn force_all(q: Term) -> Goal {
     Goal::new(move |s| {
         if s.cs.doms.is_empty() {
             return Stream::unit(s);
@@ -57,6 +57,32 @@ pub(crate) fn force_ans(q: Term) -> Goal {
         // core.logic's reification step is one more bind (it returns `(choice v empty-f)`).
         Stream::bind(forced, Goal::new(Stream::unit))
     })
+}
+
+/// core.logic's `force-ans`: the values of `t`'s variables that hold finite domains, tried
+/// in core.logic's stream order (each variable's values ascending, the elements of a vector
+/// or list in order). Variables without a domain are left as they are.
+///
+/// ```
+/// use kanren::{fd, run_all, Term};
+/// let a: Vec<String> = run_all(|q| kanren::conj([fd::in_([q], fd::Domain::interval(1, 3)), fd::force_ans(q.into())]))
+///     .map(|a| a.to_string()).collect();
+/// assert_eq!(a, ["1", "2", "3"]);
+/// ```
+pub fn force_ans(t: Term) -> Goal {
+    Goal::new(move |s| force(s, &t))
+}
+
+/// core.logic's `enforce-constraints`: [`force_ans`] of `t`, then the first values of the
+/// other variables that still hold a domain (none of them multiplies the answers).
+pub fn enforce_constraints(t: Term) -> Goal {
+    Goal::new(move |s| Stream::bind(force(s, &t), Goal::new(label_rest)))
+}
+
+/// core.logic's `reifyg` before the value is reified: [`enforce_constraints`] and the one
+/// step more that core.logic's reification takes, so that answers interleave as in `run`.
+pub fn reifyg(t: Term) -> Goal {
+    force_all(t)
 }
 
 /// core.logic's `force-ans` of `t` in `s`.

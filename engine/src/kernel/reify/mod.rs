@@ -144,7 +144,7 @@ fn nom_name(k: Var) -> Term {
 pub(crate) fn reify(s: &State, q: &Term) -> Answer {
     let mut r = Reifier::new(s);
     let value = r.name(q);
-    let constraints = residual_constraints(s, r);
+    let constraints = residual_constraints(s, r, &value);
     Answer::new(value, constraints)
 }
 
@@ -152,7 +152,7 @@ pub(crate) fn reify(s: &State, q: &Term) -> Answer {
 /// answer's names, then tidied (see `residual`). The constraints that name absent variables
 /// ([`Constraint::names_absent`](crate::Constraint::names_absent)) print last, so that the
 /// names they add do not make the others visible.
-fn residual_constraints(s: &State, r: Reifier<'_>) -> Vec<Term> {
+fn residual_constraints(s: &State, r: Reifier<'_>, value: &Term) -> Vec<Term> {
     if s.cs.live_count() == 0 {
         return Vec::new();
     }
@@ -162,12 +162,12 @@ fn residual_constraints(s: &State, r: Reifier<'_>) -> Vec<Term> {
     let mut printed: Vec<Term> =
         s.cs.constraints()
             .filter(|c| !c.names_absent())
-            .filter_map(|c| c.reify(&name))
+            .filter_map(|c| c.reify_answer(value, &name))
             .collect();
     printed.extend(
         s.cs.constraints()
             .filter(|c| c.names_absent())
-            .filter_map(|c| c.reify(&name_all)),
+            .filter_map(|c| c.reify_answer(value, &name_all)),
     );
     crate::kernel::reify::residual::tidy(printed)
 }

@@ -114,6 +114,13 @@ pub trait Constraint: std::any::Any + Send + Sync {
         None
     }
 
+    /// How it prints in an answer whose value, reified, is `answer` (core.logic's `-reifyc`
+    /// gets that value too). Default: [`reify`](Constraint::reify).
+    fn reify_answer(&self, answer: &Term, name: &dyn Fn(&Term) -> Option<Term>) -> Option<Term> {
+        let _ = answer;
+        self.reify(name)
+    }
+
     /// Whether, when it prints, the variables it mentions that are absent from the answer get
     /// names of their own (`_1`, `_2`, ... after the answer's), as core.logic names them: then
     /// `name` never gives `None`. Default (`false`): `name` gives `None` for them, and a
@@ -198,6 +205,13 @@ impl Store {
     /// The live constraints, in the order they were posted.
     pub(crate) fn constraints(&self) -> impl Iterator<Item = &Arc<dyn Constraint>> {
         self.table.iter().flatten()
+    }
+
+    /// The live constraints with their ids, in the order they were posted.
+    pub(crate) fn numbered(&self) -> impl Iterator<Item = (u32, &Arc<dyn Constraint>)> {
+        (0u32..)
+            .zip(self.table.iter())
+            .filter_map(|(id, c)| Some((id, c.as_ref()?)))
     }
 
     /// How many constraints are live (for tests and statistics).

@@ -159,7 +159,9 @@ pub(crate) fn unify_open(
             (_, Term::Var(y)) => bind(&mut s, *y, a, occurs_check, bound)?,
             (Term::Pair(p), Term::Pair(q)) => {
                 if !Arc::ptr_eq(p, q) {
-                    todo.push((p.1.clone(), q.1.clone()));
+                    if !ends_alike(&s, &p.1, &q.1) {
+                        todo.push((p.1.clone(), q.1.clone()));
+                    }
                     todo.push((p.0.clone(), q.0.clone()));
                 }
             }
@@ -208,6 +210,21 @@ pub(crate) fn unify_open(
     Some(s)
 }
 
+/// Whether two tails of pairs are the two ways a list ends: `()` and the symbol `nil` (a pair
+/// whose tail is `nil` is a one-element list, as Clojure's `(cons x nil)` and core.logic's
+/// `(lcons x nil)` are). Elsewhere `nil` and `()` are different terms.
+fn ends_alike(s: &Subst, a: &Term, b: &Term) -> bool {
+    let end = |t: &Term| match t {
+        Term::Nil => Some(true),
+        Term::Sym(n) if &**n == "nil" => Some(false),
+        _ => None,
+    };
+    if matches!(a, Term::Pair(_)) || matches!(b, Term::Pair(_)) {
+        return false;
+    }
+    matches!((end(s.walk_ref(a)), end(s.walk_ref(b))), (Some(x), Some(y)) if x != y)
+}
+
 /// A map value of a partial map is partial too.
 fn partial(t: &Term) -> Term {
     match t {
@@ -236,6 +253,7 @@ fn vector_with_list(
                 t = s.walk(&p.1);
             }
             Term::Nil => return rest.is_empty().then_some(()),
+            Term::Sym(n) if &*n == "nil" => return rest.is_empty().then_some(()),
             Term::Vector(q) => {
                 if q.len() != rest.len() {
                     return None;
