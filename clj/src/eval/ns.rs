@@ -74,8 +74,9 @@ thread_local! {
 
 const CACHE_MAX: usize = 1 << 16;
 
-/// Code that defines a namespace's names on first use, by namespace (see [`define_later`]).
-type Pending = FxHashMap<&'static str, Vec<fn()>>;
+/// Code that defines a namespace's names on first use, by namespace (see [`define_later`]),
+/// each with whether referring or entering the namespace runs it too.
+type Pending = FxHashMap<&'static str, Vec<(fn(), bool)>>;
 
 thread_local! {
     static PENDING: RefCell<Pending> = RefCell::new(FxHashMap::default());
@@ -87,7 +88,15 @@ thread_local! {
 /// Clojure) costs nothing at start. `install` may define in other namespaces too, and is
 /// registered under each.
 pub fn define_later(ns: &'static str, install: fn()) {
-    PENDING.with(|p| p.borrow_mut().entry(ns).or_default().push(install));
+    PENDING.with(|p| p.borrow_mut().entry(ns).or_default().push((install, true)));
+}
+
+/// Defers `install` as [`define_later`] does, but referring or entering `ns` does not run it:
+/// only a name of `ns` looked up and not found, or the namespace listed. For names added to a
+/// namespace that every program refers (core.logic's constraint-store layer in
+/// `clojure.core.logic`), which no name of `clojure.core` shadows.
+pub fn define_on_miss(ns: &'static str, install: fn()) {
+    PENDING.with(|p| p.borrow_mut().entry(ns).or_default().push((install, false)));
 }
 
 /// Whether `ns` has definitions still to install.
@@ -101,13 +110,34 @@ fn pending(ns: &str) -> bool {
 /// Runs the installers deferred for `ns` (each once, whichever namespaces it was registered
 /// under); false when there were none.
 fn materialize(ns: &str) -> bool {
-    let Some(todo) = PENDING.with(|p| p.borrow_mut().remove(ns)) else {
+    materialize_some(ns, true)
+}
+
+/// [`materialize`] for referring or entering `ns`: the installers of [`define_on_miss`] wait.
+fn materialize_used(ns: &str) -> bool {
+    materialize_some(ns, false)
+}
+
+fn materialize_some(ns: &str, all: bool) -> bool {
+    let todo: Vec<fn()> = PENDING.with(|p| {
+        let mut p = p.borrow_mut();
+        let Some(list) = p.get_mut(ns) else {
+            return Vec::new();
+        };
+        let (run, keep): (Vec<_>, Vec<_>) = list.drain(..).partition(|(_, r)| all || *r);
+        *list = keep;
+        if list.is_empty() {
+            p.remove(ns);
+        }
+        run.into_iter().map(|(f, _)| f).collect()
+    });
+    if todo.is_empty() {
         return false;
-    };
+    }
     for f in todo {
         PENDING.with(|p| {
             p.borrow_mut().retain(|_, fs| {
-                fs.retain(|g| *g as usize != f as usize);
+                fs.retain(|(g, _)| *g as usize != f as usize);
                 !fs.is_empty()
             })
         });
@@ -296,7 +326,7 @@ pub fn current() -> String {
 /// Makes `name` the current namespace as `in-ns` does: one that exists keeps its aliases and
 /// refers; a new one sees only `clojure.core`.
 pub fn enter(name: &str) {
-    materialize(name);
+    materialize_used(name);
     let exists = G.with(|g| g.borrow().info.contains_key(name));
     if exists {
         changed();
@@ -310,7 +340,7 @@ pub fn enter(name: &str) {
 /// Makes `name` the current namespace, with the default REPL environment (core.logic referred,
 /// aliases `l` and `fd`) when `repl_defaults`, or only `clojure.core` otherwise.
 pub fn switch_to(name: &str, repl_defaults: bool) {
-    materialize(name);
+    materialize_used(name);
     changed();
     G.with(|g| {
         let mut g = g.borrow_mut();
@@ -361,7 +391,7 @@ pub fn add_alias(alias: &str, ns: &str) {
 
 /// Refers all of `ns` but the names `excluded` into the current namespace.
 pub fn add_refer_except(ns: &str, excluded: Vec<String>) {
-    materialize(ns);
+    materialize_used(ns);
     changed();
     G.with(|g| {
         let mut g = g.borrow_mut();
@@ -373,7 +403,7 @@ pub fn add_refer_except(ns: &str, excluded: Vec<String>) {
 
 /// Refers all of `ns` (`None`) or the given names into the current namespace.
 pub fn add_refer(ns: &str, names: Option<Vec<String>>) {
-    materialize(ns);
+    materialize_used(ns);
     changed();
     G.with(|g| {
         let mut g = g.borrow_mut();
@@ -604,6 +634,11 @@ pub fn load_from_path(ns: &str) -> Result<bool> {
     // A file that does not define its namespace still counts as loaded.
     create(ns);
     Ok(true)
+}
+
+/// The namespace that `alias` names in namespace `ns`, if it is an alias there.
+pub fn alias_of(ns: &str, alias: &str) -> Option<String> {
+    G.with(|g| g.borrow().info.get(ns)?.aliases.get(alias).cloned())
 }
 
 /// The aliases of namespace `ns` (alias, namespace), sorted by alias.

@@ -109,6 +109,11 @@ fn equal_inner(a: &Value, b: &Value) -> Result<bool> {
         }
         (x, y) if x.is_sequential() && y.is_sequential() => {
             let (mut p, mut q) = (x.clone(), y.clone());
+            // core.logic's `lcons` cells (here: chains that end in a non-seq tail) are equal
+            // when they differ only where either holds a logic variable; `wild` records such a
+            // difference, which stands only if both chains turn out to be lcons cells.
+            let mut wild = false;
+            let lvar = |v: &Value| matches!(v, Value::LVar(_));
             loop {
                 // A lazy seq realised as `nil` is an empty seq here.
                 let end = |v: Value| match v {
@@ -118,13 +123,19 @@ fn equal_inner(a: &Value, b: &Value) -> Result<bool> {
                 let (fp, fq) = (end(p.force()?), end(q.force()?));
                 // An lcons cell may end in a non-seq tail: compare the tails as values.
                 if !fp.is_sequential() || !fq.is_sequential() {
-                    return try_equal(&fp, &fq);
+                    if !fp.is_sequential() && !fq.is_sequential() {
+                        return Ok(lvar(&fp) || lvar(&fq) || try_equal(&fp, &fq)?);
+                    }
+                    return Ok(!wild && try_equal(&fp, &fq)?);
                 }
                 match (fp.uncons()?, fq.uncons()?) {
-                    (None, None) => return Ok(true),
+                    (None, None) => return Ok(!wild),
                     (Some((h1, t1)), Some((h2, t2))) => {
                         if !try_equal(&h1, &h2)? {
-                            return Ok(false);
+                            if !lvar(&h1) && !lvar(&h2) {
+                                return Ok(false);
+                            }
+                            wild = true;
                         }
                         (p, q) = (t1, t2);
                     }
@@ -134,6 +145,7 @@ fn equal_inner(a: &Value, b: &Value) -> Result<bool> {
         }
         (Value::Fn(x), Value::Fn(y)) => Arc::ptr_eq(x, y),
         (Value::Native(x), Value::Native(y)) => Arc::ptr_eq(x, y),
+        (Value::Goal(x), Value::Goal(y)) => x.same(y),
         (Value::Atom(x), Value::Atom(y)) => Arc::ptr_eq(x, y),
         (Value::Regex(x), Value::Regex(y)) => Arc::ptr_eq(x, y),
         (Value::Exception(x), Value::Exception(y)) => Arc::ptr_eq(x, y),
@@ -492,6 +504,13 @@ pub fn count(v: &Value) -> Result<usize> {
         Value::Map(m) => m.len(),
         Value::SortedMap(m) | Value::SortedSet(m) => m.entries.len(),
         Value::Str(s) => s.chars().count(),
+        // A type that implements `count` (clojure.lang.Counted).
+        Value::Object(_) if crate::value::class::has_method(v, "count") => {
+            match crate::value::class::call_method(v, "count", Vec::new()) {
+                Some(n) => crate::value::args::count_arg(&n?, "count")? as usize,
+                None => 0,
+            }
+        }
         other => other.to_vec()?.len(),
     })
 }

@@ -22,6 +22,7 @@ thread_local! {
     /// Whether the reader has put metadata on a collection literal (until then evaluating one
     /// need not look for it).
     static LITERAL_META: Cell<bool> = const { Cell::new(false) };
+    static LVAR_META: RefCell<HashMap<kanren::Var, Value>> = RefCell::new(HashMap::new());
 }
 
 /// `evaluated`, the value of the collection literal `literal`, with the literal's metadata
@@ -55,6 +56,7 @@ fn key(v: &Value) -> Option<usize> {
         Value::Fn(c) | Value::Macro(c) => Arc::as_ptr(c) as usize,
         Value::Native(n) => Arc::as_ptr(n) as *const u8 as usize,
         Value::Atom(a) => Arc::as_ptr(a) as usize,
+        Value::Object(o) => Arc::as_ptr(o) as usize,
         _ => return None,
     })
 }
@@ -68,6 +70,9 @@ fn key(v: &Value) -> Option<usize> {
 /// assert_eq!(meta_of(&forms[1]).to_string(), "nil");
 /// ```
 pub fn meta_of(v: &Value) -> Value {
+    if let Value::LVar(x) = v {
+        return LVAR_META.with(|m| m.borrow().get(x).cloned().unwrap_or(Value::Nil));
+    }
     key(v)
         .and_then(|k| META.with(|m| m.borrow().get(&k).map(|(_, meta)| meta.clone())))
         .unwrap_or(Value::Nil)
@@ -137,6 +142,33 @@ pub fn with_meta(v: &Value, meta: Value) -> Result<Value> {
         Value::Set(x) => Value::Set(Arc::new(x.as_ref().clone())),
         Value::Map(m) => Value::Map(Arc::new(m.as_ref().clone())),
         Value::Fn(c) => Value::Fn(Arc::new(Closure::clone(c))),
+        // An instance of a `deftype` or `reify`: a copy with the same fields.
+        Value::Object(o) => Value::Object(Arc::new(crate::value::class::Object {
+            class: o.class.clone(),
+            fields: o.fields.clone(),
+            call: o.call.clone(),
+            state: o.state.clone(),
+        })),
+        // A logic variable is a number: its metadata is kept by variable, shared by every
+        // copy of it (core.logic's variables are objects, each with its own).
+        Value::LVar(x) => {
+            LVAR_META.with(|m| m.borrow_mut().insert(*x, meta));
+            return Ok(v.clone());
+        }
+        // A goal gets its metadata as a function of the substitution that runs it: a new
+        // function, so the goal itself stays without.
+        Value::Goal(_) => {
+            let goal = v.clone();
+            Value::Native(Arc::new(crate::value::Native {
+                name: "clojure.core.logic/goal",
+                f: Arc::new(move |args| match crate::value::class::CALL.get() {
+                    Some(call) => call(&goal, args),
+                    None => Err(Error::msg(
+                        "goals can't be called before the library is installed",
+                    )),
+                }),
+            }))
+        }
         other => {
             return Err(Error::msg(format!(
                 "{} {other} can't carry metadata",

@@ -31,8 +31,19 @@ pub fn syntax_quote(form: &Value, env: &Env, gensyms: &mut Vec<(String, Value)>)
                 gensyms.push((base.to_string(), g.clone()));
                 return Ok(g);
             }
-            if TRUE_SPECIALS.contains(&&**s) || crate::eval::ns::split(s).is_some() {
+            if TRUE_SPECIALS.contains(&&**s) {
                 return Ok(form.clone());
+            }
+            if let Some((alias, name)) = crate::eval::ns::split(s) {
+                // A namespace alias is replaced by the namespace's name.
+                let here = match crate::eval::env::env_ns(env) {
+                    Some(ns) => ns.to_string(),
+                    None => crate::eval::ns::current(),
+                };
+                return Ok(match crate::eval::ns::alias_of(&here, alias) {
+                    Some(ns) => Value::Symbol(format!("{ns}/{name}").into()),
+                    None => form.clone(),
+                });
             }
             // A method name (`.foo`) and a class's full name (`java.util.Date`) stay as
             // they are.

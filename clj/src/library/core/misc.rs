@@ -15,7 +15,7 @@ use std::hash::{Hash, Hasher};
 /// Clojure's `identical?`: the same object. A value behind an `Arc` is itself only where
 /// the pointers are equal; keywords, vars and classes are interned, and so are the
 /// small integers (`-128` to `127`) that Java caches.
-fn identical(x: &Value, y: &Value) -> bool {
+pub fn identical(x: &Value, y: &Value) -> bool {
     use std::sync::Arc;
     match (x, y) {
         (Value::Vector(x), Value::Vector(y)) | (Value::Set(x), Value::Set(y)) => Arc::ptr_eq(x, y),
@@ -33,6 +33,7 @@ fn identical(x: &Value, y: &Value) -> bool {
         }
         (Value::Fn(x), Value::Fn(y)) | (Value::Macro(x), Value::Macro(y)) => Arc::ptr_eq(x, y),
         (Value::Native(x), Value::Native(y)) => Arc::ptr_eq(x, y),
+        (Value::Goal(x), Value::Goal(y)) => x.same(y),
         (Value::Atom(x), Value::Atom(y)) => Arc::ptr_eq(x, y),
         (Value::Object(x), Value::Object(y)) => Arc::ptr_eq(x, y),
         (Value::Exception(x), Value::Exception(y)) => Arc::ptr_eq(x, y),

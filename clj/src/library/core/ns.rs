@@ -36,11 +36,30 @@ fn publics_map(a: Vec<Value>, name: &str) -> Result<Value> {
     arity(&a, 1, 1, name)?;
     let n = existing(&a[0], name)?;
     let defs = ns::publics(&n).unwrap_or_default();
+    let all = name == "ns-interns";
     Ok(Value::Map(Items::arc(
         defs.into_iter()
+            .filter(|(k, v)| is_var(k, v) && (all || !is_private(&n, k)))
             .map(|(k, v)| (Value::Symbol(k.into()), v))
             .collect(),
     )))
+}
+
+/// Whether a definition of a namespace is a var, not a class that `deftype`/`defrecord`
+/// defined there (its name, its full name and its constructor `Name.`).
+pub fn is_var(name: &str, v: &Value) -> bool {
+    let constructor = name.ends_with('.') && !name.trim_end_matches('.').is_empty();
+    !matches!(v, Value::Class(_)) && !constructor
+}
+
+/// Whether `ns/name` was defined private (`defn-`, `^:private`).
+pub fn is_private(ns: &str, name: &str) -> bool {
+    match crate::eval::vars::meta(&format!("{ns}/{name}")) {
+        Value::Map(m) => m
+            .iter()
+            .any(|(k, v)| matches!(k, Value::Keyword(k) if &**k == "private") && v.truthy()),
+        _ => false,
+    }
 }
 
 /// A map from symbols to values.
