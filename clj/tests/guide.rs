@@ -1,11 +1,19 @@
 //! The guide chapters with core.logic examples (docs/guide/09-clj-front-end.md,
-//! 13-nominal-logic.md): every ```clojure block runs through the evaluator; `;=> v` after a
+//! 13-nominal-logic.md, 16-extending-core-logic.md): every ```clojure block runs through the evaluator; `;=> v` after a
 //! form is what it prints, `;!! msg` an error whose message contains `msg`. The blocks of a
 //! chapter share one session.
 
 #[test]
 fn guide_chapter_examples_print_what_they_say() {
     check(include_str!("../../docs/guide/09-clj-front-end.md"), 15);
+}
+
+#[test]
+fn extending_core_logic_chapter_examples_print_what_they_say() {
+    check(
+        include_str!("../../docs/guide/16-extending-core-logic.md"),
+        10,
+    );
 }
 
 #[test]

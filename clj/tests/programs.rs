@@ -206,6 +206,11 @@ fn conformance_extension() {
 }
 
 #[test]
+fn conformance_constraint_values() {
+    conformance("constraint_values");
+}
+
+#[test]
 fn conformance_order() {
     conformance("order");
 }

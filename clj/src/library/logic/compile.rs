@@ -142,7 +142,7 @@ pub(crate) fn fresh_frame(env: &Env, names: &[Arc<str>]) -> Env {
         env,
         names
             .iter()
-            .map(|s| (s.clone(), Value::LVar(Var::fresh())))
+            .map(|s| (s.clone(), Value::LVar(crate::library::logic::fresh_var(s))))
             .collect(),
     )
 }

@@ -44,11 +44,13 @@ pub fn install() {
         arity(&a, 2, 3, "predc")?;
         let test = truthy_test(a[1].clone());
         // The printed form: the one given, or (as core.logic) the predicate itself; a
-        // function given as the form is core.logic's reifier, called with internals, so
-        // nothing is shown for it.
+        // function given as the form is core.logic's reifier, called with the constraint
+        // (here nil), the answer's value, the substitution naming x's variables and the
+        // substitution.
+        let x = t(&a[0])?;
         let form = match a.get(2).unwrap_or(&a[1]) {
-            Value::Fn(_) | Value::Native(_) if a.len() == 3 => None,
-            f => Some(t(f)?),
+            f @ (Value::Fn(_) | Value::Native(_)) if a.len() == 3 => Err(f.clone()),
+            f => Ok(t(f)?),
         };
         // As core.logic's, the predicate runs once `x` is not a variable (it may still hold
         // variables): the engine's `fixc` waits for that, where its `predc` waits for `x` to
@@ -60,9 +62,20 @@ pub fn install() {
                 kanren::fail()
             }
         };
-        goal(kanren::fixc_with(t(&a[0])?, check, move |_, _| {
-            form.clone()
-        }))
+        let mut vars = Vec::new();
+        crate::library::logic::subst::vars_of(&x, &mut vars);
+        goal(kanren::fixc_with_answer(
+            x,
+            check,
+            move |_, answer, name| match &form {
+                Ok(form) => Some(form.clone()),
+                Err(f) => {
+                    crate::library::logic::ckanren::reified(&vars, answer, name, |v, r, s| {
+                        crate::eval::apply(f, vec![Value::Nil, v, r, s])
+                    })
+                }
+            },
+        ))
     });
     // (-groundc [args] pred name): what `defnc`/`fnc` build, `pred` on the arguments once
     // they are all ground, shown as `(name args...)` while it waits (kanren's helper).
@@ -183,9 +196,25 @@ fn fix_goal(a: Vec<Value>, who: &'static str, tree: bool) -> Result<Value> {
         guard(|| goal_of(&crate::eval::apply(&f, args.collect())?, who))
     };
     let x = t(&a[0])?;
+    // A function as the form is core.logic's reifier: `(reifier c x v r a)`, the constraint
+    // here nil.
+    let reifier = |f: Value, x: &Term| {
+        let mut vars = Vec::new();
+        crate::library::logic::subst::vars_of(x, &mut vars);
+        let xv = from_term(x);
+        move |_: &Term, answer: &Term, name: &dyn Fn(&Term) -> Option<Term>| {
+            crate::library::logic::ckanren::reified(&vars, answer, name, |v, r, s| {
+                crate::eval::apply(&f, vec![Value::Nil, xv.clone(), v, r, s])
+            })
+        }
+    };
     Ok(Value::Goal(match (&a[2], tree) {
-        (Value::Fn(_) | Value::Native(_), false) => kanren::fixc_with(x, build, |_, _| None),
-        (Value::Fn(_) | Value::Native(_), true) => kanren::treec_with(x, build, |_, _| None),
+        (f @ (Value::Fn(_) | Value::Native(_)), false) => {
+            kanren::fixc_with_answer(x.clone(), build, reifier(f.clone(), &x))
+        }
+        (f @ (Value::Fn(_) | Value::Native(_)), true) => {
+            kanren::treec_with_answer(x.clone(), build, reifier(f.clone(), &x))
+        }
         (form, false) => kanren::fixc(x, build, t(form)?),
         (form, true) => kanren::treec(x, build, t(form)?),
     }))

@@ -22,6 +22,22 @@ pub fn fd_arg(v: &Value, who: &str) -> Result<Term> {
     }
 }
 
+/// `g`, which gives the variables `xs` the domain `given`, followed, when `given` is a set of
+/// values or of intervals, by keeping that value for `get-dom` (core.logic keeps a domain as
+/// it was written; the engine's domain is only its set of values).
+fn keeping_given(g: Goal, xs: Vec<Term>, given: Value) -> Goal {
+    use crate::value::items::FdDom;
+    if !matches!(&given, Value::Domain(d) if !matches!(**d, FdDom::Interval(..))) {
+        return g;
+    }
+    let keep = Goal::new(move |s| {
+        kanren::Stream::unit(crate::library::logic::subst::keep_given_domain(
+            s, &xs, &given,
+        ))
+    });
+    kanren::conj([g, keep])
+}
+
 fn int(v: &Value, who: &str) -> Result<i64> {
     match v {
         Value::Int(i) => Ok(*i),
@@ -114,16 +130,25 @@ pub fn install() {
     });
     reg(f, "in", |mut a| {
         arity(&a, 2, usize::MAX, "fd/in")?;
-        let d = domain_arg(&a.pop().unwrap_or(Value::Nil), "in")?;
+        let given = a.pop().unwrap_or(Value::Nil);
+        let d = domain_arg(&given, "in")?;
         let xs = a
             .iter()
             .map(|v| fd_arg(v, "in"))
             .collect::<Result<Vec<_>>>()?;
-        goal(fd::in_(xs, d))
+        let g = keeping_given(fd::in_(xs.clone(), d), xs, given);
+        // core.logic's `fd/in` is `(fresh [] (fd/dom x d) ...)`: its stream starts with a
+        // suspension, which decides where it interleaves.
+        goal(Goal::new(move |s| {
+            let g = g.clone();
+            kanren::Stream::suspend(move || g.apply(s))
+        }))
     });
     reg(f, "dom", |a| {
         arity(&a, 2, 2, "fd/dom")?;
-        goal(fd::dom(fd_arg(&a[0], "dom")?, domain_arg(&a[1], "dom")?))
+        let x = fd_arg(&a[0], "dom")?;
+        let g = fd::dom(x.clone(), domain_arg(&a[1], "dom")?);
+        goal(keeping_given(g, vec![x], a[1].clone()))
     });
     reg(f, "bounded-listo", |a| {
         arity(&a, 2, 2, "fd/bounded-listo")?;

@@ -219,7 +219,7 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
                     let e = bind_all(
                         &env,
                         syms.iter()
-                            .map(|s| (s.clone(), Value::LVar(Var::fresh())))
+                            .map(|s| (s.clone(), Value::LVar(crate::library::logic::fresh_var(s))))
                             .collect(),
                     );
                     Ok(kanren::conj(goals_of(&body, &e, "fresh")?))

@@ -11,6 +11,7 @@
 //! built when the goal runs, in core.logic's order, whether interpreted or compiled.
 
 pub mod arith;
+pub mod ckanren;
 pub(crate) mod compile;
 pub(crate) mod compile_matche;
 pub mod constraints;
@@ -34,6 +35,29 @@ pub use crate::value::convert::{from_search_term, from_term, to_term, MAX_SEQ};
 
 thread_local! {
     static PENDING: RefCell<Option<Error>> = const { RefCell::new(None) };
+}
+
+thread_local! {
+    /// Whether `fresh` names its variables after its symbols (while `-run` with
+    /// `:reify-vars false` computes an answer: each variable then prints as its name).
+    static NAME_FRESH: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// A variable for `fresh`'s symbol `name`: named only while [`with_named_fresh`] runs.
+pub(crate) fn fresh_var(name: &str) -> Var {
+    if NAME_FRESH.with(std::cell::Cell::get) {
+        crate::value::convert::named_lvar(name, true)
+    } else {
+        Var::fresh()
+    }
+}
+
+/// Runs `f` with `fresh` naming its variables after its symbols.
+pub fn with_named_fresh<T>(f: impl FnOnce() -> T) -> T {
+    let before = NAME_FRESH.with(|n| n.replace(true));
+    let out = f();
+    NAME_FRESH.with(|n| n.set(before));
+    out
 }
 
 /// Records an error raised while a goal was being built inside a running query: the goal

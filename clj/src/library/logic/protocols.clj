@@ -75,23 +75,22 @@
 (defprotocol IJonc (-joncf [this]))
 (defprotocol INonStorable)
 
-(defn id [c] (if (satisfies? IConstraintId c) (-id c) -1))
-(defn with-id [c id] (if (satisfies? IWithConstraintId c) (-with-id c id) c))
+(defn id [c] (if (satisfies? IConstraintId c) (-id c) (::id (meta c))))
+(defn with-id [c id] (if (satisfies? IWithConstraintId c) (-with-id c id) (vary-meta c assoc ::id id)))
 (defn non-storable? [x] (satisfies? INonStorable x))
 (defn reifiable? [x] (satisfies? IReifiableConstraint x))
 (defn enforceable? [x] (satisfies? IEnforceableConstraint x))
 (defn tree-constraint? [x] (satisfies? ITreeConstraint x))
 
 ;; kanren's substitutions and streams
-(extend-protocol ISubstitutions
-  clojure.core.logic.Substitutions
-  (ext-no-check [s x v] (kanren.logic/ext-no-check s x v))
-  (walk [s x] (kanren.logic/walk s x)))
+;; Substitutions extend ISubstitutions and ISubstitutionsCLP in ckanren.clj, after
+;; core.logic's SubstValue.
 
-(extend-protocol ISubstitutionsCLP
-  clojure.core.logic.Substitutions
-  (root-var [s x] (kanren.logic/root-var s x))
-  (root-val [s x] (kanren.logic/root-val s x)))
+;; Sequences as lcons cells: the first element and what follows it, an improper tail as it is.
+(extend-protocol LConsSeq
+  clojure.lang.ISeq
+  (lfirst [c] (first c))
+  (lnext [c] (kanren.logic/tail c)))
 
 (extend-protocol IBind
   nil
@@ -116,6 +115,8 @@
 (extend-protocol ITake
   nil
   (take* [_] ())
+  clojure.lang.ISeq
+  (take* [a] a)
   clojure.core.logic.Substitutions
   (take* [a] a)
   clojure.core.logic.Choice

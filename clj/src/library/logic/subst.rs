@@ -81,6 +81,10 @@ fn substitutions_class() -> Arc<Class> {
         method("valAt", |s, a| {
             Ok(match a.first() {
                 Some(Value::Keyword(k)) if &**k == "s" => bindings(s),
+                // The constraint store, as core.logic's value (library::logic::ckanren).
+                Some(Value::Keyword(k)) if &**k == "cs" => {
+                    crate::library::logic::ckanren::store_value(s)?
+                }
                 _ => a.get(1).cloned().unwrap_or(Value::Nil),
             })
         }),
@@ -238,7 +242,7 @@ pub fn call_goal(g: &Goal, args: Vec<Value>) -> Result<Value> {
 }
 
 /// The variables of `t`, each once, in the order met.
-fn vars_of(t: &Term, out: &mut Vec<Var>) {
+pub(crate) fn vars_of(t: &Term, out: &mut Vec<Var>) {
     match t {
         Term::Var(x) if !out.contains(x) => out.push(*x),
         Term::Pair(p) => {
@@ -276,13 +280,25 @@ fn lvar_arg(v: &Value, who: &str) -> Result<Var> {
 fn reify_names(s: &State, v: &Term) -> State {
     let mut vars = Vec::new();
     vars_of(&s.walk_star(v), &mut vars);
+    let numbered = s.extension::<ReifyVars>().is_some();
     vars.into_iter().fold(s.clone(), |s, x| {
         let name = match crate::value::convert::lvar_name(x) {
+            _ if numbered => Term::sym(&format!("_{}", s.subst().len())),
             Some((_, given)) => Term::Sym(given),
             None => Term::sym("nil"),
         };
         s.ext_no_check(x, name)
     })
+}
+
+/// Marks a substitution that names variables as a query's answer does (`_0`, `_1`, ...):
+/// core.logic's `:reify-vars` in the metadata of the substitution a reifier gets.
+#[derive(Clone, Default)]
+pub struct ReifyVars;
+
+/// The empty substitution that names variables `_0`, `_1`, ... when `-reify` extends it.
+pub fn naming_subst() -> State {
+    State::new().with_extension(|_: &mut ReifyVars| {})
 }
 
 /// What core.logic keeps on a variable besides its value: attributes (`add-attr`), domains
@@ -361,7 +377,13 @@ fn add_dom(s: State, x: Var, kind: &Value, d: &Value) -> Result<Option<State>> {
         if is_fd_kind(kind) {
             let dom = crate::library::logic::fd::domain_arg(d, "add-dom")?;
             match kanren::fd::dom(y, dom).apply(s).head() {
-                Head::Unit(next) => s = next,
+                // The value given is kept too: get-dom gives it back while it is the domain.
+                Head::Unit(next) => {
+                    let d = d.clone();
+                    s = next.with_extension(|sl: &mut Slots| {
+                        set_in(&mut sl.0.entry(y).or_default().doms, kind, d)
+                    });
+                }
                 _ => return Ok(None),
             }
         } else {
@@ -374,6 +396,22 @@ fn add_dom(s: State, x: Var, kind: &Value, d: &Value) -> Result<Option<State>> {
     Ok(Some(s))
 }
 
+/// `s` where each unbound variable of `xs` keeps `given`, the finite domain it was given as
+/// written, for `get-dom` to give back while the engine's domain is still its set.
+pub fn keep_given_domain(s: State, xs: &[Term], given: &Value) -> State {
+    let kind = Value::kw("clojure.core.logic/fd");
+    let mut s = s;
+    for x in xs {
+        if let Term::Var(v) = s.walk(x) {
+            let d = given.clone();
+            s = s.with_extension(|sl: &mut Slots| {
+                set_in(&mut sl.0.entry(v).or_default().doms, &kind, d)
+            });
+        }
+    }
+    s
+}
+
 /// `(get-dom s x kind)`: `x`'s value when it is bound, else its domain of that kind.
 fn get_dom(s: &State, x: &Value, kind: &Value) -> Result<Value> {
     let t = to_term(x)?;
@@ -382,9 +420,20 @@ fn get_dom(s: &State, x: &Value, kind: &Value) -> Result<Value> {
         return Ok(from_term(&walked));
     };
     if is_fd_kind(kind) {
-        if let Some(d) = kanren::fd::domain_of(s, &walked) {
-            return Ok(crate::library::logic::fd::domain_value(Some(d)));
+        let Some(d) = kanren::fd::domain_of(s, &walked) else {
+            return Ok(Value::Nil);
+        };
+        // The domain value add-dom was given, while the engine's domain is still its set
+        // (core.logic keeps the value itself: a `domain` of 1 2 3 is not the interval 1..3).
+        let given = slot(s, v).map(|sl| get_in(&sl.doms, kind));
+        if let Some(given) = given.filter(|g| !matches!(g, Value::Nil)) {
+            let same = crate::library::logic::fd::domain_arg(&given, "get-dom")
+                .is_ok_and(|g| g.is_some_and(|g| g.to_string() == d.to_string()));
+            if same {
+                return Ok(given);
+            }
         }
+        return Ok(crate::library::logic::fd::domain_value(Some(d)));
     }
     Ok(slot(s, v).map_or(Value::Nil, |sl| get_in(&sl.doms, kind)))
 }
@@ -445,10 +494,41 @@ fn install_slots(l: &str) {
         arity(&a, 3, 3, "get-dom")?;
         get_dom(&state_arg(&a[0], "get-dom")?, &a[1], &a[2])
     });
+    // (slot-data s x): nil for a variable with no domain, attribute or entanglement, else
+    // [doms eset attrs] as core.logic's `SubstValue` holds them (attrs as its metadata).
+    reg("kanren.logic", "slot-data", |a| {
+        arity(&a, 2, 2, "root-val")?;
+        let s = state_arg(&a[0], "root-val")?;
+        let x = root_var(&s, lvar_arg(&a[1], "root-val")?);
+        let fd = kanren::fd::domain_of(&s, &Term::Var(x));
+        let sl = slot(&s, x);
+        if fd.is_none() && sl.is_none() {
+            return Ok(Value::Nil);
+        }
+        let map = |list: &[(Value, Value)]| Value::Map(Items::arc(list.to_vec()));
+        let mut doms = sl.map(|sl| sl.doms.clone()).unwrap_or_default();
+        if fd.is_some() {
+            let kind = Value::kw("clojure.core.logic/fd");
+            let v = get_dom(&s, &Value::LVar(x), &kind)?;
+            set_in(&mut doms, &kind, v);
+        }
+        let eset = match sl {
+            Some(sl) if !sl.eset.is_empty() => Value::Set(Items::arc(
+                sl.eset.iter().map(|v| Value::LVar(*v)).collect(),
+            )),
+            _ => Value::Nil,
+        };
+        let attrs = sl.map_or(Value::Nil, |sl| map(&sl.attrs));
+        Ok(Value::vector(vec![map(&doms), eset, attrs]))
+    });
     reg("kanren.logic", "root-var", |a| {
         arity(&a, 2, 2, "root-var")?;
         let s = state_arg(&a[0], "root-var")?;
-        Ok(Value::LVar(root_var(&s, lvar_arg(&a[1], "root-var")?)))
+        // A value that is not a variable is its own root, as in core.logic.
+        Ok(match &a[1] {
+            Value::LVar(x) => Value::LVar(root_var(&s, *x)),
+            other => other.clone(),
+        })
     });
     reg("kanren.logic", "root-val", |a| {
         arity(&a, 2, 2, "root-val")?;
@@ -465,6 +545,12 @@ fn install_slots(l: &str) {
 static PROTOCOLS: crate::library::core::prelude::Source = crate::library::core::prelude::Source {
     key: "clojure.core.logic.protocols",
     text: include_str!("protocols.clj"),
+};
+
+/// core.logic's constraint layer in Clojure (see library::logic::ckanren).
+static CKANREN: crate::library::core::prelude::Source = crate::library::core::prelude::Source {
+    key: "clojure.core.logic (constraint store)",
+    text: include_str!("ckanren.clj"),
 };
 
 /// The lazy seq of the substitutions of a stream (`take*`), forcing its suspensions.
@@ -499,9 +585,17 @@ pub fn install() {
     let k = "kanren.logic";
     crate::eval::set_goal_call(call_goal);
     install_slots(l);
-    crate::eval::ns::define_later("clojure.core.logic.protocols", || {
-        crate::library::core::prelude::ensure(&PROTOCOLS)
-    });
+    // The protocols and the constraint layer written in Clojure load together on first use:
+    // when the protocols' namespace is used, or a name of theirs in clojure.core.logic or
+    // clojure.core.logic.fd is looked up and not found.
+    fn load() {
+        crate::library::core::prelude::ensure(&PROTOCOLS);
+        crate::library::core::prelude::ensure(&CKANREN);
+    }
+    crate::eval::ns::define_later("clojure.core.logic.protocols", load);
+    crate::eval::ns::define_on_miss("clojure.core.logic", load);
+    crate::eval::ns::define_on_miss("clojure.core.logic.fd", load);
+    crate::library::logic::ckanren::install();
     reg(k, "take*", |a| {
         arity(&a, 1, 1, "take*")?;
         Ok(answers(to_stream(a[0].clone(), &a[0])?))
