@@ -236,6 +236,11 @@ fn conformance_unify() {
 }
 
 #[test]
+fn conformance_custom_terms() {
+    conformance("custom_terms");
+}
+
+#[test]
 fn conformance_diseq() {
     conformance("diseq");
 }

@@ -223,3 +223,28 @@ fn goal_functions_returning_no_stream_are_errors() {
         assert_eq!((code, err.as_str()), (1, want), "{src}");
     }
 }
+
+/// A type's term-protocol method that returns neither a substitution nor `nil`: an error that
+/// names the method, the type and the value, with the query's position, exit 1.
+#[test]
+fn term_methods_returning_no_substitution_are_errors() {
+    let prelude = "(ns t (:refer-clojure :exclude [==]) \
+                   (:use [clojure.core.logic.protocols] [clojure.core.logic]))";
+    for (src, want) in [
+        (
+            "(deftype Bad [x] IUnifyTerms (unify-terms [u v s] 5))\n(run* [q] (== (Bad. 1) (Bad. 2)))",
+            "error: Execution error (IllegalArgumentException) at -e:3:1: unify-terms of a t.Bad returned integer 5: it must return a substitution or nil\n",
+        ),
+        (
+            "(deftype Bad [x] IReifyTerm (reify-term [v s] :s))\n(run* [q] (== q (Bad. 1)))",
+            "error: Execution error (IllegalArgumentException) at -e:3:1: reify-term of a t.Bad returned keyword :s: it must return a substitution\n",
+        ),
+        (
+            "(deftype Bad [x] IUnifyTerms (unify-terms [u v s] (throw (Exception. \"no\"))))\n(run* [q] (== (Bad. 1) 1))",
+            "error: Execution error (Exception) at -e:2:51: no\n",
+        ),
+    ] {
+        let (code, _, err) = kanren(&["-e", &format!("{prelude}\n{src}")]);
+        assert_eq!((code, err.as_str()), (1, want), "{src}");
+    }
+}

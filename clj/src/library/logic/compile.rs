@@ -274,6 +274,7 @@ fn run_query(r: &Run, env: Env) -> Result<Value> {
                     bs.push((v.clone(), Value::LVar(q)));
                 }
                 goals_.extend(goals(&body, &bind_all(&env, bs), who)?);
+                goals_.extend(crate::library::logic::custom::answer_goal(q));
                 Ok(kanren::conj(goals_))
             })
         })

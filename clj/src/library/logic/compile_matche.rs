@@ -182,7 +182,10 @@ fn step(
             let e = fresh_frame(&env, &st.plan.news);
             let t = pat_term(&st.template, &e)?;
             let rest = step(&args2, &clauses2, k, s + 1, e)?;
-            Ok(kanren::conj([kanren::eq(t, args2[st.arg].clone()), rest]))
+            Ok(kanren::conj([
+                crate::library::logic::custom::eq(t, args2[st.arg].clone()),
+                rest,
+            ]))
         })
     }))
 }

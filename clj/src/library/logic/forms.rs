@@ -196,6 +196,7 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
                             ));
                         }
                         goals.extend(goals_of(&body, &e, who)?);
+                        goals.extend(crate::library::logic::custom::answer_goal(q));
                         Ok(kanren::conj(goals))
                     })
                 })

@@ -170,7 +170,10 @@ fn clause_goal(
             );
             let t = pat_term(&c.templates[i], &e)?;
             let rest = clause_goal(args.clone(), form.clone(), k, i + 1, e)?;
-            Ok(kanren::conj([kanren::eq(t, args[i].clone()), rest]))
+            Ok(kanren::conj([
+                crate::library::logic::custom::eq(t, args[i].clone()),
+                rest,
+            ]))
         })
     }))
 }

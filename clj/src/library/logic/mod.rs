@@ -14,6 +14,7 @@ pub mod arith;
 pub(crate) mod compile;
 pub(crate) mod compile_matche;
 pub mod constraints;
+pub mod custom;
 pub mod fd;
 pub mod fd_domains;
 pub mod forms;
@@ -150,7 +151,7 @@ pub fn install() {
     crate::eval::ns::define(l, "u#", Value::Goal(kanren::fail()));
     reg(l, "==", |a| {
         arity(&a, 2, 2, "==")?;
-        goal(kanren::eq(t(&a[0])?, t(&a[1])?))
+        goal(custom::eq(t(&a[0])?, t(&a[1])?))
     });
     reg(l, "!=", |a| {
         arity(&a, 2, 2, "!=")?;
@@ -305,5 +306,6 @@ pub fn install() {
     });
     crate::library::logic::fd::install();
     crate::library::logic::constraints::install();
+    crate::library::logic::custom::install();
     crate::library::logic::arith::install();
 }

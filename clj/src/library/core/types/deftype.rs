@@ -212,6 +212,9 @@ pub fn deftype(tail: &Value, env: &Env, record: bool) -> Result<Value> {
         record,
     });
     class::register(class.clone());
+    for p in &class.parents {
+        protocol::implemented(p, &class.name);
+    }
     let n = fields.len();
     let ctor_name: &'static str =
         Box::leak(format!("{}/->{name}", crate::eval::ns::current()).into_boxed_str());
@@ -314,6 +317,9 @@ pub fn reify(tail: &Value, env: &Env) -> Result<Value> {
         methods,
         record: false,
     });
+    for p in &class.parents {
+        protocol::implemented(p, &class.name);
+    }
     Ok(instance(&class, Vec::new()))
 }
 
