@@ -274,7 +274,6 @@ fn run_query(r: &Run, env: Env) -> Result<Value> {
                     bs.push((v.clone(), Value::LVar(q)));
                 }
                 goals_.extend(goals(&body, &bind_all(&env, bs), who)?);
-                goals_.extend(crate::library::logic::custom::answer_goal(q));
                 Ok(kanren::conj(goals_))
             })
         })
@@ -285,6 +284,7 @@ fn run_query(r: &Run, env: Env) -> Result<Value> {
         (None, false) => kanren::run_all(f),
         (None, true) => kanren::run_nc_all(f),
     };
+    let answers = crate::library::logic::custom::answers(answers);
     Ok(crate::library::logic::answers_seq(Arc::new(Mutex::new(
         answers,
     ))))

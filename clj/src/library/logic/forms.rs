@@ -196,7 +196,6 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
                             ));
                         }
                         goals.extend(goals_of(&body, &e, who)?);
-                        goals.extend(crate::library::logic::custom::answer_goal(q));
                         Ok(kanren::conj(goals))
                     })
                 })
@@ -207,6 +206,7 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
                 (None, false) => kanren::run_all(f),
                 (None, true) => kanren::run_nc_all(f),
             };
+            let answers = crate::library::logic::custom::answers(answers);
             crate::library::logic::answers_seq(Arc::new(Mutex::new(answers)))
         }
         "fresh" => {

@@ -11,7 +11,7 @@
 //!   instance meets the other side, binds a variable as core.logic's `LVar` does (a tree term
 //!   with the occurs check, which calls `occurs-check-term`), and hands every part that holds
 //!   no instance to the engine's unification, which wakes the constraints.
-//! - `walk*` and the reification of answers ([`answer_goal`], core.logic's `reifyg`) call
+//! - `walk*` and the reification of answers ([`answers`], core.logic's `reifyg`) call
 //!   `walk-term` and `reify-term` (`walk.rs`) on any term that holds an instance.
 //! - `protocols.clj` extends the four protocols to `nil` and `Object` with this module's
 //!   defaults (`kanren.logic/unify-terms`, ...), so a type's methods can call them on parts.
@@ -30,7 +30,7 @@ use crate::library::logic::subst::{state_of, subst_value};
 use crate::library::logic::{fail_with, to_term};
 use crate::value::error::{Error, Result};
 use crate::value::Value;
-use kanren::{Goal, State, Stream, Term, Var};
+use kanren::{Goal, State, Stream, Term};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 pub use unify::{occurs, unify};
@@ -141,7 +141,13 @@ fn substitution(out: Value, method: &str, on: &Value) -> Result<State> {
 /// implements a term protocol ([`active`]), then [`unify`]'s; an error a method raises fails
 /// the goal and is reported by the query.
 pub fn eq(u: Term, v: Term) -> Goal {
-    if !active() {
+    // Two atoms neither of which is an instance: the engine's goal, decided now.
+    let plain_atom = |t: &Term| match t {
+        Term::Int(_) | Term::Bool(_) | Term::Nil | Term::Str(_) | Term::Nom(_) => true,
+        Term::Sym(_) => instance(t).is_none(),
+        _ => false,
+    };
+    if !active() || (plain_atom(&u) && plain_atom(&v)) {
         return kanren::eq(u, v);
     }
     Goal::new(move |s| match unify(&s, &u, &v) {
@@ -154,29 +160,29 @@ pub fn eq(u: Term, v: Term) -> Goal {
     })
 }
 
-/// The last goal of a query on `q` once [`active`] (`None` before): when `q`'s value holds an
-/// instance, `q` is bound instead to its answer as core.logic's `reifyg` makes it (`walk*`,
-/// then `-reify*` naming the variables `_0`, `_1`, ... in the order `reify-term` meets them,
-/// then `walk*` again), which the engine's reification then gives unchanged.
+/// A query's answers, once [`active`]: the final state of an answer whose value holds an
+/// instance has the query variable bound instead to the answer core.logic's `reifyg` makes
+/// (`walk*`, then `-reify*` naming the variables `_0`, `_1`, ... in the order `reify-term`
+/// meets them, then `walk*` again), which the engine's reification gives back unchanged.
 ///
 /// DIVERGENCE: the constraints left on the variables of such an answer are not printed.
-pub fn answer_goal(q: Var) -> Option<Goal> {
+pub fn answers(a: kanren::Answers) -> kanren::Answers {
     if !active() {
-        return None;
+        return a;
     }
-    Some(Goal::new(move |s| {
-        let t = Term::Var(q);
-        if !has_instance(&s, &t) {
-            return Stream::unit(s);
+    a.map_final_states(|s, q| {
+        let Term::Var(x) = q else { return s };
+        if !has_instance(&s, q) {
+            return s;
         }
-        match walk::reified(&s, &Value::LVar(q)).and_then(|v| to_term(&v)) {
-            Ok(v) => Stream::unit(s.ext_no_check(q, v)),
+        match walk::reified(&s, &Value::LVar(*x)).and_then(|v| to_term(&v)) {
+            Ok(v) => s.ext_no_check(*x, v),
             Err(e) => {
                 let _ = fail_with(e);
-                Stream::empty()
+                s
             }
         }
-    }))
+    })
 }
 
 fn state_arg(v: &Value, who: &str) -> Result<State> {
@@ -188,8 +194,14 @@ fn state_arg(v: &Value, who: &str) -> Result<State> {
     })
 }
 
-/// Installs the watch on the term protocols, `occurs-check` and the protocols' defaults.
+/// Installs the watch on the term protocols, `occurs-check` and the protocols' defaults. With
+/// `KANREN_CUSTOM_TERMS` set in the environment, [`active`] is true from the start.
 pub fn install() {
+    // For tests: every query as if the program had defined such a type, so that the
+    // unification here is checked against the engine's on any program.
+    if std::env::var_os("KANREN_CUSTOM_TERMS").is_some() {
+        ACTIVE.store(true, Ordering::Relaxed);
+    }
     for (on, _) in [UNIFY, WALK, REIFY, OCCURS] {
         protocol::watch(on, implemented);
     }
