@@ -62,9 +62,12 @@ pub fn of_value(v: &Value) -> Option<Arc<Protocol>> {
 /// What a library is told when a class implements a protocol it watches: the class's name.
 pub type Watcher = fn(&str);
 
-fn watchers() -> &'static RwLock<Vec<(Arc<str>, Watcher)>> {
-    static ALL: OnceLock<RwLock<Vec<(Arc<str>, Watcher)>>> = OnceLock::new();
-    ALL.get_or_init(Default::default)
+/// The watchers, each with the interface of the protocol it watches.
+type Watchers = Vec<(Arc<str>, Watcher)>;
+
+fn watchers() -> &'static RwLock<Watchers> {
+    static ALL: RwLock<Watchers> = RwLock::new(Vec::new());
+    &ALL
 }
 
 /// Calls `f` with a class's name each time a class implements the protocol whose interface is

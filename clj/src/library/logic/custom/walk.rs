@@ -108,6 +108,11 @@ pub(super) fn default_walk_term(v: &Value, f: &Value) -> Result<Value> {
                 None => Items::arc(pairs),
             })
         }
+        Value::PartialMap(m) => Value::PartialMap(Items::arc(
+            m.iter()
+                .map(|(k, x)| Ok((part(k.clone())?, part(x.clone())?)))
+                .collect::<Result<Vec<_>>>()?,
+        )),
         _ if v.is_seq() => {
             let (heads, tail) = seq_parts(v)?;
             if let Value::EmptyList = tail {
@@ -162,7 +167,7 @@ pub(super) fn default_reify_term(s: State, v: &Value) -> Result<State> {
             Ok(s.ext_no_check(*x, name))
         }
         Value::Vector(items) => items.iter().try_fold(s, reify_star),
-        Value::Map(m) => m
+        Value::Map(m) | Value::PartialMap(m) => m
             .iter()
             .try_fold(s, |s, (k, x)| reify_star(reify_star(s, k)?, x)),
         _ if v.is_seq() => {
