@@ -80,6 +80,25 @@
     (is (= 1 (walk (unify empty-s [(Box. x)] [(Box. 1)]) x)))
     (is (nil? (unify empty-s (Box. 1) (Box. 2))))))
 
+(defne first-boxo [l x]
+  ([[b . _] _] (== b (Box. x))))
+
+(deftest list-relations-and-patterns-unify-through-unify-terms
+  (is (= '(1) (run* [q] (membero (Box. q) [(Box. 1)]))))
+  (is (= '(1 2) (run* [q] (membero (Box. q) [(Box. 1) 2 (Box. 2)]))))
+  (is (= '(1) (run* [q] (member1o (Box. q) [(Box. 1)]))))
+  (is (= '(1) (run* [q] (fresh [d] (conso (Box. q) d [(Box. 1)])))))
+  (is (= '(1) (run* [q] (firsto [(Box. 1)] (Box. q)))))
+  (is (= '(1) (run* [q] (fresh [a] (resto [a (Box. 1)] [(Box. q)])))))
+  (is (= '(1) (run* [q] (appendo [(Box. q)] [] [(Box. 1)]))))
+  (is (= '([0 2] [1 1] [2 0])
+         (map (fn [[a b]] [(count a) (count b)])
+              (run* [q] (fresh [a b] (appendo a b [(Box. 1) (Box. 2)]) (== q [a b]))))))
+  (is (= '(1) (run* [q] (fresh [o] (rembero (Box. q) [(Box. 1)] o)))))
+  (is (= '(2) (run* [q] (permuteo [(Box. 1) (Box. 2)] [(Box. q) (Box. 1)]))))
+  (is (= '(3) (run* [q] (first-boxo [(Box. 3)] q))))
+  (is (= '(3) (run* [q] (fresh [l] (== l [(Box. 3) 4]) (first-boxo l q))))))
+
 (deftest unify-terms-that-fail
   (is (= '() (run* [q] (== (Box. 1) (Box. 2)))))
   (is (= '() (run* [q] (== (Box. 1) [1]))))

@@ -139,7 +139,8 @@ fn step(
         return Ok(kanren::conj(goals(&c.body, &env, "matche")?));
     };
     let (args2, clauses2) = (args.clone(), clauses.clone());
-    if let Some(ops) = &st.plan.ops {
+    // Once a program's term types are in use, every pattern unifies through `==`.
+    if let (Some(ops), false) = (&st.plan.ops, crate::library::logic::custom::active()) {
         let values = match &st.constants {
             Some(c) => c.clone(),
             None => st

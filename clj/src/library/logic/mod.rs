@@ -209,19 +209,31 @@ pub fn install() {
     });
     reg(l, "conso", |a| {
         arity(&a, 3, 3, "conso")?;
+        if custom::active() {
+            return custom::relation("conso", a);
+        }
         let d = t(&lcons_tail(&a[1])?)?;
         goal(kanren::conso(t(&a[0])?, d, t(&a[2])?))
     });
     reg(l, "firsto", |a| {
         arity(&a, 2, 2, "firsto")?;
+        if custom::active() {
+            return custom::relation("firsto", a);
+        }
         goal(kanren::firsto(t(&a[0])?, t(&a[1])?))
     });
     reg(l, "resto", |a| {
         arity(&a, 2, 2, "resto")?;
+        if custom::active() {
+            return custom::relation("resto", a);
+        }
         goal(kanren::resto(t(&a[0])?, t(&a[1])?))
     });
     reg(l, "emptyo", |a| {
         arity(&a, 1, 1, "emptyo")?;
+        if custom::active() {
+            return custom::relation("emptyo", a);
+        }
         goal(kanren::emptyo(t(&a[0])?))
     });
     reg(l, "nilo", |a| {
@@ -230,26 +242,44 @@ pub fn install() {
     });
     reg(l, "appendo", |a| {
         arity(&a, 3, 3, "appendo")?;
+        if custom::active() {
+            return custom::relation("appendo", a);
+        }
         goal(kanren::appendo(t(&a[0])?, t(&a[1])?, t(&a[2])?))
     });
     reg(l, "membero", |a| {
         arity(&a, 2, 2, "membero")?;
+        if custom::active() {
+            return custom::relation("membero", a);
+        }
         goal(kanren::membero(t(&a[0])?, t(&a[1])?))
     });
     reg(l, "member1o", |a| {
         arity(&a, 2, 2, "member1o")?;
+        if custom::active() {
+            return custom::relation("member1o", a);
+        }
         goal(kanren::member1o(t(&a[0])?, t(&a[1])?))
     });
     reg(l, "rembero", |a| {
         arity(&a, 3, 3, "rembero")?;
+        if custom::active() {
+            return custom::relation("rembero", a);
+        }
         goal(kanren::rembero(t(&a[0])?, t(&a[1])?, t(&a[2])?))
     });
     reg(l, "permuteo", |a| {
         arity(&a, 2, 2, "permuteo")?;
+        if custom::active() {
+            return custom::relation("permuteo", a);
+        }
         goal(kanren::permuteo(t(&a[0])?, t(&a[1])?))
     });
     reg(l, "distincto", |a| {
         arity(&a, 1, 1, "distincto")?;
+        if custom::active() {
+            return custom::relation("distincto", a);
+        }
         goal(kanren::distincto(t(&a[0])?))
     });
     reg(l, "copy-term", |a| {

@@ -11,6 +11,11 @@
 //!   instance meets the other side, binds a variable as core.logic's `LVar` does (a tree term
 //!   with the occurs check, which calls `occurs-check-term`), and hands every part that holds
 //!   no instance to the engine's unification, which wakes the constraints.
+//! - So that every unification of a program reaches [`unify`] then: compiled calls of `==`
+//!   call its function (the evaluator's direct `==` is switched off), `matche` and `defne`
+//!   patterns unify through `==` (not the engine's matcher), and clojure.core.logic's list
+//!   relations (`membero`, `appendo`, ...) are core.logic's definitions in `relations.clj`
+//!   instead of the engine's ([`relation`]).
 //! - `walk*` and the reification of answers ([`answers`], core.logic's `reifyg`) call
 //!   `walk-term` and `reify-term` (`walk.rs`) on any term that holds an instance.
 //! - `protocols.clj` extends the four protocols to `nil` and `Object` with this module's
@@ -62,7 +67,14 @@ fn implemented(class: &str) {
         return;
     }
     crate::value::convert::keep_opaque(class);
-    ACTIVE.store(true, Ordering::Relaxed);
+    activate();
+}
+
+/// From now on, `==` and the list relations unify here.
+fn activate() {
+    if !ACTIVE.swap(true, Ordering::Relaxed) {
+        crate::eval::compile::run::call_eq_as_function();
+    }
 }
 
 /// Whether `v` is an instance of a type a program defined (an object or a record), the values
@@ -185,6 +197,23 @@ pub fn answers(a: kanren::Answers) -> kanren::Answers {
     })
 }
 
+/// core.logic's list relations in Clojure (`relations.clj`), loaded on first use.
+static RELATIONS: crate::library::core::prelude::Source = crate::library::core::prelude::Source {
+    key: "kanren.logic.terms",
+    text: include_str!("relations.clj"),
+};
+
+/// The goal of core.logic's list relation `name` (`membero`, `appendo`, ...) on `args`, built
+/// from `==` as core.logic builds it: what clojure.core.logic's relation is once [`active`],
+/// so that instances unify inside it through their methods.
+pub fn relation(name: &str, args: Vec<Value>) -> Result<Value> {
+    let f = crate::library::core::prelude::loaded_value(
+        &RELATIONS,
+        &format!("kanren.logic.terms/{name}"),
+    )?;
+    crate::eval::apply(&f, args)
+}
+
 fn state_arg(v: &Value, who: &str) -> Result<State> {
     state_of(v).ok_or_else(|| {
         Error::msg(format!(
@@ -200,7 +229,7 @@ pub fn install() {
     // For tests: every query as if the program had defined such a type, so that the
     // unification here is checked against the engine's on any program.
     if std::env::var_os("KANREN_CUSTOM_TERMS").is_some() {
-        ACTIVE.store(true, Ordering::Relaxed);
+        activate();
     }
     for (on, _) in [UNIFY, WALK, REIFY, OCCURS] {
         protocol::watch(on, implemented);
