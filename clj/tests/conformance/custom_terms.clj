@@ -50,6 +50,14 @@
   IWalkTerm
   (walk-term [v f] (W. (walk-term (f (:a v)) f))))
 
+;; An anonymous type: unifies with what prints as its tag.
+(defn tagged [t]
+  (reify
+    IUnifyTerms
+    (unify-terms [u v s] (when (= (str v) t) s))
+    Object
+    (toString [_] t)))
+
 (defn strs [answers] (map str answers))
 
 (deftest unify-terms-through-==
@@ -74,6 +82,10 @@
          (strs (run* [q] (conde [(== q (Box. 1))] [(== q 3)] [(== q (Box. 2))])))))
   (is (= '("Box(1)" "Box(2)") (strs (run 2 [q] (fresh [a] (== q (Box. a)) (membero a [1 2 3]))))))
   (is (= '(5) (run* [q] (fresh [b] (== b (Box. 5)) (matche [b] ([x] (== x (Box. q))))))))
+  ;; a reify's unify-terms
+  (is (= '(_0) (run* [q] (== (tagged "a") (tagged "a")))))
+  (is (= '() (run* [q] (== (tagged "a") (tagged "b")))))
+  (is (= '(_0) (run* [q] (== [(tagged "a") 1] [(tagged "a") 1]))))
   ;; core.logic's unify, as a method calls it
   (let [x (lvar 'x)]
     (is (= 1 (walk (unify empty-s (Box. x) (Box. 1)) x)))

@@ -24,7 +24,8 @@
 //!
 //! DIVERGENCE: only a program's types (`deftype`, `defrecord`, `reify`) dispatch to the
 //! protocols; a program that extends them to Clojure's own types (vectors, numbers) keeps
-//! core.logic's built-in behaviour for those. `!=` compares instances by equality.
+//! core.logic's built-in behaviour for those. (`!=` compares instances by equality, as
+//! core.logic's does.)
 
 mod unify;
 mod walk;
@@ -108,11 +109,16 @@ fn has_instance(s: &State, t: &Term) -> bool {
                 }
                 t = s.walk_ref(&p.1);
             }
-            Term::Vector(xs) => return xs.iter().any(|x| has_instance(s, x)),
+            Term::Vector(xs) => {
+                return stacker::maybe_grow(32 * 1024, 1024 * 1024, || {
+                    xs.iter().any(|x| has_instance(s, x))
+                })
+            }
             Term::Map(es) | Term::PartialMap(es) => {
-                return es
-                    .iter()
-                    .any(|(k, v)| has_instance(s, k) || has_instance(s, v))
+                return stacker::maybe_grow(32 * 1024, 1024 * 1024, || {
+                    es.iter()
+                        .any(|(k, v)| has_instance(s, k) || has_instance(s, v))
+                })
             }
             Term::Tie(tie) => t = s.walk_ref(&tie.body),
             Term::Sym(_) => return instance(t).is_some(),
