@@ -160,6 +160,12 @@
     (is (= {3 4} (walk-term {1 2} inc)))
     (is (= 2 (walk-term 1 inc)))))
 
+(deftest project-walks-through-walk-term
+  (is (= '("Box(1)") (run* [q] (fresh [a b] (== b (Box. a)) (== a 1) (project [b] (== q (str b)))))))
+  (is (= '(:walked)
+         (run* [q] (fresh [a b] (== b [(Box. a)]) (== a 1)
+                     (project [b] (if (lvar? (.-x (first b))) (== q :fresh) (== q :walked))))))))
+
 (deftest reification-through-reify-term
   (is (= '("Box(_0)") (strs (run* [q] (fresh [a] (== q (Box. a)))))))
   (is (= '("Box(1)") (strs (run* [q] (fresh [a] (== q (Box. a)) (== a 1))))))

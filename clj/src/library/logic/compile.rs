@@ -193,12 +193,10 @@ impl crate::value::func::Compiled for Logic {
                             b.0.iter()
                                 .zip(&terms)
                                 .map(|(sym, t)| {
-                                    (
-                                        sym.clone(),
-                                        crate::library::logic::from_term(&s.walk_star(t)),
-                                    )
+                                    let v = crate::library::logic::custom::projected(&s, t)?;
+                                    Ok((sym.clone(), v))
                                 })
-                                .collect(),
+                                .collect::<Result<crate::eval::Bindings>>()?,
                         );
                         Ok(kanren::conj(goals(&b.1, &e, "project")?))
                     });

@@ -381,12 +381,12 @@ fn project(tail: &Value, env: &Env) -> Result<Value> {
                 syms.iter()
                     .zip(&terms)
                     .map(|(sym, t)| {
-                        (
+                        Ok((
                             sym.clone(),
-                            crate::library::logic::from_term(&s.walk_star(t)),
-                        )
+                            crate::library::logic::custom::projected(&s, t)?,
+                        ))
                     })
-                    .collect(),
+                    .collect::<Result<crate::eval::Bindings>>()?,
             );
             Ok(kanren::conj(goals_of(body, &e, "project")?))
         });

@@ -203,6 +203,15 @@ pub fn answers(a: kanren::Answers) -> kanren::Answers {
     })
 }
 
+/// The value `project` gives a symbol whose term is `t`: `t` walked through in `s`
+/// (core.logic's `walk*`, through `walk-term` once [`active`]).
+pub fn projected(s: &State, t: &Term) -> Result<Value> {
+    if !active() {
+        return Ok(crate::value::convert::from_term(&s.walk_star(t)));
+    }
+    walk_star(s, &crate::value::convert::from_term(t))
+}
+
 /// core.logic's list relations in Clojure (`relations.clj`), loaded on first use.
 static RELATIONS: crate::library::core::prelude::Source = crate::library::core::prelude::Source {
     key: "kanren.logic.terms",
