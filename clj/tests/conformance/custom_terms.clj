@@ -179,6 +179,11 @@
   (is (= '("Box((_0 . _1))") (strs (run* [q] (fresh [a d] (== q (Box. (lcons a d))))))))
   (is (= '("Box(1)" "Box(_0)" "3")
          (strs (run* [q] (fresh [a] (conde [(== q (Box. 1))] [(== q (Box. a))] [(== q 3)]))))))
+  ;; with the constraints left on its variables
+  (let [[[box sep c]] (run* [q] (fresh [a] (!= a 1) (== q (Box. a))))]
+    (is (= "Box(_0)" (str box)))
+    (is (= :- sep))
+    (is (= '(!= (_0 1)) c)))
   ;; without IReifyTerm the variables inside are left as they are
   (let [[[p v]] (run* [q] (fresh [a] (== q [(Plain. a) a])))]
     (is (lvar? (.-x p)))

@@ -206,24 +206,7 @@
   ;; core.logic labels an unsorted multi-interval in its pieces' order: (6 0 1 2).
   (is (= (run* [q] (fd/in q (fd/multi-interval 6 (fd/interval 0 2)))) '(0 1 2 6))))
 
-;; A program's type that extends core.logic's term protocols (used by divergences 47 and 48).
-(deftype Cell [x]
-  clojure.core.logic.protocols/IUnifyTerms
-  (unify-terms [u v s] (when (instance? Cell v) (unify s (.-x u) (.-x v))))
-  clojure.core.logic.protocols/IWalkTerm
-  (walk-term [v f] (Cell. (clojure.core.logic.protocols/walk-term (f (.-x v)) f)))
-  clojure.core.logic.protocols/IReifyTerm
-  (reify-term [v s] (-reify* s (.-x v)))
-  Object
-  (toString [_] (str "Cell(" x ")")))
-
-;; Divergence 47: an answer that holds a program's term type has no residual constraints.
-(deftest no-constraints-on-an-answer-holding-a-term-type
-  ;; core.logic: ((Cell(_0) :- (!= (_0 1)))), printed with the object's identity hash.
-  (let [[a] (run* [q] (fresh [x] (!= x 1) (== q (Cell. x))))]
-    (is (= "Cell(_0)" (str a)))))
-
-;; Divergence 48: the term protocols extended to Clojure's own types are not used.
+;; Divergence 47: the term protocols extended to Clojure's own types are not used.
 (extend-protocol clojure.core.logic.protocols/IWalkTerm
   clojure.lang.Keyword
   (walk-term [v f] :walked))

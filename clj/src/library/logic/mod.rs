@@ -96,7 +96,7 @@ pub fn answers_seq(answers: Arc<Mutex<kanren::Answers>>) -> Value {
         crate::eval::check_interrupt()?;
         match next {
             Some(a) => Ok(Value::List(Arc::new(crate::value::Cons(
-                from_term(&a.into_term()),
+                from_term(&custom::answer_term(a)),
                 answers_seq(answers),
             )))),
             None => Ok(Value::EmptyList),

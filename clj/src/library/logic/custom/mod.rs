@@ -178,12 +178,15 @@ pub fn eq(u: Term, v: Term) -> Goal {
     })
 }
 
-/// A query's answers, once [`active`]: the final state of an answer whose value holds an
-/// instance has the query variable bound instead to the answer core.logic's `reifyg` makes
-/// (`walk*`, then `-reify*` naming the variables `_0`, `_1`, ... in the order `reify-term`
-/// meets them, then `walk*` again), which the engine's reification gives back unchanged.
-///
-/// DIVERGENCE: the constraints left on the variables of such an answer are not printed.
+/// The head of the term [`answers`] binds the query to when its answer has variables.
+const CARRIER: &str = "\u{1}answer";
+
+/// A query's answers, once [`active`]: an answer whose value holds an instance is made as
+/// core.logic's `reifyg` makes it (`walk*`, then `-reify*` naming the variables `_0`, `_1`,
+/// ... in the order `reify-term` meets them, then `walk*` again). The query variable is bound
+/// in the final state to that value, after the variables it names in their order, as
+/// `(carrier [vars...] . value)`: the engine's reification names them alike, and prints the
+/// constraints left on them; [`answer_term`] takes the value back out.
 pub fn answers(a: kanren::Answers) -> kanren::Answers {
     if !active() {
         return a;
@@ -193,14 +196,40 @@ pub fn answers(a: kanren::Answers) -> kanren::Answers {
         if !has_instance(&s, q) {
             return s;
         }
-        match walk::reified(&s, &Value::LVar(*x)).and_then(|v| to_term(&v)) {
-            Ok(v) => s.ext_no_check(*x, v),
+        let made =
+            walk::reified(&s, &Value::LVar(*x)).and_then(|(vars, v)| Ok((vars, to_term(&v)?)));
+        match made {
+            Ok((vars, v)) if vars.is_empty() => s.ext_no_check(*x, v),
+            Ok((vars, v)) => {
+                let vars = Term::Vector(vars.into_iter().map(Term::Var).collect());
+                s.ext_no_check(*x, Term::cons(Term::sym(CARRIER), Term::cons(vars, v)))
+            }
             Err(e) => {
                 let _ = fail_with(e);
                 s
             }
         }
     })
+}
+
+/// The term of a query's answer, as `Answer::into_term` gives it: the value alone, or
+/// `(value :- constraints...)`, without the variables [`answers`] put before it.
+pub fn answer_term(a: kanren::Answer) -> Term {
+    let value = match a.value() {
+        Term::Pair(p) if active() && matches!(&p.0, Term::Sym(c) if &**c == CARRIER) => {
+            match &p.1 {
+                Term::Pair(rest) => rest.1.clone(),
+                other => other.clone(),
+            }
+        }
+        _ => return a.into_term(),
+    };
+    if a.constraints().is_empty() {
+        return value;
+    }
+    let mut items = vec![value, Term::sym(":-")];
+    items.extend(a.constraints().iter().cloned());
+    Term::list(items)
 }
 
 /// The value `project` gives a symbol whose term is `t`: `t` walked through in `s`

@@ -16,7 +16,7 @@ use crate::value::convert::from_term;
 use crate::value::error::Result;
 use crate::value::items::Items;
 use crate::value::Value;
-use kanren::{State, Term};
+use kanren::{State, Term, Var};
 
 /// The value of `v` in `s` at the top (core.logic's `walk`).
 fn walk(s: &State, v: &Value) -> Value {
@@ -197,12 +197,25 @@ pub fn reify(s: &State, v: &Value, r: Option<State>) -> Result<Value> {
 }
 
 /// The answer core.logic's `reifyg` makes of `q` in `s`: `q` walked, its variables named
-/// `_0`, `_1`, ... in the order `reify-term` meets them, walked again.
-pub(super) fn reified(s: &State, q: &Value) -> Result<Value> {
+/// `_0`, `_1`, ... in the order `reify-term` meets them, walked again; with the variables so
+/// named, in the order of their names.
+pub(super) fn reified(s: &State, q: &Value) -> Result<(Vec<Var>, Value)> {
     let v = walk_star(s, q)?;
     let r = reify_star(State::new().with_extension(|_: &mut ReifyVars| {}), &v)?;
     if r.subst().is_empty() {
-        return Ok(v);
+        return Ok((Vec::new(), v));
     }
-    walk_star(&r, &v)
+    let mut named: Vec<(usize, Var)> = r
+        .subst()
+        .iter()
+        .filter_map(|(x, t)| match t {
+            Term::Sym(n) => Some((n.strip_prefix('_')?.parse().ok()?, *x)),
+            _ => None,
+        })
+        .collect();
+    named.sort_unstable();
+    Ok((
+        named.into_iter().map(|(_, x)| x).collect(),
+        walk_star(&r, &v)?,
+    ))
 }
