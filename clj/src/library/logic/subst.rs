@@ -544,9 +544,10 @@ pub fn install() {
         arity(&a, 3, 3, "ext")?;
         let s = state_arg(&a[0], "ext")?;
         let (x, t) = (lvar_arg(&a[1], "ext")?, to_term(&a[2])?);
-        let occurs = match custom::active() {
-            true => custom::occurs(&s, &Term::Var(x), &t)?,
-            false => occurs(&s, x, &t),
+        let occurs = if custom::active() {
+            custom::occurs(&s, &Term::Var(x), &t)?
+        } else {
+            occurs(&s, x, &t)
         };
         Ok(if occurs {
             Value::Nil
