@@ -193,10 +193,9 @@ impl crate::value::func::Compiled for Logic {
                             b.0.iter()
                                 .zip(&terms)
                                 .map(|(sym, t)| {
-                                    let v = crate::library::logic::custom::projected(&s, t)?;
-                                    Ok((sym.clone(), v))
+                                    (sym.clone(), crate::library::logic::custom::projected(&s, t))
                                 })
-                                .collect::<Result<crate::eval::Bindings>>()?,
+                                .collect(),
                         );
                         Ok(kanren::conj(goals(&b.1, &e, "project")?))
                     });

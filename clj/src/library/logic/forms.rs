@@ -380,13 +380,8 @@ fn project(tail: &Value, env: &Env) -> Result<Value> {
                 &env,
                 syms.iter()
                     .zip(&terms)
-                    .map(|(sym, t)| {
-                        Ok((
-                            sym.clone(),
-                            crate::library::logic::custom::projected(&s, t)?,
-                        ))
-                    })
-                    .collect::<Result<crate::eval::Bindings>>()?,
+                    .map(|(sym, t)| (sym.clone(), crate::library::logic::custom::projected(&s, t)))
+                    .collect(),
             );
             Ok(kanren::conj(goals_of(body, &e, "project")?))
         });

@@ -233,12 +233,19 @@ pub fn answer_term(a: kanren::Answer) -> Term {
 }
 
 /// The value `project` gives a symbol whose term is `t`: `t` walked through in `s`
-/// (core.logic's `walk*`, through `walk-term` once [`active`]).
-pub fn projected(s: &State, t: &Term) -> Result<Value> {
-    if !active() {
-        return Ok(crate::value::convert::from_term(&s.walk_star(t)));
+/// (core.logic's `walk*`, through `walk-term` once [`active`]). An error a `walk-term` method
+/// raises is reported by the query (the engine's walk gives the value meanwhile).
+#[inline]
+pub fn projected(s: &State, t: &Term) -> Value {
+    if active() {
+        match walk_star(s, &crate::value::convert::from_term(t)) {
+            Ok(v) => return v,
+            Err(e) => {
+                let _ = fail_with(e);
+            }
+        }
     }
-    walk_star(s, &crate::value::convert::from_term(t))
+    crate::value::convert::from_term(&s.walk_star(t))
 }
 
 /// core.logic's list relations in Clojure (`relations.clj`), loaded on first use.
