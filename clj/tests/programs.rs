@@ -200,6 +200,19 @@ fn conformance_interpreted() {
     }
 }
 
+/// Every core.logic conformance file also passes with `==`, `walk*` and the answers made by
+/// the front end's unification for a program's term types (`KANREN_CUSTOM_TERMS`), as they
+/// are once a program defines such a type: it agrees with the engine's.
+#[test]
+fn conformance_through_custom_terms() {
+    for entry in std::fs::read_dir("tests/conformance").expect("conformance folder") {
+        let path = entry.expect("an entry").path();
+        if path.extension().is_some_and(|e| e == "clj") {
+            run_test_file(&path.to_string_lossy(), &[("KANREN_CUSTOM_TERMS", "1")]);
+        }
+    }
+}
+
 #[test]
 fn conformance_extension() {
     conformance("extension");
@@ -238,6 +251,11 @@ fn conformance_nominal() {
 #[test]
 fn conformance_unify() {
     conformance("unify");
+}
+
+#[test]
+fn conformance_custom_terms() {
+    conformance("custom_terms");
 }
 
 #[test]

@@ -223,3 +223,60 @@ fn goal_functions_returning_no_stream_are_errors() {
         assert_eq!((code, err.as_str()), (1, want), "{src}");
     }
 }
+
+/// A type's term-protocol method that returns neither a substitution nor `nil`: an error that
+/// names the method, the type and the value, with the query's position, exit 1.
+#[test]
+fn term_methods_returning_no_substitution_are_errors() {
+    let prelude = "(ns t (:refer-clojure :exclude [==]) \
+                   (:use [clojure.core.logic.protocols] [clojure.core.logic]))";
+    for (src, want) in [
+        (
+            "(deftype Bad [x] IUnifyTerms (unify-terms [u v s] 5))\n(run* [q] (== (Bad. 1) (Bad. 2)))",
+            "error: Execution error (IllegalArgumentException) at -e:3:1: unify-terms of a t.Bad returned integer 5: it must return a substitution or nil\n",
+        ),
+        (
+            "(deftype Bad [x] IReifyTerm (reify-term [v s] :s))\n(run* [q] (== q (Bad. 1)))",
+            "error: Execution error (IllegalArgumentException) at -e:3:1: reify-term of a t.Bad returned keyword :s: it must return a substitution\n",
+        ),
+        (
+            "(deftype Bad [x] IUnifyTerms (unify-terms [u v s] (throw (Exception. \"no\"))))\n(run* [q] (== (Bad. 1) 1))",
+            "error: Execution error (Exception) at -e:2:51: no\n",
+        ),
+    ] {
+        let (code, _, err) = kanren(&["-e", &format!("{prelude}\n{src}")]);
+        assert_eq!((code, err.as_str()), (1, want), "{src}");
+    }
+}
+
+/// core.logic's constraint layer given bad input: a protocol method missing on a constraint, a
+/// method written with the wrong number of parameters, a constraint whose code returns a
+/// number. Each is an error at the program's form, exit 1.
+#[test]
+fn constraint_values_given_bad_input_are_errors() {
+    let prelude = "(ns t (:refer-clojure :exclude [==]) \
+                   (:use [clojure.core.logic.protocols] [clojure.core.logic]))";
+    let op = "IConstraintOp (-rator [_] 'c) (-rands [_] [x]) \
+              IConstraintWatchedStores (-watched-stores [_] #{:clojure.core.logic/subst})";
+    for (src, want) in [
+        (
+            format!("(defn c [x] (reify {op}))\n(run* [q] (cgoal (c q)))"),
+            "error: Execution error (IllegalArgumentException) at -e:3:1: No implementation of method: :-step of protocol: #'clojure.core.logic.protocols/IConstraintStep found for class: t$reify\n",
+        ),
+        (
+            format!(
+                "(defn c [x] (reify {op} IConstraintStep (-step [this s] \
+                 (reify clojure.lang.IFn (invoke [_ s] 42) IRunnable (-runnable? [_] true)))))\n\
+                 (run* [q] (cgoal (c q)))"
+            ),
+            "error: -e:3:1: the constraint object #object[t$reify 0x0 \"t$reify@0\"] returned integer 42 when it ran: a constraint returns nil or a substitution\n",
+        ),
+        (
+            "(deftype T [x] IUnifyTerms (unify-terms [u v] nil))".to_string(),
+            "error: -e:2:1: Can't define method not in interfaces: unify-terms with 2 parameters (IUnifyTerms's unify-terms takes 3)\n",
+        ),
+    ] {
+        let (code, _, err) = kanren(&["-e", &format!("{prelude}\n{src}")]);
+        assert_eq!((code, err.as_str()), (1, want), "{src}");
+    }
+}

@@ -61,6 +61,8 @@ pub struct Reader<'a> {
     fn_id: u64,
     /// Where the last top-level form started: index, line, column.
     top: (usize, u32, u32),
+    /// Whether the forms read record their positions (not for a library's own source).
+    positions: bool,
     _src: std::marker::PhantomData<&'a str>,
 }
 
@@ -80,7 +82,18 @@ impl<'a> Reader<'a> {
             fn_args: None,
             fn_id: 0,
             top: (0, 1, 1),
+            positions: true,
             _src: std::marker::PhantomData,
+        }
+    }
+
+    /// A reader of a library's own source (clojure.core's part in Clojure, clojure.set, ...):
+    /// its forms record no positions, so an error raised inside the library is reported at
+    /// the position of the program's form that called it.
+    pub fn library(src: &'a str) -> Reader<'a> {
+        Reader {
+            positions: false,
+            ..Reader::new(src)
         }
     }
 
@@ -314,7 +327,9 @@ impl<'a> Reader<'a> {
                 }
                 _ => self.read_atom(start)?,
             };
-            record(&form, start);
+            if self.positions {
+                record(&form, start);
+            }
             return Ok(Some(form));
         }
     }
@@ -380,7 +395,9 @@ impl<'a> Reader<'a> {
         let body = self.read_seq(')', start, "fn literal", depth);
         let args = self.fn_args.take().unwrap_or_default();
         let body = Value::list(body?);
-        record(&body, start);
+        if self.positions {
+            record(&body, start);
+        }
         let max = args.iter().filter(|&&a| a > 0).max().copied().unwrap_or(0);
         let id = self.fn_id;
         let mut params: Vec<Value> = (1..=max)

@@ -4,8 +4,9 @@
 //! `Term::Nil` and lists, lazy seqs and `lcons` cells are pairs; vectors are vectors; keywords
 //! are symbols with their `:`; maps are map terms (unified key by key); `nil`, doubles, ratios
 //! and characters are symbols that only the conversion back produces (`nil`, or marked with
-//! `\u{1}`); sets, functions and goals are entries of a registry, so they unify only with
-//! values equal to themselves. Reified variables (`_0`) come back as the symbols core.logic
+//! `\u{1}`); sets, functions, goals, `deftype` instances (and records of the classes
+//! [`keep_opaque`] names) are entries of a registry, so they unify only with values equal to
+//! themselves. Reified variables (`_0`) come back as the symbols core.logic
 //! gives.
 
 use crate::value::error::{Error, Result};
@@ -65,6 +66,45 @@ pub fn lvar_name(v: Var) -> Option<(Arc<str>, Arc<str>)> {
 /// The longest seq that becomes a term: core.logic walks lazy seqs as it unifies, the engine's
 /// terms are built whole, so an infinite seq is an error, not a hang.
 pub const MAX_SEQ: usize = 1 << 22;
+
+/// The record classes whose instances stay opaque terms ([`keep_opaque`]); `KEPT_ANY` says
+/// whether there is one, so that a map term costs no look-up until then.
+static KEPT: std::sync::RwLock<Vec<Arc<str>>> = std::sync::RwLock::new(Vec::new());
+static KEPT_ANY: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Makes the records of the class `name` opaque terms, as a `deftype`'s instances are, rather
+/// than map terms: for a record type that unifies, walks and reifies through its own methods
+/// (core.logic's term protocols), the term keeps the record whole.
+pub fn keep_opaque(name: &str) {
+    let mut kept = KEPT.write().unwrap_or_else(|e| e.into_inner());
+    if !kept.iter().any(|n| &**n == name) {
+        kept.push(name.into());
+    }
+    KEPT_ANY.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Whether `m`, a record, is of a class [`keep_opaque`] named.
+fn kept_opaque(m: &crate::value::items::Items<(Value, Value)>) -> bool {
+    let Some(class) = &m.tag else { return false };
+    KEPT_ANY.load(std::sync::atomic::Ordering::Relaxed)
+        && KEPT
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .any(|n| *n == class.name)
+}
+
+/// The value an opaque term stands for (an object, a set, a function, a record kept opaque);
+/// `None` for any other term.
+pub fn opaque_value(t: &Term) -> Option<Value> {
+    let Term::Sym(s) = t else { return None };
+    let i = s
+        .strip_prefix(MARK)?
+        .strip_prefix('o')?
+        .parse::<usize>()
+        .ok()?;
+    OPAQUE.with(|o| o.borrow().get(i).cloned())
+}
 
 fn opaque(v: &Value) -> Term {
     let i = OPAQUE.with(|o| {
@@ -168,6 +208,7 @@ fn to_term_inner(v: &Value) -> Result<Term> {
                 .map(|(k, v)| Ok((to_term(k)?, to_term(v)?)))
                 .collect::<Result<Vec<_>>>()?,
         ),
+        Value::Map(m) if kept_opaque(m) => opaque(v),
         Value::Map(m) => Term::map(
             m.iter()
                 .map(|(k, v)| Ok((to_term(k)?, to_term(v)?)))
@@ -300,7 +341,7 @@ fn list_from_search_term(t: &Term) -> Option<Value> {
     };
     for pair in pairs.into_iter().rev() {
         let Term::Pair(p) = pair else { continue };
-        acc = Value::List(Arc::new(crate::value::Cons(from_term(&p.0), acc)));
+        acc = Value::List(Arc::new(crate::value::Cons::cell(from_term(&p.0), acc)));
         list_put(pair, &acc);
         memo_put(&acc, pair);
     }

@@ -122,9 +122,33 @@ pub enum Value {
     Object(Arc<class::Object>),
 }
 
-/// A cons cell: the first element and the rest. Dropping a long chain of cells (realised
-/// lazy seqs included) unrolls it in a loop, so it does not recurse once per element.
-pub struct Cons(pub Value, pub Value);
+/// A cons cell: the first element, the rest, and whether the chain it starts ends in a tail
+/// that is not a seq (core.logic's `lcons` of an element and a variable or other non-seq
+/// value): such a cell is not a seq, a list or a collection, as core.logic's `LCons` is not.
+/// Dropping a long chain of cells (realised lazy seqs included) unrolls it in a loop, so it
+/// does not recurse once per element.
+pub struct Cons(pub Value, pub Value, pub bool);
+
+impl Cons {
+    /// The cell of `head` and `tail`, marked improper when `tail` is an improper cell or a
+    /// value that is not a seq, a collection or `nil`.
+    pub fn cell(head: Value, tail: Value) -> Cons {
+        let improper = match &tail {
+            Value::List(c) => c.2,
+            Value::EmptyList | Value::Nil | Value::Lazy(_) | Value::VecSeq(..) => false,
+            t => !t.is_sequential() && !t.is_seq(),
+        };
+        Cons(head, tail, improper)
+    }
+}
+
+impl Value {
+    /// Whether this is an `lcons` cell: a chain of cells that ends in a tail that is not a
+    /// seq.
+    pub fn is_lcons(&self) -> bool {
+        matches!(self, Value::List(c) if c.2)
+    }
+}
 
 impl Drop for Cons {
     fn drop(&mut self) {
@@ -226,10 +250,9 @@ impl Value {
         items: impl IntoIterator<Item = Value, IntoIter: DoubleEndedIterator>,
         tail: Value,
     ) -> Value {
-        items
-            .into_iter()
-            .rev()
-            .fold(tail, |t, h| Value::List(Arc::new(crate::value::Cons(h, t))))
+        items.into_iter().rev().fold(tail, |t, h| {
+            Value::List(Arc::new(crate::value::Cons::cell(h, t)))
+        })
     }
 
     /// A vector of the values.

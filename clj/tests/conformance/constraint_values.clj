@@ -131,3 +131,13 @@
   (let [x (lvar 'x)]
     (is (fn? ((fd/in x (fd/interval 1 3)) empty-s)))
     (is (= (fd/interval 1 3) (get-dom (((fd/in x (fd/interval 1 3)) empty-s)) x ::l/fd)))))
+
+(deftest lcons-cells-are-not-seqs
+  (let [c (lcons 1 'x)
+        d (lcons 1 (lcons 2 (lvar 'y)))]
+    (is (lcons? c))
+    (is (= [false false false false] [(seq? c) (list? c) (coll? c) (sequential? c)]))
+    (is (= [false false false false] [(seq? d) (list? d) (coll? d) (sequential? d)])))
+  (is (= [true true false] [(seq? (lcons 1 nil)) (seq? (lcons 1 '(2))) (lcons? (lcons 1 '(2)))]))
+  (is (= "((1 . 2))" (pr-str (run* [q] (fresh [t] (conso 1 t q) (== t 2))))))
+  (is (not (seq? (first (run* [q] (fresh [t] (conso 1 t q))))))))

@@ -8,6 +8,7 @@
         [clojure.test])
   (:require [clojure.core.logic.fd :as fd]
             [clojure.core.logic.pldb :as pldb]
+            [clojure.core.logic.protocols]
             [clojure.string :as str]))
 
 (defn error-message
@@ -240,3 +241,12 @@
     ;; core.logic: 3 (a domain constraint for each variable and the equality).
     (is (= 1 (count (:cm (:cs s)))))
     (is (= (fd/interval 5 6) (fd/get-dom s x)))))
+
+;; Divergence 50: the term protocols extended to Clojure's own types are not used.
+(extend-protocol clojure.core.logic.protocols/IWalkTerm
+  clojure.lang.Keyword
+  (walk-term [v f] :walked))
+
+(deftest term-protocols-on-clojure-types-are-not-used
+  ;; core.logic: [:walked 1] (a vector calls walk-term on its keyword).
+  (is (= [:a 1] (walk* empty-s [:a 1]))))

@@ -31,13 +31,22 @@ pub struct Answers {
     remaining: Option<usize>,
     depth_first: bool,
     budget: Option<Budget>,
+    /// What each final state goes through before it is reified ([`Answers::map_final_states`]).
+    finish: Option<Finish>,
 }
+
+/// A function a final state goes through before it is reified, given the query term.
+type Finish = std::sync::Arc<dyn Fn(State, &Term) -> State + Send + Sync>;
 
 impl Iterator for Answers {
     type Item = Answer;
 
     fn next(&mut self) -> Option<Answer> {
         let state = self.next_final_state()?;
+        let state = match &self.finish {
+            Some(f) => f(state, &self.query),
+            None => state,
+        };
         Some(reify(&state, &self.query))
     }
 
@@ -71,7 +80,12 @@ impl Iterator for Answers {
     /// assert_eq!(firsts, "12");
     /// ```
     fn fold<B, F: FnMut(B, Answer) -> B>(self, init: B, mut f: F) -> B {
-        self.fold_states(init, |acc, s, query| f(acc, reify(s, query)))
+        match self.finish.clone() {
+            Some(finish) => self.fold_states(init, |acc, s, query| {
+                f(acc, reify(&finish(s.clone(), query), query))
+            }),
+            None => self.fold_states(init, |acc, s, query| f(acc, reify(s, query))),
+        }
     }
 }
 
@@ -185,6 +199,7 @@ impl Answers {
             remaining: n,
             depth_first: false,
             budget: None,
+            finish: None,
         }
     }
 
@@ -273,6 +288,32 @@ impl Answers {
     /// ```
     pub fn depth_first(mut self) -> Answers {
         self.depth_first = true;
+        self
+    }
+
+    /// The same query with each final state passed through `f`, with the query term, before
+    /// it is reified: for a layer above the engine that keeps terms of its own (the front
+    /// end's objects, which unify through their own methods) and makes their answers itself.
+    /// It runs after the query's last goal (the labeling of core.logic's `reifyg`) and,
+    /// outside the search, changes neither the answers' number nor their order. The parallel
+    /// search ([`Answers::parallel`]) reifies its final states without it.
+    ///
+    /// ```
+    /// use kanren::{disj, eq, run_all, Term};
+    /// let doubled: Vec<String> = run_all(|q| disj([eq(q, 1), eq(q, 2)]))
+    ///     .map_final_states(|s, q| {
+    ///         let v = s.walk(q).as_int().unwrap();
+    ///         s.ext_no_check(q.as_var().unwrap(), Term::from(2 * v))
+    ///     })
+    ///     .map(|a| a.to_string())
+    ///     .collect();
+    /// assert_eq!(doubled, ["2", "4"]);
+    /// ```
+    pub fn map_final_states(
+        mut self,
+        f: impl Fn(State, &Term) -> State + Send + Sync + 'static,
+    ) -> Answers {
+        self.finish = Some(std::sync::Arc::new(f));
         self
     }
 }

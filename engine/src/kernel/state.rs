@@ -75,6 +75,18 @@ impl State {
         self
     }
 
+    /// Whether unifications in this state run the occurs check (core.logic's `:oc`): code
+    /// that binds variables itself, outside [`unify`](State::unify), checks it to do the same.
+    ///
+    /// ```
+    /// use kanren::State;
+    /// assert!(State::new().occurs_check());
+    /// assert!(!State::new().with_occurs_check(false).occurs_check());
+    /// ```
+    pub fn occurs_check(&self) -> bool {
+        self.occurs_check
+    }
+
     /// The substitution.
     ///
     /// ```

@@ -25,6 +25,16 @@ thread_local! {
     static FAST: RefCell<Vec<(Arc<Native>, Fast)>> = const { RefCell::new(Vec::new()) };
 }
 
+/// Whether compiled calls of `==` call its function ([`call_eq_as_function`]).
+static EQ_AS_FUNCTION: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Makes compiled calls of `==` call its function from now on, as any other call: for a library
+/// that changes what `==` builds (core.logic's term protocols, `library::logic::custom`).
+pub(crate) fn call_eq_as_function() {
+    EQ_AS_FUNCTION.store(true, std::sync::atomic::Ordering::Relaxed);
+    FAST.with(|f| f.borrow_mut().retain(|(_, op)| !matches!(op, Fast::Eq)));
+}
+
 /// Records this thread's built-ins `==`, `!=`, `+`, `-` and `*` (once `init` has defined them).
 pub(crate) fn register_fast() {
     let ops = [
@@ -36,6 +46,9 @@ pub(crate) fn register_fast() {
     ];
     let found: Vec<(Arc<Native>, Fast)> = ops
         .iter()
+        .filter(|(_, op)| {
+            !(matches!(op, Fast::Eq) && EQ_AS_FUNCTION.load(std::sync::atomic::Ordering::Relaxed))
+        })
         .filter_map(
             |(q, op)| match crate::eval::ns::resolve_in("clojure.core", q) {
                 Some((_, Value::Native(n))) => Some((n, *op)),

@@ -110,7 +110,7 @@ fn walk(b: Forms, i: usize, body: Value, env: Env, coll: Value, tail: Value) -> 
             let after = walk(b.clone(), i, body.clone(), env.clone(), rest, tail);
             if j >= b.len() {
                 let v = eval(&body, &e)?;
-                return Ok(Value::List(Arc::new(crate::value::Cons(v, after))));
+                return Ok(Value::List(Arc::new(crate::value::Cons::cell(v, after))));
             }
             let coll = eval(&b[j + 1], &e)?;
             return Ok(walk(b.clone(), j, body.clone(), e, coll, after));

@@ -78,19 +78,22 @@ pub fn install() {
             matches!(v, Value::Set(_) | Value::SortedSet(_))
         })
     });
+    // core.logic's `lcons` cells ending in a non-seq tail are none of these.
     reg(c, "list?", |a| {
         pred(&a, "list?", |v| {
-            matches!(v, Value::EmptyList | Value::List(_))
+            (matches!(v, Value::EmptyList | Value::List(_)) && !v.is_lcons())
                 || crate::library::core::queue::is_queue(v)
         })
     });
-    reg(c, "seq?", |a| pred(&a, "seq?", Value::is_seq));
+    reg(c, "seq?", |a| {
+        pred(&a, "seq?", |v| v.is_seq() && !v.is_lcons())
+    });
     reg(c, "sequential?", |a| {
-        pred(&a, "sequential?", Value::is_sequential)
+        pred(&a, "sequential?", |v| v.is_sequential() && !v.is_lcons())
     });
     reg(c, "coll?", |a| {
         pred(&a, "coll?", |v| {
-            v.is_sequential()
+            (v.is_sequential() && !v.is_lcons())
                 || matches!(
                     v,
                     Value::Map(_) | Value::Set(_) | Value::SortedMap(_) | Value::SortedSet(_)

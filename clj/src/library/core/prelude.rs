@@ -45,7 +45,7 @@ pub fn ensure(src: &'static Source) {
         return;
     }
     let here = ns::current();
-    let mut r = crate::reader::Reader::new(src.text);
+    let mut r = crate::reader::Reader::library(src.text);
     loop {
         match r.read() {
             Ok(Some(form)) => {

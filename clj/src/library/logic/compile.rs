@@ -193,10 +193,7 @@ impl crate::value::func::Compiled for Logic {
                             b.0.iter()
                                 .zip(&terms)
                                 .map(|(sym, t)| {
-                                    (
-                                        sym.clone(),
-                                        crate::library::logic::from_term(&s.walk_star(t)),
-                                    )
+                                    (sym.clone(), crate::library::logic::custom::projected(&s, t))
                                 })
                                 .collect(),
                         );
@@ -284,6 +281,7 @@ fn run_query(r: &Run, env: Env) -> Result<Value> {
         (None, false) => kanren::run_all(f),
         (None, true) => kanren::run_nc_all(f),
     };
+    let answers = crate::library::logic::custom::answers(answers);
     Ok(crate::library::logic::answers_seq(Arc::new(Mutex::new(
         answers,
     ))))

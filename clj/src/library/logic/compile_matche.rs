@@ -139,7 +139,8 @@ fn step(
         return Ok(kanren::conj(goals(&c.body, &env, "matche")?));
     };
     let (args2, clauses2) = (args.clone(), clauses.clone());
-    if let Some(ops) = &st.plan.ops {
+    // Once a program's term types are in use, every pattern unifies through `==`.
+    if let (Some(ops), false) = (&st.plan.ops, crate::library::logic::custom::active()) {
         let values = match &st.constants {
             Some(c) => c.clone(),
             None => st
@@ -182,7 +183,10 @@ fn step(
             let e = fresh_frame(&env, &st.plan.news);
             let t = pat_term(&st.template, &e)?;
             let rest = step(&args2, &clauses2, k, s + 1, e)?;
-            Ok(kanren::conj([kanren::eq(t, args2[st.arg].clone()), rest]))
+            Ok(kanren::conj([
+                crate::library::logic::custom::eq(t, args2[st.arg].clone()),
+                rest,
+            ]))
         })
     }))
 }

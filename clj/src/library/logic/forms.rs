@@ -206,6 +206,7 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
                 (None, false) => kanren::run_all(f),
                 (None, true) => kanren::run_nc_all(f),
             };
+            let answers = crate::library::logic::custom::answers(answers);
             crate::library::logic::answers_seq(Arc::new(Mutex::new(answers)))
         }
         "fresh" => {
@@ -379,12 +380,7 @@ fn project(tail: &Value, env: &Env) -> Result<Value> {
                 &env,
                 syms.iter()
                     .zip(&terms)
-                    .map(|(sym, t)| {
-                        (
-                            sym.clone(),
-                            crate::library::logic::from_term(&s.walk_star(t)),
-                        )
-                    })
+                    .map(|(sym, t)| (sym.clone(), crate::library::logic::custom::projected(&s, t)))
                     .collect(),
             );
             Ok(kanren::conj(goals_of(body, &e, "project")?))

@@ -125,7 +125,8 @@ fn clause_goal(
         return Ok(kanren::conj(goals_of(&c.body, &env, "matche")?));
     };
     let plan = c.plans[i].get_or_init(|| plan_of(&c.pats[i], &env));
-    if let Some(ops) = &plan.ops {
+    // Once a program's term types are in use, every pattern unifies through `==`.
+    if let (Some(ops), false) = (&plan.ops, crate::library::logic::custom::active()) {
         let values = plan
             .values
             .iter()
@@ -170,7 +171,10 @@ fn clause_goal(
             );
             let t = pat_term(&c.templates[i], &e)?;
             let rest = clause_goal(args.clone(), form.clone(), k, i + 1, e)?;
-            Ok(kanren::conj([kanren::eq(t, args[i].clone()), rest]))
+            Ok(kanren::conj([
+                crate::library::logic::custom::eq(t, args[i].clone()),
+                rest,
+            ]))
         })
     }))
 }

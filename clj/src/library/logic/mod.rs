@@ -15,6 +15,7 @@ pub mod ckanren;
 pub(crate) mod compile;
 pub(crate) mod compile_matche;
 pub mod constraints;
+pub mod custom;
 pub mod fd;
 pub mod fd_domains;
 pub mod forms;
@@ -118,8 +119,8 @@ pub fn answers_seq(answers: Arc<Mutex<kanren::Answers>>) -> Value {
         }
         crate::eval::check_interrupt()?;
         match next {
-            Some(a) => Ok(Value::List(Arc::new(crate::value::Cons(
-                from_term(&a.into_term()),
+            Some(a) => Ok(Value::List(Arc::new(crate::value::Cons::cell(
+                from_term(&custom::answer_term(a)),
                 answers_seq(answers),
             )))),
             None => Ok(Value::EmptyList),
@@ -174,7 +175,7 @@ pub fn install() {
     crate::eval::ns::define(l, "u#", Value::Goal(kanren::fail()));
     reg(l, "==", |a| {
         arity(&a, 2, 2, "==")?;
-        goal(kanren::eq(t(&a[0])?, t(&a[1])?))
+        goal(custom::eq(t(&a[0])?, t(&a[1])?))
     });
     reg(l, "!=", |a| {
         arity(&a, 2, 2, "!=")?;
@@ -199,7 +200,7 @@ pub fn install() {
     });
     reg(l, "lcons", |a| {
         arity(&a, 2, 2, "lcons")?;
-        Ok(Value::List(Arc::new(crate::value::Cons(
+        Ok(Value::List(Arc::new(crate::value::Cons::cell(
             a[0].clone(),
             lcons_tail(&a[1])?,
         ))))
@@ -220,7 +221,7 @@ pub fn install() {
     reg(l, "pair", |a| {
         arity(&a, 2, 2, "pair")?;
         // core.logic's pair of a binding, printed (lhs . rhs), equal by its parts.
-        Ok(Value::List(Arc::new(crate::value::Cons(
+        Ok(Value::List(Arc::new(crate::value::Cons::cell(
             a[0].clone(),
             a[1].clone(),
         ))))
@@ -232,19 +233,31 @@ pub fn install() {
     });
     reg(l, "conso", |a| {
         arity(&a, 3, 3, "conso")?;
+        if custom::active() {
+            return custom::relation("conso", a);
+        }
         let d = t(&lcons_tail(&a[1])?)?;
         goal(kanren::conso(t(&a[0])?, d, t(&a[2])?))
     });
     reg(l, "firsto", |a| {
         arity(&a, 2, 2, "firsto")?;
+        if custom::active() {
+            return custom::relation("firsto", a);
+        }
         goal(kanren::firsto(t(&a[0])?, t(&a[1])?))
     });
     reg(l, "resto", |a| {
         arity(&a, 2, 2, "resto")?;
+        if custom::active() {
+            return custom::relation("resto", a);
+        }
         goal(kanren::resto(t(&a[0])?, t(&a[1])?))
     });
     reg(l, "emptyo", |a| {
         arity(&a, 1, 1, "emptyo")?;
+        if custom::active() {
+            return custom::relation("emptyo", a);
+        }
         goal(kanren::emptyo(t(&a[0])?))
     });
     reg(l, "nilo", |a| {
@@ -253,26 +266,44 @@ pub fn install() {
     });
     reg(l, "appendo", |a| {
         arity(&a, 3, 3, "appendo")?;
+        if custom::active() {
+            return custom::relation("appendo", a);
+        }
         goal(kanren::appendo(t(&a[0])?, t(&a[1])?, t(&a[2])?))
     });
     reg(l, "membero", |a| {
         arity(&a, 2, 2, "membero")?;
+        if custom::active() {
+            return custom::relation("membero", a);
+        }
         goal(kanren::membero(t(&a[0])?, t(&a[1])?))
     });
     reg(l, "member1o", |a| {
         arity(&a, 2, 2, "member1o")?;
+        if custom::active() {
+            return custom::relation("member1o", a);
+        }
         goal(kanren::member1o(t(&a[0])?, t(&a[1])?))
     });
     reg(l, "rembero", |a| {
         arity(&a, 3, 3, "rembero")?;
+        if custom::active() {
+            return custom::relation("rembero", a);
+        }
         goal(kanren::rembero(t(&a[0])?, t(&a[1])?, t(&a[2])?))
     });
     reg(l, "permuteo", |a| {
         arity(&a, 2, 2, "permuteo")?;
+        if custom::active() {
+            return custom::relation("permuteo", a);
+        }
         goal(kanren::permuteo(t(&a[0])?, t(&a[1])?))
     });
     reg(l, "distincto", |a| {
         arity(&a, 1, 1, "distincto")?;
+        if custom::active() {
+            return custom::relation("distincto", a);
+        }
         goal(kanren::distincto(t(&a[0])?))
     });
     reg(l, "copy-term", |a| {
@@ -329,5 +360,6 @@ pub fn install() {
     });
     crate::library::logic::fd::install();
     crate::library::logic::constraints::install();
+    crate::library::logic::custom::install();
     crate::library::logic::arith::install();
 }

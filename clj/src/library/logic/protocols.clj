@@ -143,3 +143,22 @@
   (-member-count [d] (kanren.logic/-member-count d))
   clojure.core.logic.fd.MultiIntervalFD
   (-member-count [d] (kanren.logic/-member-count d)))
+
+;; The term protocols on kanren's own values (and on a program's types that leave a method
+;; out), for the methods of a program's types to call on their parts: core.logic's
+;; implementations (library::logic::custom).
+(extend-protocol IUnifyTerms
+  nil (unify-terms [u v s] (kanren.logic/unify-terms u v s))
+  Object (unify-terms [u v s] (kanren.logic/unify-terms u v s)))
+
+(extend-protocol IWalkTerm
+  nil (walk-term [v f] (kanren.logic/walk-term v f))
+  Object (walk-term [v f] (kanren.logic/walk-term v f)))
+
+(extend-protocol IReifyTerm
+  nil (reify-term [v s] (kanren.logic/reify-term v s))
+  Object (reify-term [v s] (kanren.logic/reify-term v s)))
+
+(extend-protocol IOccursCheckTerm
+  nil (occurs-check-term [v x s] (kanren.logic/occurs-check-term v x s))
+  Object (occurs-check-term [v x s] (kanren.logic/occurs-check-term v x s)))

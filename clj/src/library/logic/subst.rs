@@ -18,7 +18,7 @@
 
 use crate::eval::{apply, eval, Env};
 use crate::library::core::{arity, native, reg};
-use crate::library::logic::{fail_with, goal_of, to_term};
+use crate::library::logic::{custom, fail_with, goal_of, to_term};
 use crate::value::class::{Class, Object};
 use crate::value::convert::from_term;
 use crate::value::error::{Error, Result};
@@ -566,9 +566,10 @@ fn answers(st: Stream) -> Value {
             return Ok(match step {
                 Head::Empty => Value::EmptyList,
                 Head::Unit(s) => Value::list([subst_value(s)]),
-                Head::Choice(s, rest) => {
-                    Value::List(Arc::new(crate::value::Cons(subst_value(s), answers(rest))))
-                }
+                Head::Choice(s, rest) => Value::List(Arc::new(crate::value::Cons::cell(
+                    subst_value(s),
+                    answers(rest),
+                ))),
                 Head::Inc(rest) => {
                     st = rest;
                     continue;
@@ -604,7 +605,11 @@ pub fn install() {
     reg(l, "unify", |a| {
         arity(&a, 3, 3, "unify")?;
         let s = state_arg(&a[0], "unify")?;
-        Ok(match s.unify(&to_term(&a[1])?, &to_term(&a[2])?) {
+        let (u, v) = (to_term(&a[1])?, to_term(&a[2])?);
+        if custom::active() {
+            return Ok(custom::unify(&s, &u, &v)?.map_or(Value::Nil, subst_value));
+        }
+        Ok(match s.unify(&u, &v) {
             Some(s) => subst_value(s),
             None => Value::Nil,
         })
@@ -615,6 +620,9 @@ pub fn install() {
     });
     reg(l, "walk*", |a| {
         arity(&a, 2, 2, "walk*")?;
+        if custom::active() {
+            return custom::walk_star(&state_arg(&a[0], "walk*")?, &a[1]);
+        }
         Ok(from_term(
             &state_arg(&a[0], "walk*")?.walk_star(&to_term(&a[1])?),
         ))
@@ -631,7 +639,12 @@ pub fn install() {
         arity(&a, 3, 3, "ext")?;
         let s = state_arg(&a[0], "ext")?;
         let (x, t) = (lvar_arg(&a[1], "ext")?, to_term(&a[2])?);
-        Ok(if occurs(&s, x, &t) {
+        let occurs = if custom::active() {
+            custom::occurs(&s, &Term::Var(x), &t)?
+        } else {
+            occurs(&s, x, &t)
+        };
+        Ok(if occurs {
             Value::Nil
         } else {
             subst_value(s.ext_no_check(x, t))
@@ -652,11 +665,18 @@ pub fn install() {
     reg(l, "-reify*", |a| {
         arity(&a, 2, 2, "-reify*")?;
         let s = state_arg(&a[0], "-reify*")?;
+        if custom::active() {
+            return Ok(subst_value(custom::reify_star(s, &a[1])?));
+        }
         Ok(subst_value(reify_names(&s, &to_term(&a[1])?)))
     });
     reg(l, "-reify", |a| {
         arity(&a, 2, 3, "-reify")?;
         let s = state_arg(&a[0], "-reify")?;
+        if custom::active() {
+            let r = a.get(2).map(|r| state_arg(r, "-reify")).transpose()?;
+            return custom::reify(&s, &a[1], r);
+        }
         let v = s.walk_star(&to_term(&a[1])?);
         let names = match a.get(2) {
             Some(r) => state_arg(r, "-reify")?,

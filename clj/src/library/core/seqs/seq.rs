@@ -15,7 +15,7 @@ use crate::value::Value;
 use std::sync::Arc;
 
 pub(crate) fn cons(h: Value, t: Value) -> Value {
-    Value::List(Arc::new(crate::value::Cons(h, t)))
+    Value::List(Arc::new(crate::value::Cons::cell(h, t)))
 }
 
 pub(crate) fn first(v: &Value) -> Result<Value> {

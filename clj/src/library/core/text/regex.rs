@@ -147,7 +147,7 @@ fn match_seq(re: Arc<Regex>, text: Arc<str>, pos: usize) -> Result<Value> {
                     v
                 })
             });
-            Value::List(Arc::new(crate::value::Cons(head, rest)))
+            Value::List(Arc::new(crate::value::Cons::cell(head, rest)))
         }
     })
 }

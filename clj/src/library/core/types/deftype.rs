@@ -127,6 +127,9 @@ fn names_recur(form: &Value) -> bool {
     }
 }
 
+/// A protocol's methods: name and the numbers of parameters of its arities.
+type ProtocolMethods = Vec<(Arc<str>, Vec<usize>)>;
+
 /// Inline methods: (interface, method, closure).
 type InlineMethods = Vec<(Arc<str>, Arc<str>, Value)>;
 
@@ -141,15 +144,12 @@ fn inline_methods(
     let mut methods = Vec::new();
     for (iface, ms) in groups(specs) {
         let iv = eval(&iface, env)?;
-        let (on, known): (Arc<str>, Option<Vec<Arc<str>>>) = match &iv {
+        let (on, known): (Arc<str>, Option<ProtocolMethods>) = match &iv {
             Value::Class(c) => (c.name.clone(), None),
             m @ Value::Map(_) => {
                 let p = protocol::of_value(m)
                     .ok_or_else(|| Error::msg(format!("{iface} is not a protocol or interface")))?;
-                (
-                    p.on.clone(),
-                    Some(p.methods.iter().map(|(n, _)| n.clone()).collect()),
-                )
+                (p.on.clone(), Some(p.methods.clone()))
             }
             _ => {
                 return Err(Error::msg(format!(
@@ -159,10 +159,28 @@ fn inline_methods(
         };
         for (m, arities) in method_specs(&ms)? {
             if let Some(known) = &known {
-                if !known.contains(&m) {
+                let Some((_, counts)) = known.iter().find(|(n, _)| *n == m) else {
                     return Err(Error::msg(format!(
                         "Can't define method not in interfaces: {m}"
                     )));
+                };
+                // Each arity must be one of the protocol's (its parameters count `this`).
+                for a in &arities {
+                    let n = match a.to_vec()?.first() {
+                        Some(Value::Vector(params)) => params.len(),
+                        _ => continue,
+                    };
+                    if !counts.is_empty() && !counts.contains(&n) {
+                        return Err(Error::msg(format!(
+                            "Can't define method not in interfaces: {m} with {n} parameters \
+                             ({iface}'s {m} takes {})",
+                            counts
+                                .iter()
+                                .map(|c| c.to_string())
+                                .collect::<Vec<_>>()
+                                .join(" or ")
+                        )));
+                    }
                 }
             }
             let arities = arities
@@ -212,6 +230,9 @@ pub fn deftype(tail: &Value, env: &Env, record: bool) -> Result<Value> {
         record,
     });
     class::register(class.clone());
+    for p in &class.parents {
+        protocol::implemented(p, &class.name);
+    }
     let n = fields.len();
     let ctor_name: &'static str =
         Box::leak(format!("{}/->{name}", crate::eval::ns::current()).into_boxed_str());
@@ -314,6 +335,9 @@ pub fn reify(tail: &Value, env: &Env) -> Result<Value> {
         methods,
         record: false,
     });
+    for p in &class.parents {
+        protocol::implemented(p, &class.name);
+    }
     Ok(instance(&class, Vec::new()))
 }
 

@@ -59,6 +59,40 @@ pub fn of_value(v: &Value) -> Option<Arc<Protocol>> {
     }
 }
 
+/// What a library is told when a class implements a protocol it watches: the class's name.
+pub type Watcher = fn(&str);
+
+/// The watchers, each with the interface of the protocol it watches.
+type Watchers = Vec<(Arc<str>, Watcher)>;
+
+fn watchers() -> &'static RwLock<Watchers> {
+    static ALL: RwLock<Watchers> = RwLock::new(Vec::new());
+    &ALL
+}
+
+/// Calls `f` with a class's name each time a class implements the protocol whose interface is
+/// `on` (`clojure.core.logic.protocols.IUnifyTerms`): in its definition (`deftype`,
+/// `defrecord`, `reify`) or by extension (`"nil"` for `nil`). How a library learns that a
+/// program extends one of its protocols.
+pub fn watch(on: &str, f: Watcher) {
+    let mut all = watchers().write().unwrap_or_else(|e| e.into_inner());
+    all.push((on.into(), f));
+}
+
+/// Tells the watchers of the protocol `on` that `class` implements it (see [`watch`]).
+pub fn implemented(on: &str, class: &str) {
+    let told: Vec<Watcher> = {
+        let all = watchers().read().unwrap_or_else(|e| e.into_inner());
+        all.iter()
+            .filter(|(p, _)| &**p == on)
+            .map(|(_, f)| *f)
+            .collect()
+    };
+    for f in told {
+        f(class);
+    }
+}
+
 fn protocol_arg(v: &Value, what: &str) -> Result<Arc<Protocol>> {
     of_value(v).ok_or_else(|| Error::msg(format!("{what}: {v} is not a protocol")))
 }
@@ -75,6 +109,7 @@ impl Protocol {
 
     /// Adds (or replaces) the methods of `class` (`"nil"` for `nil`).
     pub fn extend(&self, class: Arc<str>, methods: Vec<(Arc<str>, Value)>) {
+        implemented(&self.on, &class);
         let mut impls = self.impls.write().unwrap_or_else(|e| e.into_inner());
         match impls.iter_mut().find(|(c, _)| *c == class) {
             Some(slot) => {
