@@ -168,11 +168,12 @@
   (let [s (if (= (:v sv) :clojure.core.logic/unbound) s (kanren.logic/ext-no-check s x (:v sv)))]
     (reduce (fn [s [kind d]] (when s (add-dom s x kind d))) s (:doms sv))))
 
-(extend-protocol p/ISubstitutions
-  clojure.core.logic.Substitutions
-  (ext-no-check [s x v]
-    (if (subst-val? v) (-ext-subst-val s x v) (kanren.logic/ext-no-check s x v)))
-  (walk [s x] (kanren.logic/walk s x)))
+;; walk is the native itself: goals written as functions call it on every step.
+(extend clojure.core.logic.Substitutions
+  p/ISubstitutions
+  {:ext-no-check (fn [s x v]
+                   (if (subst-val? v) (-ext-subst-val s x v) (kanren.logic/ext-no-check s x v)))
+   :walk kanren.logic/walk})
 
 (extend-protocol p/ISubstitutionsCLP
   clojure.core.logic.Substitutions

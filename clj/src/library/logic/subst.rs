@@ -303,9 +303,12 @@ pub fn naming_subst() -> State {
 
 /// What core.logic keeps on a variable besides its value: attributes (`add-attr`), domains
 /// by kind (`add-dom` with a kind other than `::fd`, whose domains are the engine's) and the
-/// variables it is entangled with. Kept in the state (an engine extension), per root variable.
+/// variables it is entangled with. Kept in the state (an engine extension), per root variable,
+/// in a persistent map: a state's copy is O(1), an update O(log n).
 #[derive(Clone, Default)]
-struct Slots(rustc_hash::FxHashMap<Var, Slot>);
+struct Slots(
+    imbl::GenericHashMap<Var, Slot, rustc_hash::FxBuildHasher, imbl::shared_ptr::DefaultSharedPtr>,
+);
 
 #[derive(Clone, Default)]
 struct Slot {
@@ -396,6 +399,20 @@ fn add_dom(s: State, x: Var, kind: &Value, d: &Value) -> Result<Option<State>> {
     Ok(Some(s))
 }
 
+/// Whether the program has used core.logic's extension layer: the protocols' namespace or the
+/// constraint layer loaded, or a variable's domains, attributes or entanglement read or set.
+static EXTENSION_LAYER_USED: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
+/// See [`EXTENSION_LAYER_USED`].
+pub fn extension_layer_used() -> bool {
+    EXTENSION_LAYER_USED.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+fn extension_layer_in_use() {
+    EXTENSION_LAYER_USED.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
 /// `s` where each unbound variable of `xs` keeps `given`, the finite domain it was given as
 /// written, for `get-dom` to give back while the engine's domain is still its set.
 pub fn keep_given_domain(s: State, xs: &[Term], given: &Value) -> State {
@@ -439,6 +456,12 @@ fn get_dom(s: &State, x: &Value, kind: &Value) -> Result<Value> {
 }
 
 fn install_slots(l: &str) {
+    let reg = |ns: &str, name: &'static str, f: fn(Vec<Value>) -> Result<Value>| {
+        reg(ns, name, move |a| {
+            extension_layer_in_use();
+            f(a)
+        })
+    };
     reg(l, "add-attr", |a| {
         arity(&a, 4, 4, "add-attr")?;
         let s = state_arg(&a[0], "add-attr")?;
@@ -590,6 +613,7 @@ pub fn install() {
     // when the protocols' namespace is used, or a name of theirs in clojure.core.logic or
     // clojure.core.logic.fd is looked up and not found.
     fn load() {
+        extension_layer_in_use();
         crate::library::core::prelude::ensure(&PROTOCOLS);
         crate::library::core::prelude::ensure(&CKANREN);
     }

@@ -171,13 +171,36 @@ enum Impl {
 /// assert!(find_method(&p, "area", &Value::Int(1)).is_none());
 /// ```
 pub fn find_method(protocol: &Protocol, method: &str, v: &Value) -> Option<Value> {
-    match protocol.implementation(v)? {
-        Impl::Inline(c) => c
-            .methods_of(&protocol.on)
-            .find(|(m, _)| *m == method)
-            .map(|(_, f)| f.clone()),
-        Impl::Extension(ms) => ms.into_iter().find(|(m, _)| &**m == method).map(|(_, f)| f),
+    // As `implementation`, but cloning only the method found (this runs on every call).
+    let class = class::class_of(v);
+    if let Some(c) = &class {
+        if c.parents.contains(&protocol.on) {
+            return c
+                .methods_of(&protocol.on)
+                .find(|(m, _)| *m == method)
+                .map(|(_, f)| f.clone());
+        }
     }
+    let in_extension = |class: &str| -> Option<Option<Value>> {
+        let impls = protocol.impls.read().unwrap_or_else(|e| e.into_inner());
+        let (_, ms) = impls.iter().find(|(c, _)| &**c == class)?;
+        Some(
+            ms.iter()
+                .find(|(m, _)| &**m == method)
+                .map(|(_, f)| f.clone()),
+        )
+    };
+    let name = class.as_ref().map_or("nil", |c| &*c.name);
+    if let Some(found) = in_extension(name) {
+        return found;
+    }
+    let c = class?;
+    for a in class::ancestors_of(&c) {
+        if let Some(found) = in_extension(&a) {
+            return found;
+        }
+    }
+    None
 }
 
 /// Calls `method` of `protocol` on `args` (dispatching on the first): `Ok(None)` when the
