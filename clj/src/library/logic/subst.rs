@@ -134,6 +134,19 @@ pub fn state_of(v: &Value) -> Option<State> {
     }
 }
 
+/// `f` of the state of a substitution value, borrowed (no copy of the state).
+fn with_state<T>(v: &Value, who: &str, f: impl FnOnce(&State) -> Result<T>) -> Result<T> {
+    match v {
+        Value::Object(o) if &*o.class.name == SUBSTITUTIONS => {
+            if let Some(s) = o.state.as_ref().and_then(|s| s.downcast_ref::<State>()) {
+                return f(s);
+            }
+        }
+        _ => {}
+    }
+    state_arg(v, who).and_then(|s| f(&s))
+}
+
 fn state_arg(v: &Value, who: &str) -> Result<State> {
     state_of(v).ok_or_else(|| {
         Error::msg(format!(
@@ -628,19 +641,21 @@ pub fn install() {
     crate::eval::ns::define(l, "empty-s", subst_value(State::new()));
     reg(l, "unify", |a| {
         arity(&a, 3, 3, "unify")?;
-        let s = state_arg(&a[0], "unify")?;
         let (u, v) = (to_term(&a[1])?, to_term(&a[2])?);
-        if custom::active() {
-            return Ok(custom::unify(&s, &u, &v)?.map_or(Value::Nil, subst_value));
-        }
-        Ok(match s.unify(&u, &v) {
-            Some(s) => subst_value(s),
-            None => Value::Nil,
+        with_state(&a[0], "unify", |s| {
+            if custom::active() {
+                return Ok(custom::unify(s, &u, &v)?.map_or(Value::Nil, subst_value));
+            }
+            Ok(match s.unify(&u, &v) {
+                Some(s) => subst_value(s),
+                None => Value::Nil,
+            })
         })
     });
     reg(k, "walk", |a| {
         arity(&a, 2, 2, "walk")?;
-        Ok(from_term(&state_arg(&a[0], "walk")?.walk(&to_term(&a[1])?)))
+        let t = to_term(&a[1])?;
+        with_state(&a[0], "walk", |s| Ok(from_term(&s.walk(&t))))
     });
     reg(l, "walk*", |a| {
         arity(&a, 2, 2, "walk*")?;

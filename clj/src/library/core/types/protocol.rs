@@ -35,6 +35,8 @@ pub struct Protocol {
     pub methods: Vec<(Arc<str>, Vec<usize>)>,
     /// The implementations by extension: class name (`"nil"` for `nil`) and its methods.
     impls: RwLock<Vec<(Arc<str>, Methods)>>,
+    /// Bumped by every extension, so that a method found for a class can be kept until then.
+    generation: std::sync::atomic::AtomicU64,
 }
 
 fn all() -> &'static RwLock<HashMap<Arc<str>, Arc<Protocol>>> {
@@ -110,6 +112,8 @@ impl Protocol {
     /// Adds (or replaces) the methods of `class` (`"nil"` for `nil`).
     pub fn extend(&self, class: Arc<str>, methods: Vec<(Arc<str>, Value)>) {
         implemented(&self.on, &class);
+        self.generation
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let mut impls = self.impls.write().unwrap_or_else(|e| e.into_inner());
         match impls.iter_mut().find(|(c, _)| *c == class) {
             Some(slot) => {
@@ -238,6 +242,7 @@ fn no_implementation(protocol: &Protocol, method: &str, v: &Value) -> Error {
 fn method_fn(protocol: Arc<Protocol>, method: Arc<str>, arities: Vec<usize>) -> Value {
     let name: &'static str =
         Box::leak(format!("{}/{method}", ns_of(&protocol.var)).into_boxed_str());
+    let last: std::sync::Mutex<Option<(Arc<Class>, u64, Value)>> = Default::default();
     native(name, move |args: Vec<Value>| {
         if !arities.contains(&args.len()) {
             return Err(Error::msg(format!(
@@ -245,8 +250,32 @@ fn method_fn(protocol: Arc<Protocol>, method: Arc<str>, arities: Vec<usize>) -> 
                 args.len()
             )));
         }
+        // The method found last, by the class it was found for (a class's own methods never
+        // change; an extension of the protocol bumps its generation).
+        let class = match &args[0] {
+            Value::Object(o) => Some(o.class.clone()),
+            _ => None,
+        };
+        let generation = protocol
+            .generation
+            .load(std::sync::atomic::Ordering::Relaxed);
+        if let Some(c) = &class {
+            let hit = last
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .as_ref()
+                .and_then(|(lc, lg, f)| {
+                    (Arc::ptr_eq(lc, c) && *lg == generation).then(|| f.clone())
+                });
+            if let Some(f) = hit {
+                return apply(&f, args);
+            }
+        }
         let f = find_method(&protocol, &method, &args[0])
             .ok_or_else(|| no_implementation(&protocol, &method, &args[0]))?;
+        if let Some(c) = class {
+            *last.lock().unwrap_or_else(|e| e.into_inner()) = Some((c, generation, f.clone()));
+        }
         apply(&f, args)
     })
 }
@@ -322,6 +351,7 @@ pub fn defprotocol(tail: &Value, _env: &Env) -> Result<Value> {
         on: on.clone(),
         methods: methods.clone(),
         impls: RwLock::new(impls.unwrap_or_default()),
+        generation: Default::default(),
     });
     all()
         .write()
