@@ -103,15 +103,6 @@ pub static CALL: OnceLock<CallFn> = OnceLock::new();
 /// The signature of [`CALL`]: a function value and its arguments.
 pub type CallFn = fn(&Value, Vec<Value>) -> Result<Value>;
 
-/// Whether `v`'s class has the inline method `method`.
-pub fn has_method(v: &Value, method: &str) -> bool {
-    match v {
-        Value::Object(o) => o.class.method(method).is_some(),
-        Value::Map(m) => m.tag.as_ref().is_some_and(|c| c.method(method).is_some()),
-        _ => false,
-    }
-}
-
 /// Calls the inline method `method` of `v`'s class with `v` and `args`, if it has one.
 pub fn call_method(v: &Value, method: &str, mut args: Vec<Value>) -> Option<Result<Value>> {
     let class = match v {

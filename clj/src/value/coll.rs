@@ -505,12 +505,10 @@ pub fn count(v: &Value) -> Result<usize> {
         Value::SortedMap(m) | Value::SortedSet(m) => m.entries.len(),
         Value::Str(s) => s.chars().count(),
         // A type that implements `count` (clojure.lang.Counted).
-        Value::Object(_) if crate::value::class::has_method(v, "count") => {
-            match crate::value::class::call_method(v, "count", Vec::new()) {
-                Some(n) => crate::value::args::count_arg(&n?, "count")? as usize,
-                None => 0,
-            }
-        }
+        Value::Object(_) => match crate::value::class::call_method(v, "count", Vec::new()) {
+            Some(n) => crate::value::args::count_arg(&n?, "count")? as usize,
+            None => v.to_vec()?.len(),
+        },
         other => other.to_vec()?.len(),
     })
 }

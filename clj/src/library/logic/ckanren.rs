@@ -16,7 +16,7 @@
 //!   its operator, its variables and how it prints.
 
 use crate::library::core::{arity, reg};
-use crate::library::logic::subst::{state_of, subst_value};
+use crate::library::logic::subst::{state_arg, state_of, subst_value};
 use crate::library::logic::{fail_with, to_term};
 use crate::value::convert::from_term;
 use crate::value::error::{Error, Result};
@@ -37,11 +37,16 @@ struct Wrapped {
 #[derive(Clone, Default)]
 struct Removed(Vec<Value>);
 
-fn is_removed(s: &State, c: &Value) -> bool {
-    s.extension::<Removed>().is_some_and(|r| {
-        r.0.iter()
+impl Removed {
+    fn has(&self, c: &Value) -> bool {
+        self.0
+            .iter()
             .any(|x| crate::library::core::misc::identical(x, c))
-    })
+    }
+}
+
+fn is_removed(s: &State, c: &Value) -> bool {
+    s.extension::<Removed>().is_some_and(|r| r.has(c))
 }
 
 /// Calls `clojure.core.logic/NAME` (defined in ckanren.clj) with `args`.
@@ -144,15 +149,6 @@ fn failed(e: Error) -> std::result::Result<Status, Fail> {
     Err(Fail)
 }
 
-fn state_arg(v: &Value, who: &str) -> Result<State> {
-    state_of(v).ok_or_else(|| {
-        Error::msg(format!(
-            "{who}: expected a substitution, got {}",
-            crate::value::printer::describe(v)
-        ))
-    })
-}
-
 fn vars_of(v: &Value) -> Result<Vec<Var>> {
     let mut out = Vec::new();
     for t in v.to_vec()? {
@@ -188,11 +184,7 @@ pub fn install() {
         let s = state_arg(&a[0], "remcg")?;
         let c = a[1].clone();
         Ok(subst_value(s.with_extension(|r: &mut Removed| {
-            if !r
-                .0
-                .iter()
-                .any(|x| crate::library::core::misc::identical(x, &c))
-            {
+            if !r.has(&c) {
                 r.0.push(c)
             }
         })))

@@ -62,20 +62,13 @@ pub fn install() {
                 kanren::fail()
             }
         };
-        let mut vars = Vec::new();
-        crate::library::logic::subst::vars_of(&x, &mut vars);
-        goal(kanren::fixc_with_answer(
-            x,
-            check,
-            move |_, answer, name| match &form {
-                Ok(form) => Some(form.clone()),
-                Err(f) => {
-                    crate::library::logic::ckanren::reified(&vars, answer, name, |v, r, s| {
-                        crate::eval::apply(f, vec![Value::Nil, v, r, s])
-                    })
-                }
-            },
-        ))
+        goal(match form {
+            Ok(form) => kanren::fixc_with_answer(x, check, move |_, _, _| Some(form.clone())),
+            Err(f) => {
+                let reifier = fn_reifier(f, &x, vec![Value::Nil]);
+                kanren::fixc_with_answer(x, check, reifier)
+            }
+        })
     });
     // (-groundc [args] pred name): what `defnc`/`fnc` build, `pred` on the arguments once
     // they are all ground, shown as `(name args...)` while it waits (kanren's helper).
@@ -198,16 +191,7 @@ fn fix_goal(a: Vec<Value>, who: &'static str, tree: bool) -> Result<Value> {
     let x = t(&a[0])?;
     // A function as the form is core.logic's reifier: `(reifier c x v r a)`, the constraint
     // here nil.
-    let reifier = |f: Value, x: &Term| {
-        let mut vars = Vec::new();
-        crate::library::logic::subst::vars_of(x, &mut vars);
-        let xv = from_term(x);
-        move |_: &Term, answer: &Term, name: &dyn Fn(&Term) -> Option<Term>| {
-            crate::library::logic::ckanren::reified(&vars, answer, name, |v, r, s| {
-                crate::eval::apply(&f, vec![Value::Nil, xv.clone(), v, r, s])
-            })
-        }
-    };
+    let reifier = |f: Value, x: &Term| fn_reifier(f, x, vec![Value::Nil, from_term(x)]);
     Ok(Value::Goal(match (&a[2], tree) {
         (f @ (Value::Fn(_) | Value::Native(_)), false) => {
             kanren::fixc_with_answer(x.clone(), build, reifier(f.clone(), &x))
@@ -219,6 +203,24 @@ fn fix_goal(a: Vec<Value>, who: &'static str, tree: bool) -> Result<Value> {
         (form, true) => kanren::treec(x, build, t(form)?),
     }))
 }
+
+/// A constraint on `x` printed by core.logic's reifier function `f`: called with `lead` (the
+/// constraint, here nil, and for `fixc`/`treec` the term `x`), then the answer's value, the
+/// substitution naming `x`'s variables and the substitution.
+fn fn_reifier(f: Value, x: &Term, lead: Vec<Value>) -> FnReifier {
+    let mut vars = Vec::new();
+    crate::library::logic::subst::vars_of(x, &mut vars);
+    Box::new(move |_, answer, name| {
+        crate::library::logic::ckanren::reified(&vars, answer, name, |v, r, s| {
+            let args = lead.iter().cloned().chain([v, r, s]).collect();
+            crate::eval::apply(&f, args)
+        })
+    })
+}
+
+/// How a constraint on a term prints: given the term, the answer's value and the naming.
+type FnReifier =
+    Box<dyn Fn(&Term, &Term, &dyn Fn(&Term) -> Option<Term>) -> Option<Term> + Send + Sync>;
 
 /// `(u/unify [t1 t2 ...])` or `(u/unify {:as {?x t}} [t1 t2 ...])`: `?`-symbols are variables;
 /// `nil` when the terms do not unify.

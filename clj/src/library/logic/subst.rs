@@ -147,7 +147,8 @@ fn with_state<T>(v: &Value, who: &str, f: impl FnOnce(&State) -> Result<T>) -> R
     state_arg(v, who).and_then(|s| f(&s))
 }
 
-fn state_arg(v: &Value, who: &str) -> Result<State> {
+/// The state of a substitution value `v`, or an error naming `who` and what `v` is.
+pub(crate) fn state_arg(v: &Value, who: &str) -> Result<State> {
     state_of(v).ok_or_else(|| {
         Error::msg(format!(
             "{who}: expected a substitution, got {}",
@@ -536,17 +537,16 @@ fn install_slots(l: &str) {
         arity(&a, 2, 2, "root-val")?;
         let s = state_arg(&a[0], "root-val")?;
         let x = root_var(&s, lvar_arg(&a[1], "root-val")?);
-        let fd = kanren::fd::domain_of(&s, &Term::Var(x));
+        let kind = Value::kw("clojure.core.logic/fd");
+        let fd = get_dom(&s, &Value::LVar(x), &kind)?;
         let sl = slot(&s, x);
-        if fd.is_none() && sl.is_none() {
+        if matches!(fd, Value::Nil) && sl.is_none() {
             return Ok(Value::Nil);
         }
         let map = |list: &[(Value, Value)]| Value::Map(Items::arc(list.to_vec()));
         let mut doms = sl.map(|sl| sl.doms.clone()).unwrap_or_default();
-        if fd.is_some() {
-            let kind = Value::kw("clojure.core.logic/fd");
-            let v = get_dom(&s, &Value::LVar(x), &kind)?;
-            set_in(&mut doms, &kind, v);
+        if !matches!(fd, Value::Nil) {
+            set_in(&mut doms, &kind, fd);
         }
         let eset = match sl {
             Some(sl) if !sl.eset.is_empty() => Value::Set(Items::arc(

@@ -136,20 +136,32 @@ impl Protocol {
     /// The implementation of this protocol for `v`: `Ok` with the inline class's methods or
     /// the extension's, as (method name, function) pairs.
     fn implementation(&self, v: &Value) -> Option<Impl> {
+        self.implementation_with(v, |ms| ms.to_vec())
+    }
+
+    /// [`Protocol::implementation`], with `of` taking what it needs of an extension's methods
+    /// while the table is read (so that a call does not copy them all).
+    fn implementation_with<T>(
+        &self,
+        v: &Value,
+        of: impl Fn(&[(Arc<str>, Value)]) -> T,
+    ) -> Option<Impl<T>> {
         let class = class::class_of(v);
         if let Some(c) = &class {
             if c.parents.contains(&self.on) {
                 return Some(Impl::Inline(c.clone()));
             }
         }
-        let name: Arc<str> = class.as_ref().map_or("nil".into(), |c| c.name.clone());
-        if let Some(m) = self.extension(&name) {
-            return Some(Impl::Extension(m));
+        let impls = self.impls.read().unwrap_or_else(|e| e.into_inner());
+        let extension = |class: &str| impls.iter().find(|(c, _)| &**c == class);
+        let name = class.as_ref().map_or("nil", |c| &*c.name);
+        if let Some((_, ms)) = extension(name) {
+            return Some(Impl::Extension(of(ms)));
         }
-        let c = class?;
-        for a in class::ancestors_of(&c) {
-            if let Some(m) = self.extension(&a) {
-                return Some(Impl::Extension(m));
+        let c = class.as_ref()?;
+        for a in class::ancestors_of(c) {
+            if let Some((_, ms)) = extension(&a) {
+                return Some(Impl::Extension(of(ms)));
             }
         }
         None
@@ -157,9 +169,9 @@ impl Protocol {
 }
 
 /// Where a value's implementation of a protocol is.
-enum Impl {
+enum Impl<T = Vec<(Arc<str>, Value)>> {
     Inline(Arc<Class>),
-    Extension(Vec<(Arc<str>, Value)>),
+    Extension(T),
 }
 
 /// The function implementing `method` of `protocol` for `v` (it takes `v` first), if `v`'s
@@ -175,36 +187,18 @@ enum Impl {
 /// assert!(find_method(&p, "area", &Value::Int(1)).is_none());
 /// ```
 pub fn find_method(protocol: &Protocol, method: &str, v: &Value) -> Option<Value> {
-    // As `implementation`, but cloning only the method found (this runs on every call).
-    let class = class::class_of(v);
-    if let Some(c) = &class {
-        if c.parents.contains(&protocol.on) {
-            return c
-                .methods_of(&protocol.on)
-                .find(|(m, _)| *m == method)
-                .map(|(_, f)| f.clone());
-        }
-    }
-    let in_extension = |class: &str| -> Option<Option<Value>> {
-        let impls = protocol.impls.read().unwrap_or_else(|e| e.into_inner());
-        let (_, ms) = impls.iter().find(|(c, _)| &**c == class)?;
-        Some(
-            ms.iter()
-                .find(|(m, _)| &**m == method)
-                .map(|(_, f)| f.clone()),
-        )
+    let find = |ms: &[(Arc<str>, Value)]| {
+        ms.iter()
+            .find(|(m, _)| &**m == method)
+            .map(|(_, f)| f.clone())
     };
-    let name = class.as_ref().map_or("nil", |c| &*c.name);
-    if let Some(found) = in_extension(name) {
-        return found;
+    match protocol.implementation_with(v, find)? {
+        Impl::Inline(c) => c
+            .methods_of(&protocol.on)
+            .find(|(m, _)| *m == method)
+            .map(|(_, f)| f.clone()),
+        Impl::Extension(f) => f,
     }
-    let c = class?;
-    for a in class::ancestors_of(&c) {
-        if let Some(found) = in_extension(&a) {
-            return found;
-        }
-    }
-    None
 }
 
 /// Calls `method` of `protocol` on `args` (dispatching on the first): `Ok(None)` when the

@@ -32,7 +32,7 @@ mod walk;
 
 use crate::library::core::types::protocol;
 use crate::library::core::{arity, reg};
-use crate::library::logic::subst::{state_of, subst_value};
+use crate::library::logic::subst::{state_arg, state_of, subst_value};
 use crate::library::logic::{fail_with, to_term};
 use crate::value::error::{Error, Result};
 use crate::value::Value;
@@ -263,15 +263,6 @@ pub fn relation(name: &str, args: Vec<Value>) -> Result<Value> {
         &format!("kanren.logic.terms/{name}"),
     )?;
     crate::eval::apply(&f, args)
-}
-
-fn state_arg(v: &Value, who: &str) -> Result<State> {
-    state_of(v).ok_or_else(|| {
-        Error::msg(format!(
-            "{who}: expected a substitution, got {}",
-            crate::value::printer::describe(v)
-        ))
-    })
 }
 
 /// Installs the watch on the term protocols, `occurs-check` and the protocols' defaults. With
