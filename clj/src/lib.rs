@@ -36,7 +36,6 @@ pub fn init() {
     for n in eval::ns::BUILTIN {
         eval::ns::create(n);
     }
-    eval::compile::run::register_fast();
     eval::ns::set_loader(|src, file| load(src, Some(file)).map(|_| ()));
     eval::ns::switch_to("user", true);
 }

@@ -82,3 +82,30 @@ fn bad_definitions() {
     );
     assert_error("(instance? 1 2)", "1:1: instance?: expected a class, got 1");
 }
+
+/// Each thread's program defines and extends its own protocols: two threads defining the same
+/// protocol at once do not extend each other's (embedders and test harnesses run programs on
+/// several threads).
+#[test]
+fn protocols_of_threads_running_at_once_are_their_own() {
+    let threads: Vec<_> = (0..4)
+        .map(|i| {
+            std::thread::spawn(move || {
+                kanren_clj::init();
+                for round in 0..200 {
+                    let src = format!(
+                        "(defprotocol Shape (area [s])) \
+                         (extend-type String Shape (area [s] {i})) \
+                         (area \"x\")"
+                    );
+                    let v = kanren_clj::eval_str(&src)
+                        .unwrap_or_else(|e| panic!("thread {i}, round {round}: {e}"));
+                    assert_eq!(kanren_clj::print_value(&v).unwrap(), i.to_string());
+                }
+            })
+        })
+        .collect();
+    for t in threads {
+        t.join().expect("each thread's program runs");
+    }
+}

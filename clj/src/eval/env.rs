@@ -38,9 +38,14 @@ pub fn bind(env: &Env, name: impl Into<Arc<str>>, v: Value) -> Env {
 }
 
 /// `env` with the `bindings` (in order: a later one shadows an earlier one).
-pub fn bind_all(env: &Env, bindings: Bindings) -> Env {
+pub fn bind_all(env: &Env, mut bindings: Bindings) -> Env {
     match bindings.len() {
         0 => env.clone(),
+        // The smaller frame (a function of one argument binds one name).
+        1 => {
+            let (name, v) = bindings.pop().expect("one binding");
+            Some(Arc::new(Frame::One(name, v, env.clone())))
+        }
         _ => Some(Arc::new(Frame::Many(bindings, env.clone()))),
     }
 }

@@ -214,6 +214,20 @@ pub fn set_goal_call(f: GoalCall) {
     let _ = GOAL_CALL.set(f);
 }
 
+/// [`apply`] of arguments in place: a built-in that reads them so ([`Native::slice`]) gets
+/// them without a copy.
+///
+/// [`Native::slice`]: crate::value::Native::slice
+pub fn apply_slice(f: &Value, args: &[Value]) -> Result<Value> {
+    match f {
+        Value::Native(n) => match &n.slice {
+            Some(code) => code(args),
+            None => (n.f)(args.to_vec()),
+        },
+        _ => apply(f, args.to_vec()),
+    }
+}
+
 /// Calls a function value with arguments.
 pub fn apply(f: &Value, args: Vec<Value>) -> Result<Value> {
     match f {
@@ -308,9 +322,17 @@ pub fn var_get(name: &str) -> Result<Value> {
         .ok_or_else(|| Error::msg(format!("var #'{name} is unbound")))
 }
 
+/// Arguments gathered for a call: up to four kept in place, without a heap allocation.
+pub type Args = smallvec::SmallVec<[Value; 4]>;
+
 /// Calls a Clojure function: picks the arity, binds the parameters, runs the body, loops on
 /// `recur`.
-pub fn call_closure(c: &Arc<Closure>, mut args: Vec<Value>) -> Result<Value> {
+pub fn call_closure(c: &Arc<Closure>, args: Vec<Value>) -> Result<Value> {
+    call_closure_with(c, Args::from_vec(args))
+}
+
+/// [`call_closure`] of arguments gathered in an [`Args`] (what compiled calls make).
+pub fn call_closure_with(c: &Arc<Closure>, mut args: Args) -> Result<Value> {
     let n = args.len();
     let arity = c
         .arities
@@ -345,9 +367,9 @@ pub fn call_closure(c: &Arc<Closure>, mut args: Vec<Value>) -> Result<Value> {
         }
     }
     loop {
-        let mut env = base.clone();
-        let rest = if arity.rest.is_some() {
-            args.split_off(arity.params.len())
+        let env;
+        let rest: Vec<Value> = if arity.rest.is_some() {
+            args.drain(arity.params.len()..).collect()
         } else {
             Vec::new()
         };
@@ -369,14 +391,16 @@ pub fn call_closure(c: &Arc<Closure>, mut args: Vec<Value>) -> Result<Value> {
             if let Some(Value::Symbol(r)) = &arity.rest {
                 bs.push((r.clone(), rest.clone()));
             }
-            env = bind_all(&env, bs);
+            env = bind_all(&base, bs);
         } else {
+            let mut e = base.clone();
             for (p, a) in arity.params.iter().zip(args.drain(..)) {
-                env = destructure(p, a, &env)?;
+                e = destructure(p, a, &e)?;
             }
             if let Some(r) = &arity.rest {
-                env = destructure(r, rest, &env)?;
+                e = destructure(r, rest, &e)?;
             }
+            env = e;
         }
         let out = match &code {
             Some(code) => code.run(&env),
@@ -394,7 +418,7 @@ pub fn call_closure(c: &Arc<Closure>, mut args: Vec<Value>) -> Result<Value> {
                         new.len()
                     )));
                 }
-                args = new;
+                args = Args::from_vec(new);
                 if arity.rest.is_some() {
                     let r = args.pop().unwrap_or(Value::Nil);
                     args.extend(r.to_vec()?);

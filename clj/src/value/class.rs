@@ -86,8 +86,19 @@ pub struct Object {
     pub fields: Vec<Value>,
     /// A library object's code when it is called as a function (a multimethod's dispatch).
     pub call: Option<NativeFn>,
-    /// A library object's state (a multimethod's method table).
-    pub state: Option<Arc<dyn Any + Send + Sync>>,
+    /// A library object's state (a multimethod's method table, a substitution's state).
+    pub state: Option<Payload>,
+}
+
+/// A library object's state.
+#[derive(Clone)]
+pub enum Payload {
+    /// Shared data of any type (a multimethod's method table, a stream held by a value).
+    Shared(Arc<dyn Any + Send + Sync>),
+    /// A logic engine state held in place: a substitution value (`clojure.core.logic`'s
+    /// `Substitutions`) is one allocation, and goals written as functions of the substitution
+    /// make one at each call.
+    State(kanren::State),
 }
 
 impl Drop for Object {

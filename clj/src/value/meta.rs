@@ -161,6 +161,7 @@ pub fn with_meta(v: &Value, meta: Value) -> Result<Value> {
             let goal = v.clone();
             Value::Native(Arc::new(crate::value::Native {
                 name: "clojure.core.logic/goal",
+                slice: None,
                 f: Arc::new(move |args| match crate::value::class::CALL.get() {
                     Some(call) => call(&goal, args),
                     None => Err(Error::msg(

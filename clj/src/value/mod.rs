@@ -216,12 +216,19 @@ pub enum LazyCell {
 /// relation carries its own engine value).
 pub type NativeFn = Arc<dyn Fn(Vec<Value>) -> Result<Value> + Send + Sync>;
 
+/// The code of a built-in function that reads its arguments in place.
+pub type SliceFn = Arc<dyn Fn(&[Value]) -> Result<Value> + Send + Sync>;
+
 /// A built-in function: its name (for errors) and code.
 pub struct Native {
     /// The qualified name, e.g. `clojure.core/map`.
     pub name: &'static str,
     /// The code.
     pub f: NativeFn,
+    /// The same code reading its arguments in place, for the functions registered with it
+    /// (`library::core::reg_slice`: arithmetic, `==`, `unify`): a compiled call of a few
+    /// arguments runs it without collecting them into a vector.
+    pub slice: Option<SliceFn>,
 }
 
 impl Value {

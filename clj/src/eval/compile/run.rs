@@ -1,81 +1,15 @@
 //! Running compiled code ([`Code`]): each list form counts one level of nesting, grows the
 //! stack when it runs low, checks for Ctrl-C and gives its errors its position, as `eval`
-//! does. A call to the built-in `==`, `!=`, `+`, `-` or `*` with two arguments (the ones a
-//! relation's body makes most) runs without an argument vector.
+//! does. A call of up to three arguments to a built-in that reads its arguments in place
+//! ([`Native::slice`](crate::value::Native::slice): arithmetic, `==`, `unify`, the ones a
+//! relation's body calls most) runs without an argument vector.
 
 use crate::eval::compile::{Code, Op};
 use crate::eval::env::{bind, Env, Frame};
-use crate::eval::{apply, check_interrupt, eval, global, nested, Closure};
-use crate::value::convert::to_term;
+use crate::eval::{apply, call_closure_with, check_interrupt, eval, global, nested, Args, Closure};
 use crate::value::error::{Error, Kind, Result};
-use crate::value::{Native, Value};
-use std::cell::RefCell;
+use crate::value::Value;
 use std::sync::Arc;
-
-/// A built-in that a compiled call with two arguments runs directly.
-#[derive(Clone, Copy)]
-enum Fast {
-    Eq,
-    Neq,
-    Arith(char),
-}
-
-thread_local! {
-    /// The built-ins of [`Fast`], kept alive (so their addresses name them).
-    static FAST: RefCell<Vec<(Arc<Native>, Fast)>> = const { RefCell::new(Vec::new()) };
-}
-
-/// Whether compiled calls of `==` call its function ([`call_eq_as_function`]).
-static EQ_AS_FUNCTION: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-
-/// Makes compiled calls of `==` call its function from now on, as any other call: for a library
-/// that changes what `==` builds (core.logic's term protocols, `library::logic::custom`).
-pub(crate) fn call_eq_as_function() {
-    EQ_AS_FUNCTION.store(true, std::sync::atomic::Ordering::Relaxed);
-    FAST.with(|f| f.borrow_mut().retain(|(_, op)| !matches!(op, Fast::Eq)));
-}
-
-/// Records this thread's built-ins `==`, `!=`, `+`, `-` and `*` (once `init` has defined them).
-pub(crate) fn register_fast() {
-    let ops = [
-        ("clojure.core.logic/==", Fast::Eq),
-        ("clojure.core.logic/!=", Fast::Neq),
-        ("clojure.core/+", Fast::Arith('+')),
-        ("clojure.core/-", Fast::Arith('-')),
-        ("clojure.core/*", Fast::Arith('*')),
-    ];
-    let found: Vec<(Arc<Native>, Fast)> = ops
-        .iter()
-        .filter(|(_, op)| {
-            !(matches!(op, Fast::Eq) && EQ_AS_FUNCTION.load(std::sync::atomic::Ordering::Relaxed))
-        })
-        .filter_map(
-            |(q, op)| match crate::eval::ns::resolve_in("clojure.core", q) {
-                Some((_, Value::Native(n))) => Some((n, *op)),
-                _ => None,
-            },
-        )
-        .collect();
-    FAST.with(|f| *f.borrow_mut() = found);
-}
-
-fn fast_of(n: &Arc<Native>) -> Option<Fast> {
-    FAST.with(|f| {
-        f.borrow()
-            .iter()
-            .find(|(m, _)| Arc::ptr_eq(m, n))
-            .map(|(_, op)| *op)
-    })
-}
-
-/// What the built-in `op` gives for the arguments `x` and `y` (as its code does).
-fn fast(op: Fast, x: &Value, y: &Value) -> Result<Value> {
-    match op {
-        Fast::Eq => Ok(Value::Goal(kanren::eq(to_term(x)?, to_term(y)?))),
-        Fast::Neq => Ok(Value::Goal(kanren::neq(to_term(x)?, to_term(y)?))),
-        Fast::Arith(c) => crate::value::num::arith(c, x, y),
-    }
-}
 
 impl Code {
     /// Runs the code in the environment `env` (the frames of the scopes it was compiled in).
@@ -136,9 +70,22 @@ impl Op {
                     },
                     f => f.run(env)?,
                 };
-                if let (Value::Native(n), [a, b]) = (&f, args.as_slice()) {
-                    if let Some(op) = fast_of(n) {
-                        return fast(op, &a.run(env)?, &b.run(env)?);
+                if let Value::Fn(c) = &f {
+                    let mut values = Args::new();
+                    for a in args {
+                        values.push(a.run(env)?);
+                    }
+                    return call_closure_with(c, values);
+                }
+                if let Value::Native(n) = &f {
+                    if let Some(code) = &n.slice {
+                        match args.as_slice() {
+                            [] => return code(&[]),
+                            [a] => return code(&[a.run(env)?]),
+                            [a, b] => return code(&[a.run(env)?, b.run(env)?]),
+                            [a, b, c] => return code(&[a.run(env)?, b.run(env)?, c.run(env)?]),
+                            _ => {}
+                        }
                     }
                 }
                 apply(&f, run_all(args, env)?)

@@ -195,6 +195,7 @@ fn deftest(a: &[Value], env: &Env) -> Result<Value> {
     let (b, name) = (body.clone(), n.clone());
     let var = Value::Native(Arc::new(Native {
         name: "clojure.test/deftest",
+        slice: None,
         f: Arc::new(move |_| {
             run_one(&name, &b)?;
             Ok(Value::Nil)
@@ -408,6 +409,7 @@ fn with_fixtures(fs: &[Value], f: Arc<dyn Fn() -> Result<Value> + Send + Sync>) 
             let rest = rest.to_vec();
             let inner = Value::Native(Arc::new(Native {
                 name: "clojure.test/fixture",
+                slice: None,
                 f: Arc::new(move |_| with_fixtures(&rest, f.clone())),
             }));
             crate::eval::apply(fixture, vec![inner])

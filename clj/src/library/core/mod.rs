@@ -70,6 +70,7 @@ pub fn native(
     Value::Native(Arc::new(Native {
         name,
         f: Arc::new(f),
+        slice: None,
     }))
 }
 
@@ -80,10 +81,33 @@ pub fn reg(
     f: impl Fn(Vec<Value>) -> Result<Value> + Send + Sync + 'static,
 ) {
     let f: NativeFn = Arc::new(f);
-    crate::eval::ns::define(ns, name, Value::Native(Arc::new(Native { name, f })));
+    let slice = None;
+    crate::eval::ns::define(ns, name, Value::Native(Arc::new(Native { name, f, slice })));
 }
 
-fn fold_arith(op: char, ident: i64, args: Vec<Value>) -> Result<Value> {
+/// Registers a built-in function whose code reads its arguments in place (see
+/// [`Native::slice`]): for the functions called most from compiled bodies.
+pub fn reg_slice(
+    ns: &str,
+    name: &'static str,
+    f: impl Fn(&[Value]) -> Result<Value> + Send + Sync + 'static,
+) {
+    crate::eval::ns::define(ns, name, native_slice(name, f));
+}
+
+/// A built-in function value whose code reads its arguments in place (see [`Native::slice`]).
+pub fn native_slice(
+    name: &'static str,
+    f: impl Fn(&[Value]) -> Result<Value> + Send + Sync + 'static,
+) -> Value {
+    let slice: crate::value::SliceFn = Arc::new(f);
+    let code = slice.clone();
+    let f: NativeFn = Arc::new(move |a: Vec<Value>| code(&a));
+    let slice = Some(slice);
+    Value::Native(Arc::new(Native { name, f, slice }))
+}
+
+fn fold_arith(op: char, ident: i64, args: &[Value]) -> Result<Value> {
     match args.len() {
         0 => Ok(Value::Int(ident)),
         1 if op == '-' || op == '/' => arith(op, &Value::Int(ident), &args[0]),
@@ -95,12 +119,9 @@ fn fold_arith(op: char, ident: i64, args: Vec<Value>) -> Result<Value> {
         }
         2 => arith(op, &args[0], &args[1]),
         _ => {
-            let mut it = args.into_iter();
-            let mut acc = it
-                .next()
-                .ok_or_else(|| Error::msg(crate::value::num::op_name(op)))?;
-            for x in it {
-                acc = arith(op, &acc, &x)?;
+            let mut acc = args[0].clone();
+            for x in &args[1..] {
+                acc = arith(op, &acc, x)?;
             }
             Ok(acc)
         }
@@ -148,22 +169,22 @@ pub fn rand_below(n: u64) -> u64 {
 /// Registers the functions of this module.
 pub fn install() {
     let c = "clojure.core";
-    reg(c, "+", |a| fold_arith('+', 0, a));
-    reg(c, "-", |a| {
-        arity(&a, 1, usize::MAX, "-")?;
+    reg_slice(c, "+", |a| fold_arith('+', 0, a));
+    reg_slice(c, "-", |a| {
+        arity(a, 1, usize::MAX, "-")?;
         fold_arith('-', 0, a)
     });
-    reg(c, "*", |a| fold_arith('*', 1, a));
-    reg(c, "/", |a| {
-        arity(&a, 1, usize::MAX, "/")?;
+    reg_slice(c, "*", |a| fold_arith('*', 1, a));
+    reg_slice(c, "/", |a| {
+        arity(a, 1, usize::MAX, "/")?;
         fold_arith('/', 1, a)
     });
-    reg(c, "inc", |a| {
-        arity(&a, 1, 1, "inc")?;
+    reg_slice(c, "inc", |a| {
+        arity(a, 1, 1, "inc")?;
         arith('+', &a[0], &Value::Int(1))
     });
-    reg(c, "dec", |a| {
-        arity(&a, 1, 1, "dec")?;
+    reg_slice(c, "dec", |a| {
+        arity(a, 1, 1, "dec")?;
         arith('-', &a[0], &Value::Int(1))
     });
     reg(c, "quot", |a| {
@@ -186,6 +207,7 @@ pub fn install() {
         "abs",
         Value::Native(Arc::new(Native {
             name: "Math/abs",
+            slice: None,
             f: Arc::new(abs),
         })),
     );

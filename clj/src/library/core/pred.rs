@@ -314,6 +314,7 @@ pub fn install() {
         "realized?",
         Value::Native(Arc::new(Native {
             name: "realized?",
+            slice: None,
             f: Arc::new(|a| Ok(Value::Bool(!matches!(a.first(), Some(Value::Lazy(_)))))),
         })),
     );

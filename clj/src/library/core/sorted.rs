@@ -204,6 +204,7 @@ pub fn install() {
         let pred = a[0].clone();
         Ok(Value::Native(Arc::new(Native {
             name: "clojure.core/comparator",
+            slice: None,
             f: Arc::new(move |x: Vec<Value>| {
                 arity(&x, 2, 2, "comparator")?;
                 Ok(Value::Int(

@@ -181,6 +181,7 @@ pub fn call(sym: &str, tail: &Value, env: &Env) -> Result<Value> {
             let n = forms.len() - 1;
             Ok(Value::Native(Arc::new(crate::value::Native {
                 name: "memfn",
+                slice: None,
                 f: Arc::new(move |mut a: Vec<Value>| {
                     if a.len() != n + 1 {
                         return Err(Error::ex(

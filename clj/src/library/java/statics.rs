@@ -24,6 +24,7 @@ pub fn method(
     let native = Native {
         name: full,
         f: Arc::new(move |a: Vec<Value>| f(&a)),
+        slice: None,
     };
     def(class, name, Value::Native(Arc::new(native)));
 }

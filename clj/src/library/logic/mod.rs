@@ -25,7 +25,7 @@ pub mod pattern;
 pub mod pldb;
 pub mod subst;
 
-use crate::library::core::{arity, reg};
+use crate::library::core::{arity, reg, reg_slice};
 use crate::value::error::{Error, Result};
 use crate::value::Value;
 use kanren::{Goal, Term, Var};
@@ -173,12 +173,12 @@ pub fn install() {
     crate::eval::ns::define(l, "s#", Value::Goal(kanren::succeed()));
     crate::eval::ns::define(l, "fail", Value::Goal(kanren::fail()));
     crate::eval::ns::define(l, "u#", Value::Goal(kanren::fail()));
-    reg(l, "==", |a| {
-        arity(&a, 2, 2, "==")?;
+    reg_slice(l, "==", |a| {
+        arity(a, 2, 2, "==")?;
         goal(custom::eq(t(&a[0])?, t(&a[1])?))
     });
-    reg(l, "!=", |a| {
-        arity(&a, 2, 2, "!=")?;
+    reg_slice(l, "!=", |a| {
+        arity(a, 2, 2, "!=")?;
         goal(kanren::neq(t(&a[0])?, t(&a[1])?))
     });
     reg(l, "lvar", |a| {

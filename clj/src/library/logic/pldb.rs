@@ -199,6 +199,7 @@ fn native(
     let f: NativeFn = Arc::new(f);
     Arc::new(Native {
         name: Box::leak(name.into_boxed_str()),
+        slice: None,
         f,
     })
 }

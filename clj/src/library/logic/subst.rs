@@ -17,9 +17,9 @@
 //!   core.logic's order: `bind`, `mplus`, `choice`, `-inc`, `composeg`, `bind*`, `mplus*`.
 
 use crate::eval::{apply, eval, Env};
-use crate::library::core::{arity, native, reg};
+use crate::library::core::{arity, native, reg, reg_slice};
 use crate::library::logic::{custom, fail_with, goal_of, to_term};
-use crate::value::class::{Class, Object};
+use crate::value::class::{Class, Object, Payload};
 use crate::value::convert::from_term;
 use crate::value::error::{Error, Result};
 use crate::value::items::Items;
@@ -110,7 +110,7 @@ fn same_bindings(a: &State, b: &State) -> bool {
         && a.subst().iter().all(|(v, t)| b.subst().get(*v) == Some(t))
 }
 
-fn object(name: &'static str, state: Arc<dyn std::any::Any + Send + Sync>) -> Value {
+fn object(name: &'static str, state: Payload) -> Value {
     Value::Object(Arc::new(Object {
         class: class(name),
         fields: Vec::new(),
@@ -121,15 +121,21 @@ fn object(name: &'static str, state: Arc<dyn std::any::Any + Send + Sync>) -> Va
 
 /// The substitution value of a state.
 pub fn subst_value(s: State) -> Value {
-    object(SUBSTITUTIONS, Arc::new(s))
+    object(SUBSTITUTIONS, Payload::State(s))
+}
+
+/// The state a substitution value holds.
+fn held_state(o: &Object) -> Option<&State> {
+    match &o.state {
+        Some(Payload::State(s)) if &*o.class.name == SUBSTITUTIONS => Some(s),
+        _ => None,
+    }
 }
 
 /// The state of a substitution value.
 pub fn state_of(v: &Value) -> Option<State> {
     match v {
-        Value::Object(o) if &*o.class.name == SUBSTITUTIONS => {
-            o.state.as_ref()?.downcast_ref::<State>().cloned()
-        }
+        Value::Object(o) => held_state(o).cloned(),
         _ => None,
     }
 }
@@ -137,14 +143,12 @@ pub fn state_of(v: &Value) -> Option<State> {
 /// `f` of the state of a substitution value, borrowed (no copy of the state).
 fn with_state<T>(v: &Value, who: &str, f: impl FnOnce(&State) -> Result<T>) -> Result<T> {
     match v {
-        Value::Object(o) if &*o.class.name == SUBSTITUTIONS => {
-            if let Some(s) = o.state.as_ref().and_then(|s| s.downcast_ref::<State>()) {
-                return f(s);
-            }
-        }
-        _ => {}
+        Value::Object(o) => match held_state(o) {
+            Some(s) => f(s),
+            None => state_arg(v, who).and_then(|s| f(&s)),
+        },
+        _ => state_arg(v, who).and_then(|s| f(&s)),
     }
-    state_arg(v, who).and_then(|s| f(&s))
 }
 
 /// The state of a substitution value `v`, or an error naming `who` and what `v` is.
@@ -165,7 +169,7 @@ pub fn stream_value(st: Stream) -> Value {
         Head::Unit(s) => subst_value(s),
         Head::Choice(s, rest) => {
             let held: Arc<(State, Held)> = Arc::new((s, Mutex::new(Some(rest))));
-            object(CHOICE, held)
+            object(CHOICE, Payload::Shared(held))
         }
         Head::Inc(rest) => {
             // core.logic's `-inc`: a function of no arguments that forces the rest.
@@ -192,22 +196,31 @@ pub fn to_stream(v: Value, goal: &Value) -> Result<Stream> {
     if let Value::Nil = v {
         return Ok(Stream::empty());
     }
-    if let Value::Object(o) = &v {
-        let state = o.state.clone();
-        match &*o.class.name {
-            SUBSTITUTIONS => {
-                if let Some(s) = state_of(&v) {
-                    return Ok(Stream::unit(s));
-                }
+    if let Value::Object(mut o) = v {
+        // A substitution made for this answer alone (what a goal's `unify` returns) gives up
+        // its state without a copy.
+        if let Some(only) = Arc::get_mut(&mut o).filter(|o| held_state(o).is_some()) {
+            if let Some(Payload::State(s)) = only.state.take() {
+                return Ok(Stream::unit(s));
             }
-            CHOICE => {
-                if let Some(held) = state.and_then(|s| s.downcast::<(State, Held)>().ok()) {
+        }
+        if let Some(s) = held_state(&o) {
+            return Ok(Stream::unit(s.clone()));
+        }
+        if &*o.class.name == CHOICE {
+            if let Some(Payload::Shared(held)) = &o.state {
+                if let Ok(held) = held.clone().downcast::<(State, Held)>() {
                     return Ok(Stream::mplus(Stream::unit(held.0.clone()), take(&held.1)?));
                 }
             }
-            _ => {}
         }
+        return to_stream_other(Value::Object(o), goal);
     }
+    to_stream_other(v, goal)
+}
+
+/// [`to_stream`] of a value that is not a substitution or a `Choice`.
+fn to_stream_other(v: Value, goal: &Value) -> Result<Stream> {
     if matches!(v, Value::Fn(_) | Value::Native(_)) {
         let goal = goal.clone();
         return Ok(Stream::suspend(move || {
@@ -231,7 +244,7 @@ pub fn to_stream(v: Value, goal: &Value) -> Result<Stream> {
 /// as a stream ([`to_stream`]); an error fails the goal and is reported by the query.
 pub fn goal_from_fn(f: Value) -> Goal {
     Goal::new(
-        move |s| match apply(&f, vec![subst_value(s)]).and_then(|v| to_stream(v, &f)) {
+        move |s| match call(&f, subst_value(s)).and_then(|v| to_stream(v, &f)) {
             Ok(st) => st,
             Err(e) => {
                 let _ = fail_with(e);
@@ -239,6 +252,15 @@ pub fn goal_from_fn(f: Value) -> Goal {
             }
         },
     )
+}
+
+/// `f` called with the one argument `a` (without an argument vector when `f` is a Clojure
+/// function).
+fn call(f: &Value, a: Value) -> Result<Value> {
+    match f {
+        Value::Fn(c) => crate::eval::call_closure_with(c, smallvec::smallvec![a]),
+        _ => apply(f, vec![a]),
+    }
 }
 
 /// A goal called as a function, as core.logic's are: on a substitution, its stream's value.
@@ -639,8 +661,8 @@ pub fn install() {
         Ok(answers(to_stream(a[0].clone(), &a[0])?))
     });
     crate::eval::ns::define(l, "empty-s", subst_value(State::new()));
-    reg(l, "unify", |a| {
-        arity(&a, 3, 3, "unify")?;
+    reg_slice(l, "unify", |a| {
+        arity(a, 3, 3, "unify")?;
         let (u, v) = (to_term(&a[1])?, to_term(&a[2])?);
         with_state(&a[0], "unify", |s| {
             if custom::active() {
@@ -652,8 +674,8 @@ pub fn install() {
             })
         })
     });
-    reg(k, "walk", |a| {
-        arity(&a, 2, 2, "walk")?;
+    reg_slice(k, "walk", |a| {
+        arity(a, 2, 2, "walk")?;
         let t = to_term(&a[1])?;
         with_state(&a[0], "walk", |s| Ok(from_term(&s.walk(&t))))
     });
@@ -757,7 +779,7 @@ pub fn install() {
         let s = state_arg(&a[0], "choice")?;
         let rest = to_stream(a[1].clone(), &a[1])?;
         let held: Arc<(State, Held)> = Arc::new((s, Mutex::new(Some(rest))));
-        Ok(object(CHOICE, held))
+        Ok(object(CHOICE, Payload::Shared(held)))
     });
     reg(l, "composeg", |a| {
         arity(&a, 0, 2, "composeg")?;

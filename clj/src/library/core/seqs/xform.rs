@@ -68,6 +68,7 @@ pub fn install() {
             name,
             Value::Native(Arc::new(Native {
                 name: qualified,
+                slice: None,
                 f: Arc::new(move |args: Vec<Value>| {
                     if args.len() == xf_arity {
                         return apply(&impl_fn(xf_name)?, args);

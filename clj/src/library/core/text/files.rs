@@ -74,6 +74,7 @@ pub fn reader(text: String) -> Value {
     };
     Value::Native(Arc::new(Native {
         name: READER,
+        slice: None,
         f: Arc::new(f),
     }))
 }

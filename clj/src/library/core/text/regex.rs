@@ -122,6 +122,7 @@ fn matcher(re: Arc<Regex>, text: Arc<str>) -> Value {
     };
     Value::Native(Arc::new(Native {
         name: MATCHER,
+        slice: None,
         f: Arc::new(f),
     }))
 }

@@ -152,7 +152,10 @@ impl MultiFn {
 /// The multimethod a value is, if it is one.
 pub fn of_value(v: &Value) -> Option<Arc<MultiFn>> {
     let Value::Object(o) = v else { return None };
-    o.state.clone()?.downcast::<MultiFn>().ok()
+    match o.state.clone()? {
+        class::Payload::Shared(m) => m.downcast::<MultiFn>().ok(),
+        class::Payload::State(_) => None,
+    }
 }
 
 fn multi_arg(v: &Value, what: &str) -> Result<Arc<MultiFn>> {
@@ -220,7 +223,7 @@ pub fn defmulti(tail: &Value, env: &Env) -> Result<Value> {
         class,
         fields: Vec::new(),
         call: Some(Arc::new(move |args| call.invoke(args))),
-        state: Some(m),
+        state: Some(class::Payload::Shared(m)),
     }));
     crate::eval::ns::define_here(name, v);
     Ok(Value::Nil)

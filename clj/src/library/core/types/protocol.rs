@@ -14,13 +14,14 @@
 //! table's entry for its class, then for its superclasses, its interfaces (most specific
 //! first), `java.lang.Object` last.
 
-use crate::eval::{apply, eval, Env};
-use crate::library::core::types::{class_arg, native};
+use crate::eval::{apply, apply_slice, eval, Env};
+use crate::library::core::native_slice;
+use crate::library::core::types::class_arg;
 use crate::value::class::{self, Class};
 use crate::value::error::{Error, Result};
 use crate::value::Value;
 use std::collections::HashMap;
-use std::sync::{Arc, OnceLock, RwLock};
+use std::sync::{Arc, RwLock};
 
 /// Methods by name.
 pub type Methods = Vec<(Arc<str>, Value)>;
@@ -39,18 +40,15 @@ pub struct Protocol {
     generation: std::sync::atomic::AtomicU64,
 }
 
-fn all() -> &'static RwLock<HashMap<Arc<str>, Arc<Protocol>>> {
-    static ALL: OnceLock<RwLock<HashMap<Arc<str>, Arc<Protocol>>>> = OnceLock::new();
-    ALL.get_or_init(Default::default)
+thread_local! {
+    /// The protocols by interface name: per thread, as the namespaces that name them are (two
+    /// threads loading the same library each define and extend their own).
+    static ALL: std::cell::RefCell<HashMap<Arc<str>, Arc<Protocol>>> = Default::default();
 }
 
 /// The protocol whose interface is named `on` (`clojure.core.logic.protocols.IWalkTerm`).
 pub fn named(on: &str) -> Option<Arc<Protocol>> {
-    all()
-        .read()
-        .unwrap_or_else(|e| e.into_inner())
-        .get(on)
-        .cloned()
+    ALL.with(|all| all.borrow().get(on).cloned())
 }
 
 /// The protocol a value stands for: a protocol map (by its `:on`).
@@ -232,45 +230,58 @@ fn no_implementation(protocol: &Protocol, method: &str, v: &Value) -> Error {
     }
 }
 
+/// The method each protocol method found last, by the class it found it for: a class's own
+/// methods never change, and an extension of the protocol bumps its generation. One slot per
+/// protocol method, per thread (a program's values and definitions belong to its thread).
+type LastMethod = Option<(Arc<Class>, u64, Value)>;
+
+thread_local! {
+    static LAST: std::cell::RefCell<Vec<LastMethod>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// The function a protocol's method is bound to: dispatches on its first argument.
 fn method_fn(protocol: Arc<Protocol>, method: Arc<str>, arities: Vec<usize>) -> Value {
+    static SLOTS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let slot = SLOTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let name: &'static str =
         Box::leak(format!("{}/{method}", ns_of(&protocol.var)).into_boxed_str());
-    let last: std::sync::Mutex<Option<(Arc<Class>, u64, Value)>> = Default::default();
-    native(name, move |args: Vec<Value>| {
+    native_slice(name, move |args: &[Value]| {
         if !arities.contains(&args.len()) {
             return Err(Error::msg(format!(
                 "Wrong number of args ({}) passed to: {name}",
                 args.len()
             )));
         }
-        // The method found last, by the class it was found for (a class's own methods never
-        // change; an extension of the protocol bumps its generation).
         let class = match &args[0] {
-            Value::Object(o) => Some(o.class.clone()),
+            Value::Object(o) => Some(&o.class),
             _ => None,
         };
         let generation = protocol
             .generation
             .load(std::sync::atomic::Ordering::Relaxed);
-        if let Some(c) = &class {
-            let hit = last
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .as_ref()
-                .and_then(|(lc, lg, f)| {
-                    (Arc::ptr_eq(lc, c) && *lg == generation).then(|| f.clone())
-                });
+        if let Some(c) = class {
+            let hit = LAST.with(|last| match last.borrow().get(slot) {
+                Some(Some((lc, lg, f))) if Arc::ptr_eq(lc, c) && *lg == generation => {
+                    Some(f.clone())
+                }
+                _ => None,
+            });
             if let Some(f) = hit {
-                return apply(&f, args);
+                return apply_slice(&f, args);
             }
         }
         let f = find_method(&protocol, &method, &args[0])
             .ok_or_else(|| no_implementation(&protocol, &method, &args[0]))?;
         if let Some(c) = class {
-            *last.lock().unwrap_or_else(|e| e.into_inner()) = Some((c, generation, f.clone()));
+            LAST.with(|last| {
+                let mut last = last.borrow_mut();
+                if last.len() <= slot {
+                    last.resize(slot + 1, None);
+                }
+                last[slot] = Some((c.clone(), generation, f.clone()));
+            })
         }
-        apply(&f, args)
+        apply_slice(&f, args)
     })
 }
 
@@ -347,10 +358,7 @@ pub fn defprotocol(tail: &Value, _env: &Env) -> Result<Value> {
         impls: RwLock::new(impls.unwrap_or_default()),
         generation: Default::default(),
     });
-    all()
-        .write()
-        .unwrap_or_else(|e| e.into_inner())
-        .insert(on.clone(), protocol.clone());
+    ALL.with(|all| all.borrow_mut().insert(on.clone(), protocol.clone()));
     let interface = Arc::new(Class::new(&on, true, &[]));
     class::register(interface.clone());
     let method_map = methods
