@@ -253,3 +253,16 @@ fn a_lookup_through_the_index_is_lazy() {
 fn a_call_of_the_wrong_arity_is_a_mistake() {
     let _ = pldb::rel("man", 1).call([1, 2]);
 }
+
+/// The same database put in scope twice is searched once (a recursive relation that puts its
+/// facts in scope at each level finds each fact once); a changed copy is another database.
+#[test]
+fn a_database_in_scope_twice_is_searched_once() {
+    let fun = pldb::rel("fun", 1);
+    let db = Db::new().fact(&fun, [1]);
+    let twice = run_all(|q| pldb::with_db(&db, pldb::with_db(&db.clone(), fun.call([q])))).count();
+    assert_eq!(twice, 1);
+    let more = db.fact(&fun, [2]);
+    let both = run_all(|q| pldb::with_dbs([db.clone(), more.clone()], fun.call([q]))).count();
+    assert_eq!(both, 3);
+}

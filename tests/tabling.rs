@@ -188,3 +188,40 @@ fn right_recursion_nests_a_thousand_evaluations_without_overflow() {
         N as usize
     );
 }
+
+/// A tabled relation over facts, with the database in scope around the query (core.logic's
+/// `(with-db facts (run* [q] (patho :a q)))`): the body calls the facts plainly and reads the
+/// databases in scope at the call, in either nesting of `with_db` and the tabled call.
+#[test]
+fn tabled_facts_with_the_database_around_the_query() {
+    let edge = pldb::rel("edge", 2);
+    let facts = Db::new()
+        .fact(&edge, [Term::sym("a"), Term::sym("b")])
+        .fact(&edge, [Term::sym("b"), Term::sym("c")])
+        .fact(&edge, [Term::sym("c"), Term::sym("a")]);
+    let path = |edge: Rel| {
+        Tabled::new(move |path, [x, y]| {
+            let (path, edge2, x1, y1) = (path.clone(), edge.clone(), x.clone(), y.clone());
+            conde([
+                vec![edge.call([x, y])],
+                vec![fresh(move |[z]| {
+                    conj([
+                        path.call([x1.clone(), z.into()]),
+                        edge2.call([z.into(), y1.clone()]),
+                    ])
+                })],
+            ])
+        })
+    };
+    let around = path(edge.clone());
+    let reach = set(run_all(|q| {
+        pldb::with_db(&facts, around.call([Term::sym("a"), q.into()]))
+    }));
+    assert_eq!(reach, ["a", "b", "c"].map(String::from).into());
+    // Without a database in scope the facts give nothing, as core.logic's relations do.
+    let bare = path(edge.clone());
+    assert_eq!(
+        run_all(|q| bare.call([Term::sym("a"), q.into()])).count(),
+        0
+    );
+}

@@ -48,7 +48,7 @@ mod search;
 #[cfg(test)]
 mod tests;
 
-pub use api::extract::ExtractError;
+pub use api::extract::{ExtractError, Sym};
 pub use constraints::conjo::conjo;
 pub use constraints::diseq::neq;
 pub use constraints::featurec::featurec;

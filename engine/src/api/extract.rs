@@ -1,6 +1,6 @@
 //! Answers as Rust values: `TryFrom` a [`Term`] (or an [`Answer`]) for integers, booleans,
-//! strings, `Vec`s, arrays and tuples, with an error that says what was expected and what was
-//! found.
+//! strings, symbols ([`Sym`]), `Vec`s, arrays and tuples, with an error that says what was
+//! expected and what was found, printed as core.logic prints it.
 //!
 //! A map target (`BTreeMap<K, V>`, `HashMap<K, V>`) accepts a map term, its keys and values
 //! converted in turn. A sequence target (`Vec<T>`, `[T; N]`, a tuple) accepts a proper list or a vector, as
@@ -210,6 +210,55 @@ impl<'a> TryFrom<&'a Term> for &'a str {
     }
 }
 
+/// The name of a symbol or keyword read back from an answer (a keyword keeps its `:`, as it
+/// prints): the target for symbols where `String` is the target for strings, so that records
+/// of symbols extract as a whole.
+///
+/// ```
+/// use kanren::{Sym, Term};
+/// // Rows of the zebra puzzle: [nationality pet].
+/// let rows = Term::from(vec![
+///     Term::from(vec![Term::sym("englishman"), Term::sym("snails")]),
+///     Term::from(vec![Term::sym("japanese"), Term::sym("zebra")]),
+/// ]);
+/// let rows: Vec<(Sym, Sym)> = (&rows).try_into().unwrap();
+/// assert_eq!(rows[1].1, Sym::from("zebra"));
+/// assert_eq!(rows[1].1.as_str(), "zebra");
+/// let e = Sym::try_from(&Term::from("zebra")).unwrap_err();
+/// assert_eq!(e.to_string(), "expected a symbol, found \"zebra\"");
+/// ```
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct Sym(pub String);
+
+impl Sym {
+    /// The name, as it prints.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<&str> for Sym {
+    fn from(name: &str) -> Sym {
+        Sym(name.to_string())
+    }
+}
+
+impl fmt::Display for Sym {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl TryFrom<&Term> for Sym {
+    type Error = ExtractError;
+    fn try_from(t: &Term) -> Result<Sym, ExtractError> {
+        match t {
+            Term::Sym(s) => Ok(Sym(s.to_string())),
+            _ => Err(ExtractError::new("a symbol", t)),
+        }
+    }
+}
+
 impl<'a, T> TryFrom<&'a Term> for Vec<T>
 where
     T: TryFrom<&'a Term>,
@@ -310,6 +359,7 @@ tuples! {
 owned_and_answer! {
     [] bool;
     [] String;
+    [] Sym;
     [T: for<'a> TryFrom<&'a Term, Error: Into<ExtractError>>] Vec<T>;
     [T: for<'a> TryFrom<&'a Term, Error: Into<ExtractError>>, const N: usize] [T; N];
     [K: for<'a> TryFrom<&'a Term, Error: Into<ExtractError>> + Ord, V: for<'a> TryFrom<&'a Term, Error: Into<ExtractError>>] BTreeMap<K, V>;

@@ -309,6 +309,18 @@ impl State {
             .expect("the slot of T, not shared")
     }
 
+    /// A state with no bindings and no constraints that keeps this one's settings: the occurs
+    /// check and what the program set on the search (the fact databases in scope, labeling
+    /// strategies). Where a tabled relation evaluates a call pattern.
+    pub(crate) fn emptied(&self) -> State {
+        State {
+            subst: Subst::default(),
+            occurs_check: self.occurs_check,
+            cs: Default::default(),
+            ext: self.ext.clone(),
+        }
+    }
+
     /// This state's other parts with the substitution and store a run made.
     fn with_run(&self, run: Run) -> State {
         State {

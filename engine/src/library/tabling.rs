@@ -26,6 +26,10 @@
 //! have finitely many answers per call pattern (as in XSB with local scheduling); its answers
 //! come in the order they were found. The tables belong to the relation value and outlive a
 //! query: a later query reuses the complete entries (make a new relation for a fresh table).
+//! The body of a call pattern runs with the caller's settings, the fact databases in scope
+//! among them ([`pldb::with_db`](crate::pldb::with_db) around the query or inside the body);
+//! as in core.logic, the table is keyed by the call pattern alone, so a relation queried under
+//! other databases later reads the entries the first databases made.
 //!
 //! DIVERGENCE: core.logic's tables stream answers to waiting consumers as they arrive,
 //! interleaved with the rest of the search; kanren completes a call pattern first. The answers
@@ -226,7 +230,9 @@ impl<const N: usize> Tabled<N> {
                 unreachable!("a call's key is the vector of its arguments")
             };
             let goal = (self.body)(self, std::array::from_fn(|i| items[i].clone()));
-            let start = State::new().with_occurs_check(s.occurs_check);
+            // The caller's settings carry over: a body that calls facts reads the databases
+            // in scope at the call (`pldb::with_db` around the query).
+            let start = s.emptied();
             // Each answer goes into the entry at once, where the recursive calls of this
             // round that read it live will see it.
             let _ = solve_all(&[goal], &start, &mut |a: &State| {

@@ -246,6 +246,63 @@ impl Term {
         }
     }
 
+    /// The symbol's name, if this term is a symbol (not a keyword: see
+    /// [`as_keyword`](Term::as_keyword)).
+    ///
+    /// ```
+    /// use kanren::Term;
+    /// assert_eq!(Term::sym("zebra").as_sym(), Some("zebra"));
+    /// assert_eq!(Term::sym(":zebra").as_sym(), None);
+    /// assert_eq!(Term::from("zebra").as_sym(), None);
+    /// ```
+    pub fn as_sym(&self) -> Option<&str> {
+        match self {
+            Term::Sym(s) if !s.starts_with(':') => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The keyword's name without its `:`, if this term is a keyword.
+    ///
+    /// ```
+    /// use kanren::Term;
+    /// assert_eq!(Term::sym(":lam").as_keyword(), Some("lam"));
+    /// assert_eq!(Term::sym("lam").as_keyword(), None);
+    /// ```
+    pub fn as_keyword(&self) -> Option<&str> {
+        match self {
+            Term::Sym(s) => s.strip_prefix(':'),
+            _ => None,
+        }
+    }
+
+    /// The text, if this term is a string (not a symbol or keyword).
+    ///
+    /// ```
+    /// use kanren::Term;
+    /// assert_eq!(Term::from("red").as_str(), Some("red"));
+    /// assert_eq!(Term::sym("red").as_str(), None);
+    /// ```
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Term::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The boolean, if this term is one.
+    ///
+    /// ```
+    /// assert_eq!(kanren::Term::from(true).as_bool(), Some(true));
+    /// assert_eq!(kanren::Term::from(1).as_bool(), None);
+    /// ```
+    pub fn as_bool(&self) -> Option<bool> {
+        match self {
+            Term::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+
     /// The elements of a sequence that ends properly: a proper list, a vector, or a list that
     /// goes on into a vector (`(1 . [2 3])`); `None` for anything else (a partial list
     /// included).

@@ -72,6 +72,15 @@ struct Facts {
 #[derive(Clone, Default)]
 pub struct Db {
     rels: HashMap<Arc<str>, Facts>,
+    /// Which version of a database this is: every change makes a new one (copies share it,
+    /// and so do empty databases, 0), so that the same database is not put in scope twice.
+    version: u64,
+}
+
+/// A new database version (see `Db::version`).
+fn next_version() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 impl Db {
@@ -115,6 +124,7 @@ impl Db {
         }
         facts.ids.insert(fact.clone(), id);
         facts.facts.insert(id, fact);
+        db.version = next_version();
         db
     }
 
@@ -149,7 +159,13 @@ impl Db {
                 }
             }
         }
+        db.version = next_version();
         db
+    }
+
+    /// Whether `other` is this database, unchanged (a copy of the same version).
+    pub(crate) fn same(&self, other: &Db) -> bool {
+        self.version == other.version
     }
 
     /// How many facts of `rel` the database holds.

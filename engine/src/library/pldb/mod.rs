@@ -193,7 +193,8 @@ pub fn with_db(db: &Db, g: Goal) -> Goal {
 struct InScope(Vec<Db>);
 
 /// `g` with all of `dbs` in scope, in order, after those already in scope (core.logic's
-/// `with-dbs`).
+/// `with-dbs`). A database already in scope (the same one, unchanged) is not added again: a
+/// recursive relation that puts its facts in scope at each level reads them once.
 ///
 /// ```
 /// use kanren::{run_all, pldb::{self, Db}, Term};
@@ -207,7 +208,14 @@ struct InScope(Vec<Db>);
 pub fn with_dbs(dbs: impl IntoIterator<Item = Db>, g: Goal) -> Goal {
     let added: Vec<Db> = dbs.into_iter().collect();
     Goal::new(move |mut s| {
-        s.ext_mut::<InScope>().0.extend(added.iter().cloned());
+        for db in &added {
+            let known = s
+                .ext::<InScope>()
+                .is_some_and(|d| d.0.iter().any(|d| d.same(db)));
+            if !known {
+                s.ext_mut::<InScope>().0.push(db.clone());
+            }
+        }
         g.apply(s)
     })
 }
