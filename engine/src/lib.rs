@@ -59,7 +59,7 @@ pub use constraints::nafc::nafc;
 pub use constraints::nom;
 pub use constraints::predc::{predc, predc_with};
 pub use constraints::seq_goals::everyg_term;
-pub use kanren_macros::{defna, defne, defnu, fd_eq, matcha, matche, matchu};
+pub use kanren_macros::{defna, defne, defnu, fd_eq, matcha, matche, matchu, term};
 pub use kernel::budget::{Budget, CancelToken, Stop, CHECK_EVERY};
 pub use kernel::goal::{
     all, and_star, conde, conj, disj, eq, everyg, fail, fresh, or_star, relation, succeed, Goal,
@@ -71,7 +71,7 @@ pub use kernel::state::State;
 pub use kernel::store::{Constraint, Fail, Run, Status};
 pub use kernel::stream::{Head, Stream};
 pub use kernel::subst::Subst;
-pub use kernel::term::{Cons, Nom, Term, Var};
+pub use kernel::term::{Args, Cons, Nom, Term, Var};
 pub use kernel::unify::{unify, Bound};
 pub use library::clause::{clause_relation, match_clause};
 pub use library::conda::{conda, condu, onceo};
