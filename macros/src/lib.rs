@@ -70,12 +70,12 @@ pub fn defne(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
 /// is the only one whose answers are kept.
 ///
 /// ```
-/// use kanren::{defna, run_all, Term};
+/// use kanren::{defna, run_all};
 /// defna! {
 ///     /// `out` is `:small` for 0 and `:other` for anything else.
 ///     fn sizeo(n, out) {
-///         ([0 {Term::sym(":small")}])
-///         ([_ {Term::sym(":other")}])
+///         ([0 :small])
+///         ([_ :other])
 ///     }
 /// }
 /// let a: Vec<String> = run_all(|q| sizeo(0, q)).map(|a| a.to_string()).collect();
@@ -166,8 +166,10 @@ pub fn matchu(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
 /// | `{expr}` | an unquoted local | `Term::from(expr)`: a `Var`, a `Term`, an integer, a string, ... |
 ///
 /// The one difference from a pattern: a bare name is a symbol here, as in a quoted form, and
-/// a variable in a pattern (which binds it); `'name` is the symbol in both. A name is read
-/// with the `-`, `/` and `.` written next to it, and a trailing `?`, `!` or `*`.
+/// a variable in a pattern (which binds it); `'name` is the symbol in both. A name takes in
+/// the `-` and `/` that join it to the next name, with or without spaces (rustfmt spaces
+/// `term!(lam-expr)` out), and a trailing `?`, `!` or `*`; a `.` always marks a list's tail
+/// (rustfmt writes `term!((a . b))` as `term!((a.b))`, the same pair).
 ///
 /// ```
 /// use kanren::{membero, run, term, Term, Var};

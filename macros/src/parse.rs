@@ -156,38 +156,29 @@ fn parse_one(tts: &[TokenTree], mode: Mode) -> Option<Result<(Pat, usize), Error
 }
 
 /// The name of a symbol or keyword that starts with the identifier `tts[0]`: identifiers
-/// joined by `-`, `/` or `.` written without spaces (`lam-expr`, `ns/k`), then any `?`, `!`,
-/// `*` right after them (`empty?`). Returns the name and how many token trees it used.
+/// joined by `-` or `/` (`lam-expr`, `ns/k`), then any `?`, `!` or `*` (`empty?`). Spaces do
+/// not matter, since rustfmt writes `term!(lam-expr)` as `term!(lam - expr)`; a `.` is always
+/// a list's tail marker, since rustfmt writes `(a . b)` as `(a.b)`. Returns the name and how
+/// many token trees it used.
 fn symbol_name(tts: &[TokenTree]) -> (String, usize) {
     let mut name = tts[0].to_string();
     let mut i = 1;
     loop {
         match (tts.get(i), tts.get(i + 1)) {
-            (Some(TokenTree::Punct(p)), Some(next @ TokenTree::Ident(id)))
-                if matches!(p.as_char(), '-' | '/' | '.')
-                    && adjacent(tts[i - 1].span(), p.span())
-                    && adjacent(p.span(), next.span()) =>
+            (Some(TokenTree::Punct(p)), Some(TokenTree::Ident(id)))
+                if matches!(p.as_char(), '-' | '/') =>
             {
                 name.push(p.as_char());
                 name.push_str(&id.to_string());
                 i += 2;
             }
-            (Some(TokenTree::Punct(p)), _)
-                if matches!(p.as_char(), '?' | '!' | '*')
-                    && adjacent(tts[i - 1].span(), p.span()) =>
-            {
+            (Some(TokenTree::Punct(p)), _) if matches!(p.as_char(), '?' | '!' | '*') => {
                 name.push(p.as_char());
                 i += 1;
             }
             _ => return (name, i),
         }
     }
-}
-
-/// Whether `b` starts where `a` ends (no space between the two tokens).
-fn adjacent(a: Span, b: Span) -> bool {
-    let (a, b) = (a.unwrap().end(), b.unwrap().start());
-    a.line() == b.line() && a.column() == b.column()
 }
 
 fn parse_group(g: &Group, mode: Mode) -> Result<Pat, Error> {
