@@ -160,3 +160,20 @@ fn rustfmt_spacing_reads_the_same() {
     assert_eq!(term!((a.b)).to_string(), "(a . b)");
     assert_eq!(term!([h.t]).to_string(), "(h . t)");
 }
+
+defne! {
+    /// `out` is what the tagged term `t` holds, read by a nested `matche!` on keywords and maps.
+    fn payloado(t, out) {
+        ([[tag body] _] matche!([tag, body, out],
+            ([:box {:v v} v]),
+            ([:pair [a 'b] a]),
+        ))
+    }
+}
+
+#[test]
+fn nested_matche_reads_keywords_and_maps() {
+    assert_eq!(show(run_all(|q| payloado(term!([:box {:v 7}]), q))), "7");
+    assert_eq!(show(run_all(|q| payloado(term!([:pair [x b]]), q))), "x");
+    assert_eq!(show(run_all(|q| payloado(term!([:pair [x c]]), q))), "");
+}
