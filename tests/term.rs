@@ -177,3 +177,18 @@ fn nested_matche_reads_keywords_and_maps() {
     assert_eq!(show(run_all(|q| payloado(term!([:pair [x b]]), q))), "x");
     assert_eq!(show(run_all(|q| payloado(term!([:pair [x c]]), q))), "");
 }
+
+defne! {
+    /// `out` is the boxed `t`, built by `term!` around the clause's names.
+    fn boxo(t, out) {
+        ([[x . _] _] eq(out, term!([:box {x} {&t} _])))
+    }
+}
+
+#[test]
+fn term_splices_clause_names() {
+    assert_eq!(
+        show(run_all(|q| boxo(term!((a b)), q))),
+        "[:box a (a b) _0]"
+    );
+}

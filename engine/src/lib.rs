@@ -23,6 +23,13 @@
 //! assert_eq!(splits, ["[() (1 2)]", "[(1) (2)]", "[(1 2) ()]"]);
 //! ```
 //!
+//! Data is written as core.logic writes it with [`term!`]: `term!([englishman _ _ _ red])` is
+//! a vector of two symbols around three fresh variables; `:k` is a keyword, `(a . d)` a list
+//! with a tail, `{expr}` splices a Rust value or variable. [`defne!`] and [`matche!`] patterns
+//! read the same syntax (there a bare name is a variable, `'name` a symbol). Goals take
+//! `Var`s, `Term`s and literals alike; a relation call whose arguments mix types takes them
+//! as a tuple, `rel.call((q, term!(a), 1))` (see [`Args`]).
+//!
 //! Answers convert to Rust values with `TryFrom` (`i64::try_from(&answer)`,
 //! `Vec::<i64>::try_from(answer.value())`, tuples, maps; [`ExtractError`] says what was found
 //! instead); with the cargo feature `serde`, terms and answers implement `Serialize`.

@@ -46,6 +46,10 @@ use quote::{format_ident, quote};
 /// closure built in a clause (or a nested `matche!`, `fresh!`, `project!`) that uses them
 /// gets its own clones.
 ///
+/// Patterns are written in the syntax of [`term!`] (`_`, `:k`, `'sym`, `nil`, literals,
+/// `[...]`, `(h . t)`, `{:k p}`, `{expr}`), except that a bare name is a variable: fresh where
+/// first mentioned in the clause, or the argument it names.
+///
 /// ```
 /// use kanren::{defne, run_all, list};
 /// defne! {

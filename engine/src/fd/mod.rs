@@ -73,6 +73,11 @@ pub(crate) type Step = Result<(), Fail>;
 /// assert_eq!(x.into_terms().len(), 1);
 /// assert_eq!(vec![x, x].into_terms().len(), 2);
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not one term or several",
+    label = "expected a `Var`, a `Term`, an array `[x, y]`, a `Vec`, a slice or a tuple `(x, q, 2)`",
+    note = "write terms of mixed types (a `Var` and an integer, say) as a tuple: `(x, q, 2)`"
+)]
 pub trait FdTerms {
     /// The terms, in order.
     fn into_terms(self) -> Vec<Term>;
