@@ -86,6 +86,8 @@ fn show(a: impl Iterator<Item = kanren::Answer>) -> String {
 }
 
 #[test]
+// The borrows are the point: `&Var` and `&Term` are accepted as well as owned ones.
+#[allow(clippy::needless_borrows_for_generic_args)]
 fn goals_take_vars_terms_and_literals_side_by_side() {
     let x = Var::fresh();
     let a = run_all(|q| {
@@ -115,7 +117,7 @@ fn relation_calls_take_arrays_or_tuples() {
     let mut got: Vec<String> = a.map(|a| a.to_string()).collect();
     got.sort();
     assert_eq!(got, ["bob", "cy"]);
-    let a = run_all(|q| age.call_in(&[db.clone()], vec![term!(ann), Term::from(q)]));
+    let a = run_all(|q| age.call_in(std::slice::from_ref(&db), vec![term!(ann), Term::from(q)]));
     assert_eq!(show(a), "37");
 
     let pairo = Tabled::new(|_, [x, y]| kanren::conj([eq(x, term!(:a)), membero(y, term!([1 2]))]));
