@@ -138,6 +138,7 @@ fn arguments_convert_from_arrays_tuples_vecs_and_slices() {
     assert_eq!(want.clone().into_args(), want);
     assert_eq!((&want).into_args(), want);
     assert_eq!(want.to_vec().into_args(), want);
+    assert_eq!((&want.to_vec()).into_args(), want);
     assert_eq!(want[..].into_args(), want);
 }
 

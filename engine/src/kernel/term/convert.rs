@@ -154,6 +154,13 @@ impl<T: Clone + Into<Term>> Args for &[T] {
     }
 }
 
+impl<T: Clone + Into<Term>> Args for &Vec<T> {
+    type Terms = Vec<Term>;
+    fn into_args(self) -> Vec<Term> {
+        self.as_slice().into_args()
+    }
+}
+
 macro_rules! args_tuple {
     ($n:literal; $($t:ident $v:ident),+) => {
         impl<$($t: Into<Term>),+> Args for ($($t,)+) {
