@@ -100,6 +100,8 @@ fn goals_take_vars_terms_and_literals_side_by_side() {
         ])
     });
     assert_eq!(show(a), "(a b c)");
+    let (name, r, n) = (String::from("s"), &x, 7u64);
+    assert_eq!(Term::from((&name, &r, n)), Term::from(("s", x, 7)));
     let a = run_all(|q| fresh(move |[y]| kindo(term!([:lam {y} 1]), q)));
     assert_eq!(show(a), ":function");
 }

@@ -40,6 +40,18 @@ impl From<&str> for Term {
     }
 }
 
+impl From<&String> for Term {
+    fn from(s: &String) -> Term {
+        Term::Str(s.as_str().into())
+    }
+}
+
+impl From<&&Var> for Term {
+    fn from(v: &&Var) -> Term {
+        Term::Var(**v)
+    }
+}
+
 impl From<String> for Term {
     fn from(s: String) -> Term {
         Term::Str(s.into())
@@ -55,7 +67,7 @@ macro_rules! from_int {
         }
     )*};
 }
-from_int!(i8, i16, i32, i64, u8, u16, u32, usize, isize);
+from_int!(i8, i16, i32, i64, u8, u16, u32, u64, usize, isize);
 
 impl<T: Into<Term>> From<Vec<T>> for Term {
     fn from(items: Vec<T>) -> Term {
