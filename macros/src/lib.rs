@@ -125,7 +125,7 @@ pub fn defnu(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
 /// ```
 #[proc_macro]
 pub fn matche(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
-    emit(match_(input.into(), quote!(::kanren::conde)))
+    emit_expr(match_(input.into(), quote!(::kanren::conde)))
 }
 
 /// [`matche!`] with soft-cut clauses (core.logic's `matcha`, over `conda`).
@@ -137,7 +137,7 @@ pub fn matche(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
 /// ```
 #[proc_macro]
 pub fn matcha(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
-    emit(match_(input.into(), quote!(::kanren::conda)))
+    emit_expr(match_(input.into(), quote!(::kanren::conda)))
 }
 
 /// [`matche!`] with committed-choice clauses (core.logic's `matchu`, over `condu`).
@@ -151,7 +151,7 @@ pub fn matcha(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
 /// ```
 #[proc_macro]
 pub fn matchu(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
-    emit(match_(input.into(), quote!(::kanren::condu)))
+    emit_expr(match_(input.into(), quote!(::kanren::condu)))
 }
 
 /// A data term written as core.logic writes data: `term!([englishman _ _ _ red])` is the
@@ -199,7 +199,7 @@ pub fn matchu(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
 /// ```
 #[proc_macro]
 pub fn term(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
-    emit(term::expand(input.into()))
+    emit_expr(term::expand(input.into()))
 }
 
 /// FD relations written as expressions (core.logic's `fd/eq`): `fd_eq!(x + y == 9)`,
@@ -228,6 +228,17 @@ fn emit(r: Result<TokenStream, Error>) -> proc_macro::TokenStream {
         Err((span, msg)) => {
             let msg = format!("kanren: {msg}");
             quote::quote_spanned!(span=> ::std::compile_error!(#msg);).into()
+        }
+    }
+}
+
+/// [`emit`] for a macro used as an expression: the error alone, with no `;` after it.
+fn emit_expr(r: Result<TokenStream, Error>) -> proc_macro::TokenStream {
+    match r {
+        Ok(ts) => ts.into(),
+        Err((span, msg)) => {
+            let msg = format!("kanren: {msg}");
+            quote::quote_spanned!(span=> ::std::compile_error!(#msg)).into()
         }
     }
 }

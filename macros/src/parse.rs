@@ -99,9 +99,9 @@ fn parse_items(tts: &[TokenTree], mode: Mode) -> Result<(Vec<Pat>, Tail), Error>
                     ));
                 }
                 let (tail, used) = parse_one(&tts[i + 1..], mode)
-                    .ok_or_else(|| (p.span(), "expected one pattern after `.`".to_string()))??;
+                    .ok_or_else(|| (p.span(), "expected one term after `.`".to_string()))??;
                 if i + 1 + used != tts.len() {
-                    return Err((p.span(), "expected exactly one pattern after `.`".into()));
+                    return Err((p.span(), "expected exactly one term after `.`".into()));
                 }
                 return Ok((items, Some((tail, p.span()))));
             }
@@ -150,7 +150,10 @@ fn parse_one(tts: &[TokenTree], mode: Mode) -> Option<Result<(Pat, usize), Error
         TokenTree::Group(g) => parse_group(g, mode).map(|p| (p, 1)),
         TokenTree::Punct(p) => Err((
             p.span(),
-            format!("unexpected `{}` in a pattern", p.as_char()),
+            format!(
+                "unexpected `{}` (a symbol with it can be spliced: `{{Term::sym(\"...\")}}`)",
+                p.as_char()
+            ),
         )),
     })
 }
