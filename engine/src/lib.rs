@@ -23,6 +23,13 @@
 //! assert_eq!(splits, ["[() (1 2)]", "[(1) (2)]", "[(1 2) ()]"]);
 //! ```
 //!
+//! Data is written as core.logic writes it with [`term!`]: `term!([englishman _ _ _ red])` is
+//! a vector of two symbols around three fresh variables; `:k` is a keyword, `(a . d)` a list
+//! with a tail, `{expr}` splices a Rust value or variable. [`defne!`] and [`matche!`] patterns
+//! read the same syntax (there a bare name is a variable, `'name` a symbol). Goals take
+//! `Var`s, `Term`s and literals alike; a relation call whose arguments mix types takes them
+//! as a tuple, `rel.call((q, term!(a), 1))` (see [`Args`]).
+//!
 //! Answers convert to Rust values with `TryFrom` (`i64::try_from(&answer)`,
 //! `Vec::<i64>::try_from(answer.value())`, tuples, maps; [`ExtractError`] says what was found
 //! instead); with the cargo feature `serde`, terms and answers implement `Serialize`.
@@ -59,7 +66,7 @@ pub use constraints::nafc::nafc;
 pub use constraints::nom;
 pub use constraints::predc::{predc, predc_with};
 pub use constraints::seq_goals::everyg_term;
-pub use kanren_macros::{defna, defne, defnu, fd_eq, matcha, matche, matchu};
+pub use kanren_macros::{defna, defne, defnu, fd_eq, matcha, matche, matchu, term};
 pub use kernel::budget::{Budget, CancelToken, Stop, CHECK_EVERY};
 pub use kernel::goal::{
     all, and_star, conde, conj, disj, eq, everyg, fail, fresh, or_star, relation, succeed, Goal,
@@ -71,7 +78,7 @@ pub use kernel::state::State;
 pub use kernel::store::{Constraint, Fail, Run, Status};
 pub use kernel::stream::{Head, Stream};
 pub use kernel::subst::Subst;
-pub use kernel::term::{Cons, Nom, Term, Var};
+pub use kernel::term::{Args, Cons, Nom, Term, Var};
 pub use kernel::unify::{unify, Bound};
 pub use library::clause::{clause_relation, match_clause};
 pub use library::conda::{conda, condu, onceo};

@@ -9,12 +9,14 @@
 //! matches the clauses directly against the arguments and runs their goals on a
 //! continuation, for folding a depth-first query.
 //!
-//! Patterns (whitespace-separated, as in core.logic):
+//! Patterns and `term!` share one syntax (whitespace-separated, as in core.logic; see
+//! `parse.rs` and the table on [`term!`]):
 //! - `_` matches anything; a name is a variable, fresh where first mentioned in the clause,
 //!   unless it names an argument, when it stands for that argument's value;
-//! - literals `1`, `-1`, `"s"`, `true`; `{expr}` is any Rust expression (a symbol, a local);
+//! - `'sym` a symbol, `:k` and `:ns/k` keywords, `nil`; literals `1`, `-1`, `"s"`, `true`;
+//!   `{expr}` splices any Rust expression (a term, a variable, a local);
 //! - `[a b c]` a vector; `[h . t]` and `(h . t)` a list with head `h` and tail `t`;
-//!   `(a b)` a proper list; `()` the empty list.
+//!   `(a b)` a proper list; `()` the empty list; `{:k p ...}` a map with these keyword keys.
 //!
 //! `[a b]` also matches a two-element list, and `[h . t]` a vector, as every sequence unifies
 //! with every other (as in Clojure). Parentheses do not evaluate an expression (use braces).
@@ -26,9 +28,12 @@
 mod capture;
 mod clause;
 mod fd_eq;
+mod parse;
 mod pattern;
+mod term;
 
-use pattern::{clause, parse_seq, solve_clause, Error, Pat, Scope};
+use parse::parse_seq;
+use pattern::{clause, solve_clause, Error, Pat, Scope};
 use proc_macro2::{Delimiter, Ident, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote};
 
@@ -40,6 +45,10 @@ use quote::{format_ident, quote};
 /// twice) and pattern variables are `&Term`s, the parts of the arguments they stand for; a
 /// closure built in a clause (or a nested `matche!`, `fresh!`, `project!`) that uses them
 /// gets its own clones.
+///
+/// Patterns are written in the syntax of [`term!`] (`_`, `:k`, `'sym`, `nil`, literals,
+/// `[...]`, `(h . t)`, `{:k p}`, `{expr}`), except that a bare name is a variable: fresh where
+/// first mentioned in the clause, or the argument it names.
 ///
 /// ```
 /// use kanren::{defne, run_all, list};
@@ -65,12 +74,12 @@ pub fn defne(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
 /// is the only one whose answers are kept.
 ///
 /// ```
-/// use kanren::{defna, run_all, Term};
+/// use kanren::{defna, run_all};
 /// defna! {
 ///     /// `out` is `:small` for 0 and `:other` for anything else.
 ///     fn sizeo(n, out) {
-///         ([0 {Term::sym(":small")}])
-///         ([_ {Term::sym(":other")}])
+///         ([0 :small])
+///         ([_ :other])
 ///     }
 /// }
 /// let a: Vec<String> = run_all(|q| sizeo(0, q)).map(|a| a.to_string()).collect();
@@ -116,7 +125,7 @@ pub fn defnu(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
 /// ```
 #[proc_macro]
 pub fn matche(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
-    emit(match_(input.into(), quote!(::kanren::conde)))
+    emit_expr(match_(input.into(), quote!(::kanren::conde)))
 }
 
 /// [`matche!`] with soft-cut clauses (core.logic's `matcha`, over `conda`).
@@ -128,7 +137,7 @@ pub fn matche(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
 /// ```
 #[proc_macro]
 pub fn matcha(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
-    emit(match_(input.into(), quote!(::kanren::conda)))
+    emit_expr(match_(input.into(), quote!(::kanren::conda)))
 }
 
 /// [`matche!`] with committed-choice clauses (core.logic's `matchu`, over `condu`).
@@ -142,7 +151,55 @@ pub fn matcha(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
 /// ```
 #[proc_macro]
 pub fn matchu(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
-    emit(match_(input.into(), quote!(::kanren::condu)))
+    emit_expr(match_(input.into(), quote!(::kanren::condu)))
+}
+
+/// A data term written as core.logic writes data: `term!([englishman _ _ _ red])` is the
+/// vector of the symbol `englishman`, three fresh variables and the symbol `red`. It is the
+/// syntax of [`defne!`] patterns, and the term prints back as written (`Term`'s `Display`).
+///
+/// | `term!` | core.logic | the term |
+/// | --- | --- | --- |
+/// | `englishman`, `'englishman`, `lam-expr`, `empty?` | `'englishman`, ... | `Term::sym("englishman")`, ... |
+/// | `:lam`, `:ns/k` | `:lam`, `:ns/k` | `Term::sym(":lam")`, `Term::sym(":ns/k")` |
+/// | `_` | `(lvar)` | a fresh variable, a new one for each `_` each time the term is built |
+/// | `1`, `-1`, `"s"`, `true`, `false`, `nil` | the same | `Term::Int`, `Term::Str`, `Term::Bool`, `Term::sym("nil")` |
+/// | `[a b c]` | `[a b c]` | a vector |
+/// | `(a b)`, `(a b . t)`, `()` | `'(a b)`, `(lcons a (lcons b t))`, `'()` | a list, a list with tail `t`, `Term::Nil` |
+/// | `{:a 1, :b x}`, `{}` | `{:a 1 :b 'x}` | a map (its first key a keyword, so that braces are not a splice) |
+/// | `{expr}` | an unquoted local | `Term::from(expr)`: a `Var`, a `Term`, an integer, a string, ... |
+///
+/// The one difference from a pattern: a bare name is a symbol here, as in a quoted form, and
+/// a variable in a pattern (which binds it); `'name` is the symbol in both. A name takes in
+/// the `-` and `/` that join it to the next name, with or without spaces (rustfmt spaces
+/// `term!(lam-expr)` out), and a trailing `?`, `!` or `*`; a `.` always marks a list's tail
+/// (rustfmt writes `term!((a . b))` as `term!((a.b))`, the same pair).
+///
+/// ```
+/// use kanren::{membero, run, term, Term, Var};
+/// let row = term!([englishman _ _ _ red]);
+/// let items = row.to_vec().unwrap();
+/// assert_eq!(items[0], Term::sym("englishman"));
+/// assert!(items[1].as_var().is_some() && items[1] != items[2] && items[2] != items[3]);
+/// assert_eq!(items[4], Term::sym("red"));
+///
+/// let q = Var::fresh();
+/// let t = term!((:lam {q} . (lam-expr nil "s" -1 {5 + 1})));
+/// assert_eq!(t, kanren::list![Term::sym(":lam"), q, Term::sym("lam-expr"),
+///     Term::sym("nil"), "s", -1, 6]);
+/// assert_eq!(term!({:a 1, :b [x 'y]}).to_string(), "{:a 1, :b [x y]}");
+///
+/// // The houses of the zebra puzzle: the englishman lives in the red house.
+/// let houses = term!([_ _ [norwegian _ _ _ _]]);
+/// let a: Vec<String> = run(1, |q| kanren::conj([
+///     kanren::eq(q, &houses),
+///     membero(term!([englishman _ _ _ red]), &houses),
+/// ])).map(|a| a.to_string()).collect();
+/// assert_eq!(a, ["[[englishman _0 _1 _2 red] _3 [norwegian _4 _5 _6 _7]]"]);
+/// ```
+#[proc_macro]
+pub fn term(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    emit_expr(term::expand(input.into()))
 }
 
 /// FD relations written as expressions (core.logic's `fd/eq`): `fd_eq!(x + y == 9)`,
@@ -171,6 +228,17 @@ fn emit(r: Result<TokenStream, Error>) -> proc_macro::TokenStream {
         Err((span, msg)) => {
             let msg = format!("kanren: {msg}");
             quote::quote_spanned!(span=> ::std::compile_error!(#msg);).into()
+        }
+    }
+}
+
+/// [`emit`] for a macro used as an expression: the error alone, with no `;` after it.
+fn emit_expr(r: Result<TokenStream, Error>) -> proc_macro::TokenStream {
+    match r {
+        Ok(ts) => ts.into(),
+        Err((span, msg)) => {
+            let msg = format!("kanren: {msg}");
+            quote::quote_spanned!(span=> ::std::compile_error!(#msg)).into()
         }
     }
 }

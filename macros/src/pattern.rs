@@ -1,4 +1,4 @@
-//! Patterns of `defne`/`matche` clauses: parsing, their expansion into nested `fresh` + `==`
+//! Patterns of `defne`/`matche` clauses (parsed by `parse.rs`): their expansion into nested `fresh` + `==`
 //! for the stream (`matche` and the committed-choice forms; `defne`'s stream is `clause.rs`),
 //! and (`defne` only) into matching code for the depth-first search.
 //!
@@ -8,164 +8,9 @@
 //! for their values (core.logic's locals), every other name is a variable, fresh where it is
 //! first mentioned; a nested `_` is a new variable each time.
 
-use proc_macro2::{Delimiter, Group, Ident, Span, TokenStream, TokenTree};
+pub(crate) use crate::parse::{Error, Pat};
+use proc_macro2::{Ident, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned};
-
-/// A parsed pattern.
-pub(crate) enum Pat {
-    /// `_`.
-    Blank,
-    /// A name: a variable, or an argument.
-    Name(Ident),
-    /// A literal (`1`, `-1`, `"s"`, `true`) or an escaped expression `{expr}`.
-    Value(TokenStream),
-    /// `[a b c]`: a vector.
-    Vector(Vec<Pat>),
-    /// `[a b . t]` or `(a b . t)` (tail given) or `(a b)` / `()` (tail `()`): a list.
-    List(Vec<Pat>, Option<Box<Pat>>),
-    /// `{:a p :b q}`: a map with exactly these keyword keys, whose values match the patterns.
-    Map(Vec<(String, Pat)>),
-}
-
-impl Pat {
-    /// Adds the names the pattern mentions (variables and arguments) to `out`.
-    pub(crate) fn names(&self, out: &mut Vec<Ident>) {
-        match self {
-            Pat::Name(id) => out.push(id.clone()),
-            Pat::Vector(items) => items.iter().for_each(|p| p.names(out)),
-            Pat::Map(entries) => entries.iter().for_each(|(_, p)| p.names(out)),
-            Pat::List(items, tail) => {
-                items.iter().for_each(|p| p.names(out));
-                if let Some(t) = tail {
-                    t.names(out);
-                }
-            }
-            Pat::Blank | Pat::Value(_) => {}
-        }
-    }
-}
-
-pub(crate) type Error = (Span, String);
-
-/// Parses the patterns inside a clause's `[...]`.
-pub(crate) fn parse_seq(tokens: TokenStream) -> Result<Vec<Pat>, Error> {
-    let tts: Vec<TokenTree> = tokens.into_iter().collect();
-    let (items, tail) = parse_items(&tts)?;
-    if let Some(t) = tail {
-        return Err((t.1, "a clause's patterns cannot have a dotted tail".into()));
-    }
-    Ok(items)
-}
-
-type Tail = Option<(Pat, Span)>;
-
-/// Parses `p1 p2 ... [. tail]`.
-fn parse_items(tts: &[TokenTree]) -> Result<(Vec<Pat>, Tail), Error> {
-    let mut items = Vec::new();
-    let mut i = 0;
-    while i < tts.len() {
-        if let TokenTree::Punct(p) = &tts[i] {
-            if p.as_char() == '.' {
-                if items.is_empty() {
-                    return Err((
-                        p.span(),
-                        "a dotted tail needs at least one item before `.`".into(),
-                    ));
-                }
-                let (tail, used) = parse_one(&tts[i + 1..])
-                    .ok_or_else(|| (p.span(), "expected one pattern after `.`".to_string()))??;
-                if i + 1 + used != tts.len() {
-                    return Err((p.span(), "expected exactly one pattern after `.`".into()));
-                }
-                return Ok((items, Some((tail, p.span()))));
-            }
-        }
-        let (pat, used) = parse_one(&tts[i..]).expect("non-empty")?;
-        items.push(pat);
-        i += used;
-    }
-    Ok((items, None))
-}
-
-/// Parses one pattern from the front of `tts`: the pattern and how many token trees it used.
-fn parse_one(tts: &[TokenTree]) -> Option<Result<(Pat, usize), Error>> {
-    let first = tts.first()?;
-    Some(match first {
-        TokenTree::Ident(id) if id == "_" => Ok((Pat::Blank, 1)),
-        TokenTree::Ident(id) if id == "true" || id == "false" => Ok((Pat::Value(quote!(#id)), 1)),
-        TokenTree::Ident(id) => Ok((Pat::Name(id.clone()), 1)),
-        TokenTree::Literal(l) => Ok((Pat::Value(quote!(#l)), 1)),
-        TokenTree::Punct(p) if p.as_char() == '-' => match tts.get(1) {
-            Some(TokenTree::Literal(l)) => Ok((Pat::Value(quote!(-#l)), 2)),
-            _ => Err((p.span(), "expected a number after `-`".into())),
-        },
-        TokenTree::Group(g) => parse_group(g).map(|p| (p, 1)),
-        TokenTree::Punct(p) => Err((
-            p.span(),
-            format!("unexpected `{}` in a pattern", p.as_char()),
-        )),
-    })
-}
-
-fn parse_group(g: &Group) -> Result<Pat, Error> {
-    let tts: Vec<TokenTree> = g.stream().into_iter().collect();
-    match g.delimiter() {
-        Delimiter::Brace if starts_with_keyword(&tts) => parse_map(&tts).map(Pat::Map),
-        Delimiter::Brace => Ok(Pat::Value(g.stream())),
-        Delimiter::Bracket => {
-            let (items, tail) = parse_items(&tts)?;
-            Ok(match tail {
-                Some((t, _)) => Pat::List(items, Some(Box::new(t))),
-                None => Pat::Vector(items),
-            })
-        }
-        Delimiter::Parenthesis => {
-            let (items, tail) = parse_items(&tts)?;
-            Ok(Pat::List(items, tail.map(|(t, _)| Box::new(t))))
-        }
-        Delimiter::None => Err((g.span(), "unexpected invisible group in a pattern".into())),
-    }
-}
-
-/// Whether a brace group opens with a keyword `:name` (a map pattern), not a Rust expression.
-fn starts_with_keyword(tts: &[TokenTree]) -> bool {
-    matches!(tts, [TokenTree::Punct(p), TokenTree::Ident(_), ..] if p.as_char() == ':')
-}
-
-/// Parses `:k1 p1 :k2 p2 ...` (commas allowed between entries) of a map pattern.
-fn parse_map(tts: &[TokenTree]) -> Result<Vec<(String, Pat)>, Error> {
-    let mut entries: Vec<(String, Pat)> = Vec::new();
-    let mut i = 0;
-    while i < tts.len() {
-        if matches!(&tts[i], TokenTree::Punct(p) if p.as_char() == ',') {
-            i += 1;
-            continue;
-        }
-        let key = match (&tts[i], tts.get(i + 1)) {
-            (TokenTree::Punct(p), Some(TokenTree::Ident(id))) if p.as_char() == ':' => {
-                format!(":{id}")
-            }
-            (tt, _) => {
-                return Err((
-                    tt.span(),
-                    "a map pattern's keys are keywords, as `{:a x}`".into(),
-                ))
-            }
-        };
-        let span = tts[i + 1].span();
-        let (pat, used) = parse_one(&tts[i + 2..])
-            .ok_or_else(|| (span, format!("expected a pattern after `{key}`")))??;
-        if entries.iter().any(|(k, _)| *k == key) {
-            return Err((
-                span,
-                format!("the key `{key}` appears twice in a map pattern"),
-            ));
-        }
-        entries.push((key, pat));
-        i += 2 + used;
-    }
-    Ok(entries)
-}
 
 /// The names of a clause's argument, the kanren crate path, and the names seen so far.
 pub(crate) struct Scope<'a> {
@@ -191,7 +36,7 @@ impl Scope<'_> {
                     self.new_vars(t, out);
                 }
             }
-            Pat::Blank | Pat::Value(_) => {}
+            Pat::Blank | Pat::Sym(_) | Pat::Value(_) => {}
         }
     }
 }
@@ -224,6 +69,7 @@ pub(crate) fn ops(p: &Pat, vars: &[Ident], out: &mut Ops, filled: &mut Vec<Ident
             None => out.is(quote!(::kanren::Term::from(&#id))),
         },
         Pat::Value(v) => out.is(quote!(::kanren::Term::from(#v))),
+        Pat::Sym(name) => out.is(quote!(::kanren::Term::sym(#name))),
         Pat::Vector(items) => {
             let n = items.len();
             out.ops.push(quote!(::kanren::PatOp::Vector(#n)));
@@ -233,6 +79,9 @@ pub(crate) fn ops(p: &Pat, vars: &[Ident], out: &mut Ops, filled: &mut Vec<Ident
             let n = entries.len();
             out.ops.push(quote!(::kanren::PatOp::Map(#n)));
             for (key, q) in entries {
+                let Pat::Sym(key) = key else {
+                    unreachable!("a map pattern's keys are keywords (checked when parsed)")
+                };
                 out.ops.push(quote!(::kanren::PatOp::Key(#key)));
                 ops(q, vars, out, filled);
             }
@@ -561,7 +410,7 @@ pub(crate) fn straight(
     match p {
         Pat::Blank => {}
         // Literals and maps are matched by the general matcher.
-        Pat::Value(_) | Pat::Map(_) => return None,
+        Pat::Value(_) | Pat::Sym(_) | Pat::Map(_) => return None,
         Pat::Name(id) => {
             if args.contains(id) || seen.contains(id) {
                 return None;

@@ -64,7 +64,8 @@ use std::sync::Arc;
 pub(crate) type Step = Result<(), Fail>;
 
 /// One term or several: what [`in_`], [`distinct`] and [`label`] accept (a `Var`, a `Term`,
-/// or an array, slice or `Vec` of things that convert into terms).
+/// or an array, slice or `Vec` of things that convert into terms, or a tuple of up to 8 of
+/// mixed types, `(x, q, 2)`).
 ///
 /// ```
 /// use kanren::{fd::FdTerms, Var};
@@ -72,6 +73,11 @@ pub(crate) type Step = Result<(), Fail>;
 /// assert_eq!(x.into_terms().len(), 1);
 /// assert_eq!(vec![x, x].into_terms().len(), 2);
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not one term or several",
+    label = "expected a `Var`, a `Term`, an array `[x, y]`, a `Vec`, a slice or a tuple `(x, q, 2)`",
+    note = "write terms of mixed types (a `Var` and an integer, say) as a tuple: `(x, q, 2)`"
+)]
 pub trait FdTerms {
     /// The terms, in order.
     fn into_terms(self) -> Vec<Term>;
@@ -112,6 +118,24 @@ impl<T: Into<Term>, const N: usize> FdTerms for [T; N] {
         self.into_iter().map(Into::into).collect()
     }
 }
+
+macro_rules! fd_terms_tuple {
+    ($($t:ident),+) => {
+        /// A tuple mixes types: `(x, q, 2)`.
+        impl<$($t: Into<Term>),+> FdTerms for ($($t,)+) {
+            fn into_terms(self) -> Vec<Term> {
+                crate::kernel::term::Args::into_args(self).into()
+            }
+        }
+    };
+}
+fd_terms_tuple!(A, B);
+fd_terms_tuple!(A, B, C);
+fd_terms_tuple!(A, B, C, D);
+fd_terms_tuple!(A, B, C, D, E);
+fd_terms_tuple!(A, B, C, D, E, F);
+fd_terms_tuple!(A, B, C, D, E, F, G);
+fd_terms_tuple!(A, B, C, D, E, F, G, H);
 
 /// The integers `lo..=hi` (core.logic's `(fd/interval lo hi)`); `None`, the empty domain,
 /// when `lo > hi`: constraining a variable to it fails. A bound is an integer or a term that

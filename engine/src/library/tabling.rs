@@ -42,7 +42,7 @@ use crate::kernel::solve::solve_all;
 use crate::kernel::state::State;
 use crate::kernel::stream::{Link, Node, Stream};
 use crate::kernel::subst::renamed_apart;
-use crate::kernel::term::Term;
+use crate::kernel::term::{Args, Term};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::cell::RefCell;
 use std::ops::ControlFlow;
@@ -144,14 +144,24 @@ impl<const N: usize> Tabled<N> {
         }
     }
 
-    /// The goal of a call of the relation with `args`.
+    /// The goal of a call of the relation with `args`: an array (`[x, y]`), or a tuple when
+    /// the arguments mix types (`(x, term!(a))`; see [`Args`]).
     ///
     /// ```
-    /// // See `Tabled`.
+    /// use kanren::{conde, eq, run_all, term, Tabled, Var};
+    /// // `pairo(x, y)`: `x` is `:a` and `y` is 1 or 2.
+    /// let pairo = Tabled::new(|_, [x, y]| kanren::conj([
+    ///     eq(x, term!(:a)),
+    ///     conde([vec![eq(&y, 1)], vec![eq(&y, 2)]]),
+    /// ]));
+    /// let a: Vec<String> = run_all(|q| pairo.call((term!(:a), q))).map(|a| a.to_string()).collect();
+    /// assert_eq!(a.len(), 2);
+    /// let x = Var::fresh();
+    /// assert_eq!(run_all(|q| pairo.call((&x, q))).count(), 2);
     /// ```
-    pub fn call(&self, args: [impl Into<Term>; N]) -> Goal {
+    pub fn call(&self, args: impl Args<Terms = [Term; N]>) -> Goal {
         // The arguments as one term: the call's variant is read off it, answers unify with it.
-        let call = Term::Vector(args.map(Into::into).into_iter().collect());
+        let call = Term::Vector(args.into_args().into_iter().collect());
         let me = self.clone();
         Goal::new(move |s| {
             let key = reify(&s, &call).value().clone();

@@ -28,6 +28,7 @@ mod seq;
 mod var;
 
 pub(crate) use compare::cmp_terms;
+pub use convert::Args;
 pub use nom::{Nom, Tie};
 pub(crate) use seq::{Seq, SeqItem};
 pub use var::Var;

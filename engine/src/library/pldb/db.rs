@@ -15,7 +15,7 @@
 //! Costs: adding or retracting a fact O(log n) per index; a lookup whose indexed argument is
 //! ground O(log n + answers); otherwise all the relation's facts are candidates.
 
-use crate::kernel::term::Term;
+use crate::kernel::term::{Args, Term};
 use imbl::{HashMap, OrdMap, OrdSet};
 use std::sync::Arc;
 
@@ -103,8 +103,8 @@ impl Db {
     /// let db = Db::new().fact(&likes, ["Bob", "Mary"]).fact(&likes, ["Bob", "Mary"]);
     /// assert_eq!(db.len(&likes), 1);
     /// ```
-    pub fn fact<T: Into<Term>>(&self, rel: &Rel, args: impl IntoIterator<Item = T>) -> Db {
-        let fact: Fact = args.into_iter().map(Into::into).collect();
+    pub fn fact(&self, rel: &Rel, args: impl Args) -> Db {
+        let fact: Fact = args.into_args().into_iter().collect();
         check_arity(rel, &fact);
         let mut db = self.clone();
         let facts = db.rels.entry(rel.key.clone()).or_insert_with(|| Facts {
@@ -138,8 +138,8 @@ impl Db {
     /// assert_eq!(db.retraction(&man, ["Bob"]).len(&man), 0);
     /// assert_eq!(db.retraction(&man, ["Ann"]).len(&man), 1);
     /// ```
-    pub fn retraction<T: Into<Term>>(&self, rel: &Rel, args: impl IntoIterator<Item = T>) -> Db {
-        let fact: Fact = args.into_iter().map(Into::into).collect();
+    pub fn retraction(&self, rel: &Rel, args: impl Args) -> Db {
+        let fact: Fact = args.into_args().into_iter().collect();
         check_arity(rel, &fact);
         let mut db = self.clone();
         let Some(facts) = db.rels.get_mut(&rel.key) else {

@@ -41,7 +41,7 @@ mod db;
 use crate::kernel::goal::Goal;
 use crate::kernel::state::State;
 use crate::kernel::stream::{Link, Node, Stream};
-use crate::kernel::term::Term;
+use crate::kernel::term::{Args, Term};
 use db::Candidates;
 pub use db::{Db, Rel};
 use std::sync::Arc;
@@ -79,8 +79,9 @@ pub fn indexed_rel<const N: usize>(name: &str, indexed: [bool; N]) -> Rel {
 
 impl Rel {
     /// The goal `rel(args...)`: the arguments unify with a fact of the relation in the
-    /// databases in scope (see the module docs). Panics when the number of arguments is not
-    /// the relation's arity.
+    /// databases in scope (see the module docs). `args` is an array, or a tuple when they mix
+    /// types (`(q, term!(bob))`; see [`Args`](crate::Args)). Panics when the number of
+    /// arguments is not the relation's arity.
     ///
     /// ```
     /// use kanren::{run_all, pldb::{self, Db}, Term};
@@ -92,7 +93,7 @@ impl Rel {
     /// // Outside `with_db`, no database is in scope: no answers.
     /// assert_eq!(run_all(|q| man.call([q])).count(), 0);
     /// ```
-    pub fn call<T: Into<Term>>(&self, args: impl IntoIterator<Item = T>) -> Goal {
+    pub fn call(&self, args: impl Args) -> Goal {
         self.goal(args, None)
     }
 
@@ -105,16 +106,12 @@ impl Rel {
     /// let db = Db::new().fact(&fun, [1]);
     /// assert_eq!(run_all(|q| fun.call_in(&[db.clone()], [q])).count(), 1);
     /// ```
-    pub fn call_in<T: Into<Term>>(&self, dbs: &[Db], args: impl IntoIterator<Item = T>) -> Goal {
+    pub fn call_in(&self, dbs: &[Db], args: impl Args) -> Goal {
         self.goal(args, Some(dbs.to_vec().into()))
     }
 
-    fn goal<T: Into<Term>>(
-        &self,
-        args: impl IntoIterator<Item = T>,
-        dbs: Option<Arc<[Db]>>,
-    ) -> Goal {
-        let args: Arc<[Term]> = args.into_iter().map(Into::into).collect();
+    fn goal(&self, args: impl Args, dbs: Option<Arc<[Db]>>) -> Goal {
+        let args: Arc<[Term]> = args.into_args().into_iter().collect();
         assert!(
             args.len() == self.arity(),
             "the relation {} takes {} arguments, this call has {}",
@@ -229,11 +226,7 @@ impl Db {
     /// let db = Db::new().facts(&man, [["Bob"], ["John"]]);
     /// assert_eq!(db.len(&man), 2);
     /// ```
-    pub fn facts<T: Into<Term>, F: IntoIterator<Item = T>>(
-        &self,
-        rel: &Rel,
-        facts: impl IntoIterator<Item = F>,
-    ) -> Db {
+    pub fn facts<F: Args>(&self, rel: &Rel, facts: impl IntoIterator<Item = F>) -> Db {
         facts
             .into_iter()
             .fold(self.clone(), |db, f| db.fact(rel, f))
@@ -247,11 +240,7 @@ impl Db {
     /// let db = Db::new().facts(&man, [["Bob"], ["John"]]).retractions(&man, [["Bob"]]);
     /// assert_eq!(db.len(&man), 1);
     /// ```
-    pub fn retractions<T: Into<Term>, F: IntoIterator<Item = T>>(
-        &self,
-        rel: &Rel,
-        facts: impl IntoIterator<Item = F>,
-    ) -> Db {
+    pub fn retractions<F: Args>(&self, rel: &Rel, facts: impl IntoIterator<Item = F>) -> Db {
         facts
             .into_iter()
             .fold(self.clone(), |db, f| db.retraction(rel, f))
