@@ -69,10 +69,33 @@ defrel! {
     }
 }
 
+defrel! {
+    /// `out` describes `l` with the tag `tag`: closures of every kind in one body (two
+    /// `fresh!`s, a nested `matche!` whose clauses all use `tag` and `out`, a `move`
+    /// closure), each using the same arguments, with no clone written.
+    fn describeo(tag: String, l, out) {
+        conde!(
+            [fresh!([a], eq(&l, list![a]), eq(&out, (tag.as_str(), a)))],
+            [fresh!([a, b], eq(&l, list![a, b]), eq(&out, (tag.as_str(), a, b)))],
+            [matche!([l],
+                ([()] eq(&out, (tag.as_str(), "empty")))
+                ([[_ _ _ . _]] eq(&out, (tag.as_str(), "long"))))],
+            [kanren::fresh(move |[z]| kanren::conj([eq(z, &l), eq(&out, (tag.as_str(), z))]))]
+        )
+    }
+}
+
 #[test]
 fn defrel_takes_goals_and_rust_values() {
     assert_eq!(strings(run(3, |q| anyo(eq(q, 1)))), ["1", "1", "1"]);
     assert_eq!(strings(run_all(|q| repeato(7, 3usize, q))), ["(7 7 7)"]);
+    let show = |l: Term| strings(run_all(move |q| describeo("t", l.clone(), q)));
+    assert_eq!(show(list![1]), ["[\"t\" 1]", "[\"t\" (1)]"]);
+    assert_eq!(show(list![]), ["[\"t\" ()]", "[\"t\" \"empty\"]"]);
+    assert_eq!(
+        show(list![1, 2, 3]),
+        ["[\"t\" (1 2 3)]", "[\"t\" \"long\"]"]
+    );
 }
 
 #[test]

@@ -405,3 +405,29 @@ fn a_clause_failing_at_its_second_level_suspends_twice() {
     assert_eq!(answers, common::strings(query(true)));
     assert!(answers.len() > 10, "{answers:?}");
 }
+
+defne! {
+    /// `out` pairs `x` with what `l` starts with, or with `:none`: a nested `matche!` whose
+    /// clauses both use the outer argument `x`, and a goal building two `fresh!` closures
+    /// that both use it.
+    fn taggedo(x, l, out) {
+        ([_ _ _] matche!([l],
+            ([()] eq(out, vec![Term::from(&x), kanren::term!(:none)]))
+            ([[h . _]] eq(out, vec![Term::from(&x), h.clone()]))))
+        ([_ [_ . _] _] conde!(
+            [fresh!([a], eq(a, &x), eq(out, vec![a]))],
+            [fresh!([b], eq(b, &x), fresh!([c], eq(c, &x), eq(out, vec![b, c])))]))
+    }
+}
+
+#[test]
+fn closures_built_in_one_goal_each_get_the_clause_names() {
+    let a: Vec<String> = run_all(|q| taggedo(1, list![7], q))
+        .map(|a| a.to_string())
+        .collect();
+    assert_eq!(a, ["[1 7]", "[1]", "[1 1]"]);
+    let a: Vec<String> = run_all(|q| taggedo(1, list![], q))
+        .map(|a| a.to_string())
+        .collect();
+    assert_eq!(a, ["[1 :none]"]);
+}

@@ -266,3 +266,44 @@ fn a_database_in_scope_twice_is_searched_once() {
     let both = run_all(|q| pldb::with_dbs([db.clone(), more.clone()], fun.call([q]))).count();
     assert_eq!(both, 3);
 }
+
+mod declared {
+    //! `db_rel!` and `db!`: relations as functions, databases as core.logic writes them.
+    use super::strings;
+    use kanren::pldb::{self, Db};
+    use kanren::{db, db_rel, fresh, run_all, term};
+
+    db_rel!(pub man(p), likes(#[index] a, b));
+
+    #[test]
+    fn declared_relations_read_the_facts_of_their_name() {
+        let facts = db![[man 'Bob] [man 'John] [likes 'Bob 'Mary] [likes 'John 'Lucy]];
+        let a = strings(run_all(|q| {
+            pldb::with_db(&facts, fresh!([x], man(x), likes(x, q)))
+        }));
+        assert_eq!(a, ["Lucy", "Mary"]);
+        // A relation of the same name and arity, however made, has the same facts.
+        let again = pldb::rel("man", 1);
+        assert_eq!(facts.len(&again), 2);
+        assert_eq!(facts.len(man::rel()), 2);
+        // Another arity is another relation.
+        assert_eq!(facts.len(&pldb::rel("man", 2)), 0);
+    }
+
+    #[test]
+    fn an_indexed_argument_looks_facts_up() {
+        assert_eq!(likes::rel().arity(), 2);
+        let facts = (0..1000).fold(Db::new(), |db, i| db.fact(likes::rel(), [i, i + 1]));
+        let a = strings(run_all(|q| pldb::with_db(&facts, likes(500, q))));
+        assert_eq!(a, ["501"]);
+    }
+
+    #[test]
+    fn db_adds_to_a_base_and_leaves_it_as_it_was() {
+        let base = db![[man 'Bob]];
+        let more = db![base; [man 'Ann] [likes 'Ann {7}]];
+        assert_eq!((base.len(man::rel()), more.len(man::rel())), (1, 2));
+        let a = strings(run_all(|q| pldb::with_db(&more, likes(term!(Ann), q))));
+        assert_eq!(a, ["7"]);
+    }
+}

@@ -225,3 +225,59 @@ fn tabled_facts_with_the_database_around_the_query() {
         0
     );
 }
+
+mod declared {
+    //! `tabled!`, `db_rel!` and `db!`: the relations declared as functions.
+    use super::set;
+    use kanren::pldb::{self, Db};
+    use kanren::{conde, db, db_rel, fresh, matche, run_all, tabled, term};
+
+    db_rel!(edge(x, y));
+
+    tabled! {
+        /// Left-recursive paths over the facts of `edge` in scope.
+        fn patho(x, y) {
+            conde!([fresh!([z], patho(&x, z), edge(z, &y))], [edge(&x, &y)])
+        }
+    }
+
+    fn cycle() -> Db {
+        db![[edge :a :b] [edge :b :c] [edge :c :a] [edge :c :d]]
+    }
+
+    #[test]
+    fn a_tabled_function_over_facts_in_scope_around_the_query() {
+        let facts = cycle();
+        let a = set(run_all(|q| pldb::with_db(&facts, patho(term!(:a), q))));
+        assert_eq!(a, set_of(&[":a", ":b", ":c", ":d"]));
+        // From `:d` nothing is reachable; a second query reads the table.
+        assert!(run_all(|q| pldb::with_db(&facts, patho(term!(:d), q)))
+            .next()
+            .is_none());
+        let pairs = set(run_all(|q| {
+            pldb::with_db(&facts, fresh!([x, y], patho(x, y), kanren::eq(q, (x, y))))
+        }));
+        assert_eq!(pairs.len(), 12); // a, b and c each reach a, b, c and d; d reaches nothing
+    }
+
+    tabled! {
+        /// Paths over the cycle's facts, brought into scope inside the body, with a nested
+        /// `matche!` whose two clauses both use `y`.
+        fn inside_patho(x, y) {
+            pldb::with_db(&cycle(), matche!([x],
+                ([:d] kanren::fail())
+                ([_] conde!([edge(&x, &y)], [fresh!([z], inside_patho(&x, z), edge(z, &y))]))))
+        }
+    }
+
+    #[test]
+    fn a_tabled_function_with_the_facts_inside_its_body() {
+        let a = set(run_all(|q| inside_patho(term!(:b), q)));
+        assert_eq!(a, set_of(&[":a", ":b", ":c", ":d"]));
+        assert_eq!(run_all(|q| inside_patho(term!(:d), q)).count(), 0);
+    }
+
+    fn set_of(items: &[&str]) -> std::collections::BTreeSet<String> {
+        items.iter().map(|s| s.to_string()).collect()
+    }
+}

@@ -66,7 +66,9 @@ pub use constraints::nafc::nafc;
 pub use constraints::nom;
 pub use constraints::predc::{predc, predc_with};
 pub use constraints::seq_goals::everyg_term;
-pub use kanren_macros::{defna, defne, defnu, fd_eq, matcha, matche, matchu, term};
+pub use kanren_macros::{
+    db, defna, defne, defnu, defrel, fd_eq, matcha, matche, matchu, tabled, term,
+};
 pub use kernel::budget::{Budget, CancelToken, Stop, CHECK_EVERY};
 pub use kernel::goal::{
     all, and_star, conde, conj, disj, eq, everyg, fail, fresh, or_star, relation, succeed, Goal,

@@ -27,9 +27,11 @@
 
 mod capture;
 mod clause;
+mod db;
 mod fd_eq;
 mod parse;
 mod pattern;
+mod relation;
 mod term;
 
 use parse::parse_seq;
@@ -154,6 +156,85 @@ pub fn matchu(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     emit_expr(match_(input.into(), quote!(::kanren::condu)))
 }
 
+/// Defines a relation: a function returning a `kanren::Goal` whose body is built only when
+/// the goal runs, so the relation may call itself.
+///
+/// A parameter written as a bare name is a term: the function takes `impl Into<Term>` and the
+/// body sees an owned `Term`. A parameter written with a type, `g: Goal` or `n: i64`, is a
+/// Rust value of that type: the function takes `impl Into<T>` and the body sees an owned `T`
+/// (so `T` is `Clone + Send + Sync + 'static`, and not an `impl Trait`). The body runs each
+/// time the goal runs, on clones of the arguments; pass `&arg` to use a term or a goal more
+/// than once. A closure the body builds (`fresh!`, `project!`, `matche!`, `|..| ...`) gets
+/// its own clones of the arguments it uses, so the body needs no clone lines.
+///
+/// ```
+/// use kanren::{conde, defrel, eq, fresh, run, Goal};
+/// defrel! {
+///     /// `x` is 5, infinitely often.
+///     fn fives(x) { conde!([eq(&x, 5)], [fives(&x)]) }
+/// }
+/// assert_eq!(run(4, |q| fives(q)).count(), 4);
+///
+/// defrel! {
+///     /// The Reasoned Schemer's `anyo`: `g` succeeds, and then again, forever.
+///     fn anyo(g: Goal) { conde!([&g], [anyo(&g)]) }
+/// }
+/// let a: Vec<String> = run(3, |q| anyo(eq(q, 1))).map(|a| a.to_string()).collect();
+/// assert_eq!(a, ["1", "1", "1"]);
+///
+/// defrel! {
+///     /// `x` is one of `from`, `from + 1`, ... below `to`: terms and Rust values mixed.
+///     fn betweeno(x, from: i64, to: i64) {
+///         if from >= to { kanren::fail() } else { conde!([eq(&x, from)], [betweeno(&x, from + 1, to)]) }
+///     }
+/// }
+/// let a: Vec<String> = kanren::run_all(|q| betweeno(q, 2, 5)).map(|a| a.to_string()).collect();
+/// assert_eq!(a, ["2", "3", "4"]);
+///
+/// defrel! {
+///     /// `out` is `[x x]` or `[2 x]`: two closures, both using `x` and `out`.
+///     fn twiceo(x, out) {
+///         conde!([fresh!([a], eq(a, &x), eq(&out, vec![a, a]))],
+///                [fresh!([b], eq(&out, (b, x)), eq(b, 2))])
+///     }
+/// }
+/// let a: Vec<String> = kanren::run_all(|q| twiceo(1, q)).map(|a| a.to_string()).collect();
+/// assert_eq!(a, ["[1 1]", "[2 1]"]);
+/// ```
+#[proc_macro]
+pub fn defrel(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    emit(relation::defrel(input.into()))
+}
+
+/// Defines a tabled relation (core.logic's `tabled`): a function as with [`defrel!`], whose
+/// calls go through one table of answers per call pattern, so that left-recursive and
+/// cyclic relations terminate and each answer comes once. The arguments are terms.
+///
+/// The table is the function's own, made at its first call and kept for the rest of the
+/// process, as core.logic's `(def patho (tabled [x y] ...))` keeps its table in the var:
+/// later queries read the answers earlier ones found. For a table per value (say one per
+/// database, or one per test) use `kanren::Tabled::new`.
+///
+/// ```
+/// use kanren::{conde, defne, fresh, run_all, tabled};
+/// defne! {
+///     fn arco(x, y) { ([:a :b]) ([:b :a]) ([:b :d]) }
+/// }
+/// tabled! {
+///     /// `y` is reachable from `x` along `arco`: the graph has a cycle.
+///     fn patho(x, y) {
+///         conde!([arco(&x, &y)], [fresh!([z], arco(&x, z), patho(z, &y))])
+///     }
+/// }
+/// let mut a: Vec<String> = run_all(|q| patho(kanren::term!(:a), q)).map(|a| a.to_string()).collect();
+/// a.sort();
+/// assert_eq!(a, [":a", ":b", ":d"]);
+/// ```
+#[proc_macro]
+pub fn tabled(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    emit(relation::tabled(input.into()))
+}
+
 /// A data term written as core.logic writes data: `term!([englishman _ _ _ red])` is the
 /// vector of the symbol `englishman`, three fresh variables and the symbol `red`. It is the
 /// syntax of [`defne!`] patterns, and the term prints back as written (`Term`'s `Display`).
@@ -200,6 +281,24 @@ pub fn matchu(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
 #[proc_macro]
 pub fn term(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     emit_expr(term::expand(input.into()))
+}
+
+/// A fact database written as core.logic's `db` writes one: `db![[edge :a :b] [edge :b :c]]`
+/// is `(db [edge :a :b] [edge :b :c])`, each fact a relation declared by `kanren::db_rel!`
+/// and its arguments in the syntax of [`term!`]. `db![base; facts...]` adds the facts to the
+/// database `base` (core.logic's `db-facts`), leaving `base` as it was.
+///
+/// ```
+/// use kanren::{db, db_rel, pldb, run_all, term};
+/// db_rel!(parent(p, c), male(p));
+/// let facts = db![[parent 'abe 'homer] [parent 'homer 'bart] [male 'homer]];
+/// let more = db![facts; [parent 'homer 'lisa]];
+/// let kids = |db: &pldb::Db| run_all(|q| pldb::with_db(db, parent(term!(homer), q))).count();
+/// assert_eq!((kids(&facts), kids(&more)), (1, 2));
+/// ```
+#[proc_macro]
+pub fn db(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    emit_expr(db::expand(input.into()))
 }
 
 /// FD relations written as expressions (core.logic's `fd/eq`): `fd_eq!(x + y == 9)`,
@@ -251,27 +350,12 @@ fn err<T>(span: Span, msg: &str) -> Result<T, Error> {
 /// `combinator` is `conda` or `condu`; `None` is `conde`, which becomes a
 /// `kanren::clause_relation`.
 fn define(input: TokenStream, combinator: Option<TokenStream>) -> Result<TokenStream, Error> {
-    let tts: Vec<TokenTree> = input.into_iter().collect();
-    let mut i = 0;
-    let mut head = TokenStream::new(); // attributes and visibility, passed through
-    loop {
-        match tts.get(i) {
-            Some(TokenTree::Ident(id)) if id == "fn" => break,
-            Some(tt) => {
-                head.extend([tt.clone()]);
-                i += 1;
-            }
-            None => return err(Span::call_site(), "expected `fn name(args) { clauses }`"),
-        }
-    }
-    let (name, params, body) = match &tts[i + 1..] {
-        [TokenTree::Ident(name), TokenTree::Group(p), TokenTree::Group(b)]
-            if p.delimiter() == Delimiter::Parenthesis && b.delimiter() == Delimiter::Brace =>
-        {
-            (name, p, b)
-        }
-        _ => return err(tts[i].span(), "expected `fn name(args) { clauses }`"),
-    };
+    let relation::Item {
+        head,
+        name,
+        params,
+        body,
+    } = relation::item(input, "{ clauses }")?;
     let args: Vec<Ident> = split_commas(params.stream())
         .into_iter()
         .map(|a| match a.into_iter().collect::<Vec<_>>().as_slice() {
@@ -284,7 +368,7 @@ fn define(input: TokenStream, combinator: Option<TokenStream>) -> Result<TokenSt
         .collect::<Result<_, _>>()?;
     let parsed = captured(&args, parse_clauses(body.stream())?);
     // Also checks each clause's number of patterns, for every form.
-    let clauses = expand(&args, &parsed)?;
+    let clauses = expand(&args, &[], &parsed)?;
     let signature = quote! {
         #[allow(unused_variables)]
         #head fn #name(#(#args: impl ::std::convert::Into<::kanren::Term>),*) -> ::kanren::Goal
@@ -359,6 +443,7 @@ fn define(input: TokenStream, combinator: Option<TokenStream>) -> Result<TokenSt
 
 /// `[arg, ...], clauses`.
 fn match_(input: TokenStream, combinator: TokenStream) -> Result<TokenStream, Error> {
+    let (outer, input) = capture::captured_names(input);
     let mut tts = input.into_iter();
     let args = match tts.next() {
         Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Bracket => g,
@@ -381,9 +466,13 @@ fn match_(input: TokenStream, combinator: TokenStream) -> Result<TokenStream, Er
             names.push(id);
         }
     }
-    let clauses = expand(&names, &captured(&names, parse_clauses(tts.collect())?))?
-        .into_iter()
-        .map(|goals| quote!(::std::vec![#(#goals),*]));
+    let clauses = expand(
+        &names,
+        &outer,
+        &captured(&names, parse_clauses(tts.collect())?),
+    )?
+    .into_iter()
+    .map(|goals| quote!(::std::vec![#(#goals),*]));
     Ok(quote! {{
         #(#lets)*
         let _ = (#(&#names),*);
@@ -394,13 +483,19 @@ fn match_(input: TokenStream, combinator: TokenStream) -> Result<TokenStream, Er
 /// A parsed clause: its patterns, its goals, and where its patterns are.
 type Clause = (Vec<Pat>, Vec<TokenStream>, Span);
 
-/// The clauses expanded for their stream: the goal expressions of each.
-fn expand(args: &[Ident], clauses: &[Clause]) -> Result<Vec<Vec<TokenStream>>, Error> {
+/// The clauses expanded for their stream: the goal expressions of each. `outer` are the
+/// names from around a nested `matche!` that its clauses use (see `capture.rs`).
+fn expand(
+    args: &[Ident],
+    outer: &[Ident],
+    clauses: &[Clause],
+) -> Result<Vec<Vec<TokenStream>>, Error> {
     clauses
         .iter()
         .map(|(pats, goals, span)| {
             let mut scope = Scope {
                 args,
+                outer,
                 seen: Vec::new(),
             };
             clause(&mut scope, pats, goals, *span)
@@ -416,7 +511,10 @@ fn captured(args: &[Ident], clauses: Vec<Clause>) -> Vec<Clause> {
         .map(|(pats, goals, span)| {
             let mut names = args.to_vec();
             pats.iter().for_each(|p| p.names(&mut names));
-            let goals = goals.iter().map(|g| capture::capture(g, &names)).collect();
+            let goals = goals
+                .iter()
+                .map(|g| capture::capture(g, &names, capture::Names::Terms))
+                .collect();
             (pats, goals, span)
         })
         .collect()

@@ -12,9 +12,11 @@ pub(crate) use crate::parse::{Error, Pat};
 use proc_macro2::{Ident, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned};
 
-/// The names of a clause's argument, the kanren crate path, and the names seen so far.
+/// The names of a clause's arguments, the names from around a nested `matche!` that its
+/// clauses use (owned values, copied into each clause's closures), and the names seen so far.
 pub(crate) struct Scope<'a> {
     pub(crate) args: &'a [Ident],
+    pub(crate) outer: &'a [Ident],
     pub(crate) seen: Vec<Ident>,
 }
 
@@ -145,6 +147,7 @@ pub(crate) fn compile_levels(
 ) -> Levels {
     let mut scope = Scope {
         args,
+        outer: &[],
         seen: Vec::new(),
     };
     let mut vars = Vec::new();
@@ -212,19 +215,17 @@ pub(crate) fn clause(
         .zip(scope.args)
         .filter(|(p, _)| !matches!(p, Pat::Blank))
         .collect();
-    if pairs.is_empty() {
-        // The goals alone, seeing the arguments they name as owned terms.
-        let body: TokenStream = goals.iter().cloned().collect();
-        let args = scope.args.iter().filter(|a| mentions(&body, a));
-        return Ok(vec![quote!({
-            #(let #args: ::kanren::Term = ::kanren::Term::from(&#args);)*
-            ::kanren::conj([#(#goals),*])
-        })]);
-    }
-    let body = nest(scope, &pairs, goals);
+    // The clause's own copies of the arguments (owned terms) and outer names it uses.
+    let body = if pairs.is_empty() {
+        quote!(::kanren::conj([#(#goals),*]))
+    } else {
+        nest(scope, &pairs, goals)
+    };
     let args = scope.args.iter().filter(|a| mentions(&body, a));
+    let outer = scope.outer.iter().filter(|a| mentions(&body, a));
     Ok(vec![quote!({
         #(let #args: ::kanren::Term = ::kanren::Term::from(&#args);)*
+        #(let #outer = ::std::clone::Clone::clone(&#outer);)*
         #body
     })])
 }
@@ -255,6 +256,7 @@ fn nest(scope: &mut Scope<'_>, pairs: &[(&Pat, &Ident)], goals: &[TokenStream]) 
     let used: Vec<&Ident> = scope
         .args
         .iter()
+        .chain(scope.outer)
         .chain(&outer)
         .filter(|id| mentions(&inner, id))
         .collect();

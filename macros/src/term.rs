@@ -11,7 +11,7 @@ pub(crate) fn expand(input: TokenStream) -> Result<TokenStream, Error> {
     Ok(build(&parse_term(input)?))
 }
 
-fn build(p: &Pat) -> TokenStream {
+pub(crate) fn build(p: &Pat) -> TokenStream {
     match p {
         Pat::Blank => quote!(::kanren::Term::Var(::kanren::Var::fresh())),
         Pat::Sym(name) => quote!(::kanren::Term::sym(#name)),

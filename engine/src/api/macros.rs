@@ -1,8 +1,9 @@
-//! Thin syntax over the goal constructors: `fresh!`, `conde!`, `conda!`, `condu!`, `run!`,
-//! `defrel!`.
+//! Thin syntax over the goal constructors: `fresh!`, `conde!`, `conda!`, `condu!`, `run!`.
+//! (`defrel!` and `tabled!`, which rewrite their bodies, are procedural macros in
+//! `kanren-macros`.)
 //!
 //! Each macro expands to the function of the same idea (`fresh`, `conde`, `conda`, `condu`,
-//! `run`/`run_all`, `Goal::lazy`); they only save the `vec!`s and closures. Wherever a macro
+//! `run`/`run_all`); they only save the `vec!`s and closures. Wherever a macro
 //! takes goals, a goal may be given by reference (`&g`), as a term may be given to `eq`.
 
 /// `fresh!([a, b], g1, g2, ...)`: core.logic's `(fresh [a b] g1 g2 ...)`, expanding to
@@ -140,56 +141,4 @@ macro_rules! run {
             $($crate::Goal::from($g),)+
         ]))
     };
-}
-
-/// Defines a relation: a function returning a [`Goal`](crate::Goal) whose body is built
-/// only when the goal runs, so the relation may call itself.
-///
-/// A parameter written as a bare name is a term: the function takes `impl Into<Term>` and the
-/// body sees an owned [`Term`](crate::Term). A parameter written with a type, `g: Goal` or
-/// `n: i64`, is a Rust value of that type: the function takes `impl Into<T>` and the body
-/// sees an owned `T` (so `T` is `Clone + Send + Sync + 'static`, and not an `impl Trait`).
-/// The body runs each time the goal runs, on clones of the arguments; pass `&arg` to use a
-/// term or a goal more than once.
-///
-/// ```
-/// use kanren::{conde, defrel, eq, run, Goal};
-/// defrel! {
-///     /// `x` is 5, infinitely often.
-///     fn fives(x) { conde!([eq(&x, 5)], [fives(&x)]) }
-/// }
-/// assert_eq!(run(4, |q| fives(q)).count(), 4);
-///
-/// defrel! {
-///     /// The Reasoned Schemer's `anyo`: `g` succeeds, and then again, forever.
-///     fn anyo(g: Goal) { conde!([&g], [anyo(&g)]) }
-/// }
-/// let a: Vec<String> = run(3, |q| anyo(eq(q, 1))).map(|a| a.to_string()).collect();
-/// assert_eq!(a, ["1", "1", "1"]);
-///
-/// defrel! {
-///     /// `x` is one of `from`, `from + 1`, ... below `to`: terms and Rust values mixed.
-///     fn betweeno(x, from: i64, to: i64) {
-///         if from >= to { kanren::fail() } else { conde!([eq(&x, from)], [betweeno(&x, from + 1, to)]) }
-///     }
-/// }
-/// let a: Vec<String> = kanren::run_all(|q| betweeno(q, 2, 5)).map(|a| a.to_string()).collect();
-/// assert_eq!(a, ["2", "3", "4"]);
-/// ```
-#[macro_export]
-macro_rules! defrel {
-    ($(#[$m:meta])* $vis:vis fn $name:ident($($arg:ident $(: $ty:ty)?),* $(,)?) $body:block) => {
-        $(#[$m])*
-        $vis fn $name($($arg: $crate::defrel!(@param $($ty)?)),*) -> $crate::Goal {
-            $(let $arg = $crate::defrel!(@convert $arg $($ty)?);)*
-            $crate::Goal::lazy(move || {
-                $(let $arg = ::std::clone::Clone::clone(&$arg);)*
-                $body
-            })
-        }
-    };
-    (@param) => { impl ::std::convert::Into<$crate::Term> };
-    (@param $ty:ty) => { impl ::std::convert::Into<$ty> };
-    (@convert $arg:ident) => { ::std::convert::Into::<$crate::Term>::into($arg) };
-    (@convert $arg:ident $ty:ty) => { ::std::convert::Into::<$ty>::into($arg) };
 }

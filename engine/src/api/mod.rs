@@ -1,7 +1,8 @@
 //! The Rust API: the syntax and conversions a Rust program uses around the goals.
 //!
-//! `macros.rs` (`fresh!`, `conde!`, `conda!`, `condu!`, `run!`, `defrel!`; the pattern macros
-//! `defne!`, `matche!`, ... are the `kanren-macros` crate's), `extract.rs` (answers and terms
+//! `macros.rs` (`fresh!`, `conde!`, `conda!`, `condu!`, `run!`; the macros that read their
+//! body, `defne!`, `matche!`, `defrel!`, `tabled!`, `term!`, ... are the `kanren-macros`
+//! crate's), `extract.rs` (answers and terms
 //! as Rust values, by `TryFrom`), `serde.rs` (`Serialize` for terms and answers, with the
 //! cargo feature `serde`).
 //!

@@ -148,11 +148,7 @@ defne! {
     /// ```
     pub fn permuteo(xl, yl) {
         ([() ()])
-        ([[x . xs] _] {
-            // Pattern variables are `&Term`s: the `move` closure of `fresh!` takes clones.
-            let (x, xs) = (x.clone(), xs.clone());
-            crate::fresh!([ys], permuteo(&xs, ys), rembero(&x, &yl, ys))
-        })
+        ([[x . xs] _] crate::fresh!([ys], permuteo(xs, ys), rembero(x, &yl, ys)))
     }
 }
 

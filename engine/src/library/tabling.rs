@@ -53,6 +53,8 @@ use std::sync::{Arc, Mutex};
 type Body<const N: usize> = dyn Fn(&Tabled<N>, [Term; N]) -> Goal + Send + Sync;
 
 /// A tabled relation of `N` arguments: see the module docs. Cloning shares the table.
+/// [`tabled!`](crate::tabled) declares one as a function, with a body written as any
+/// relation's; `Tabled::new` makes one as a value, with a table of its own.
 ///
 /// ```
 /// use kanren::{conde, conj, eq, fresh, run_all, Goal, Tabled, Term};
@@ -61,15 +63,15 @@ type Body<const N: usize> = dyn Fn(&Tabled<N>, [Term; N]) -> Goal + Send + Sync;
 ///     let e = |a: &str, b: &str| conj([eq(&x, Term::sym(a)), eq(&y, Term::sym(b))]);
 ///     conde([vec![e("a", "b")], vec![e("b", "c")], vec![e("c", "a")], vec![e("c", "d")]])
 /// }
-/// // path(x, y) :- path(x, z), edge(z, y).   path(x, y) :- edge(x, y).   (left-recursive)
+/// // path(x, y) :- edge(x, y).   path(x, y) :- path(x, z), edge(z, y).   (left-recursive)
 /// let path = Tabled::new(|path, [x, y]| {
-///     let (path, x1, y1) = (path.clone(), x.clone(), y.clone());
+///     let path = path.clone();
 ///     conde([
-///         vec![fresh(move |[z]| conj([path.call([x1.clone(), z.into()]), edge(z.into(), y1.clone())]))],
-///         vec![edge(x, y)],
+///         vec![edge(x.clone(), y.clone())],
+///         vec![fresh(move |[z]| conj([path.call((&x, z)), edge(z.into(), y.clone())]))],
 ///     ])
 /// });
-/// let mut reach: Vec<String> = run_all(|q| path.call([Term::sym("a"), q.into()]))
+/// let mut reach: Vec<String> = run_all(|q| path.call((Term::sym("a"), q)))
 ///     .map(|a| a.to_string())
 ///     .collect();
 /// reach.sort();

@@ -46,6 +46,53 @@ use db::Candidates;
 pub use db::{Db, Rel};
 use std::sync::Arc;
 
+/// Declares fact relations (core.logic's `db-rel`): `db_rel!(edge(x, y))` defines the
+/// relation `edge(x, y)`, a function returning the goal that unifies its arguments with a
+/// fact of `edge` in the databases in scope, and `edge::rel()`, the [`Rel`] that
+/// [`Db::fact`] and [`db!`](crate::db) take. Several relations may be declared at once, with
+/// a visibility (`pub man(p)`) and indexed arguments (`likes(#[index] a, b)`, core.logic's
+/// `^:index`). The names of the arguments only document them.
+///
+/// A relation's facts are keyed by its name and arity, as core.logic keys them, so two
+/// declarations of `edge` with two arguments read the same facts.
+///
+/// ```
+/// use kanren::{db, db_rel, fresh, pldb, run_all, term};
+/// db_rel!(man(p), likes(#[index] a, b));
+/// let facts = db![[man 'Bob] [man 'John] [likes 'Bob 'Mary] [likes 'John 'Lucy]];
+/// let a: Vec<String> = run_all(|q| pldb::with_db(&facts, fresh!([x], man(x), likes(x, q))))
+///     .map(|a| a.to_string())
+///     .collect();
+/// assert_eq!(a, ["Lucy", "Mary"]);
+/// // The relation as a value, for the methods of `Db`.
+/// let facts = facts.retraction(likes::rel(), [term!(Bob), term!(Mary)]);
+/// assert_eq!(facts.len(likes::rel()), 1);
+/// ```
+#[macro_export]
+macro_rules! db_rel {
+    ($($vis:vis $name:ident($($(#[$index:ident])? $arg:ident),* $(,)?)),+ $(,)?) => {$(
+        $vis fn $name($($arg: impl ::std::convert::Into<$crate::Term>),*) -> $crate::Goal {
+            $name::rel().call([$(::std::convert::Into::<$crate::Term>::into($arg)),*])
+        }
+        #[allow(dead_code)]
+        $vis mod $name {
+            /// The relation as a value: its facts' key and its indexed arguments.
+            pub fn rel() -> &'static $crate::pldb::Rel {
+                static REL: ::std::sync::LazyLock<$crate::pldb::Rel> =
+                    ::std::sync::LazyLock::new(|| {
+                        $crate::pldb::indexed_rel(
+                            ::std::stringify!($name),
+                            [$($crate::db_rel!(@index $($index)? $arg)),*],
+                        )
+                    });
+                &REL
+            }
+        }
+    )+};
+    (@index $arg:ident) => { false };
+    (@index index $arg:ident) => { true };
+}
+
 /// A relation of `arity` arguments, none indexed (core.logic's `(db-rel name args...)`).
 ///
 /// ```
