@@ -1,7 +1,9 @@
 //! The guide chapters with core.logic examples (docs/guide/09-clj-front-end.md,
-//! 13-nominal-logic.md, 16-extending-core-logic.md): every ```clojure block runs through the evaluator; `;=> v` after a
-//! form is what it prints, `;!! msg` an error whose message contains `msg`. The blocks of a
-//! chapter share one session.
+//! 13-nominal-logic.md, 16-extending-core-logic.md): every ```clojure block runs through the
+//! evaluator; `;=> v` after a form is what it prints, `;!! msg` an error whose message contains
+//! `msg`. The blocks of a chapter share one session. Of the other chapters, whose Clojure is
+//! commented rather than checked, the programs written to run whole (the zebra puzzle) are
+//! checked the same way.
 
 #[test]
 fn guide_chapter_examples_print_what_they_say() {
@@ -19,6 +21,15 @@ fn extending_core_logic_chapter_examples_print_what_they_say() {
 #[test]
 fn nominal_logic_chapter_examples_print_what_they_say() {
     check(include_str!("../../docs/guide/13-nominal-logic.md"), 5);
+}
+
+#[test]
+fn zebra_puzzle_in_the_lists_chapter_prints_what_it_says() {
+    let chapter = include_str!("../../docs/guide/06-lists.md");
+    let section = &chapter[chapter.find("## Worked example: the zebra puzzle").unwrap()..];
+    let block = &section[section.find("```clojure").unwrap()..];
+    let end = block[3..].find("```").unwrap() + 6;
+    check(&block[..end], 1);
 }
 
 fn check(text: &str, at_least: usize) {

@@ -3,7 +3,7 @@
 //!
 //! The layer owns local environments (`env`), namespaces ([`ns`]), the special forms and
 //! built-in macros of `clojure.core` (`special`: `let`, `fn`, `if`, `cond`, `->`, `for`,
-//! `ns`, syntax-quote, ...), destructuring, and the compiler of function bodies to [`Code`]
+//! `ns`, syntax-quote, ...), destructuring, and the compiler of function bodies to [`Code`](compile::Code)
 //! trees ([`compile`]). May depend on: `value/` only; it never names the reader or a library.
 //!
 //! The seam with the library (`library/` depends on this interface, never the reverse):
@@ -12,7 +12,7 @@
 //!   [`bind_all`], [`destructure`]; closures with [`make_closure`]);
 //! - registering: a library defines its forms' names in a namespace ([`ns::define`]) as
 //!   `Value::Special("prefix:name")` and registers the code that runs them with
-//!   [`register_special`] (and, to have them compiled, [`compile::register`]); its built-in
+//!   [`register_special`] (and, to have them compiled, `compile::register`); its built-in
 //!   functions are `Value::Native`s defined in a namespace.
 //!
 //! Deep recursion does not overflow the native stack: each nested evaluation makes room with

@@ -70,7 +70,7 @@ pub enum Frame {
 
 impl Drop for Frame {
     /// A frame that alone holds a function, or holds a goal (either's environment can hold
-    /// another such frame), drops it through [`drop_deep`](crate::value::items::drop_deep):
+    /// another such frame), drops it through `value::items::drop_deep`:
     /// closures nested in closures, and goals in goals (`fresh` in `fresh`), a million deep
     /// are freed without overflow. Other frames only look at their bindings' kinds.
     fn drop(&mut self) {

@@ -64,7 +64,7 @@ impl<T> Drop for Items<T> {
     }
 }
 
-/// What an atom holds: a value behind a lock, dropped with [`drop_deep`] (an atom can hold
+/// What an atom holds: a value behind a lock, dropped with `drop_deep` (an atom can hold
 /// an atom, as deep as a program nests them), and its validator and watches ([`AtomHooks`]).
 ///
 /// ```
@@ -118,7 +118,7 @@ impl Drop for AtomCell {
     }
 }
 
-/// A tie's nom and body (nominal logic), dropped with [`drop_deep`]: a body can hold a tie,
+/// A tie's nom and body (nominal logic), dropped with `drop_deep`: a body can hold a tie,
 /// as deep as a program nests them.
 ///
 /// ```

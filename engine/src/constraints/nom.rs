@@ -5,7 +5,7 @@
 //! `[a] body` binds the nom `a` in `body`. Two ties unify when they are equal up to a renaming
 //! of their bound noms (alpha-equivalence): `[a] a` and `[b] b` are one term. [`hash`] states
 //! that a nom does not occur free in a term, which is how a relation says "this name is not
-//! captured". Noms are made by [`fresh`], as variables are by [`crate::fresh`].
+//! captured". Noms are made by [`fresh`], as variables are by [`crate::fresh`](fn@crate::fresh).
 //!
 //! ```
 //! use kanren::{eq, nom, run_all, Term};

@@ -108,11 +108,8 @@ impl Goal {
 
     /// The goal that posts the constraint `c` (see [`Constraint`](crate::Constraint)): it
     /// runs once now, then again whenever its variables change, until it is entailed; the goal
-    /// fails when it cannot hold.
-    ///
-    /// ```
-    /// // A constraint of your own: see the example of `kanren::Constraint`.
-    /// ```
+    /// fails when it cannot hold. The examples of [`Constraint`](crate::Constraint) and
+    /// [`Run`](crate::Run) post constraints of their own with it.
     pub fn constraint(c: impl crate::kernel::store::Constraint) -> Goal {
         let c: Arc<dyn crate::kernel::store::Constraint> = Arc::new(c);
         Goal::new(move |s| {

@@ -42,7 +42,12 @@ pub fn log(msg: impl Into<String>) -> Goal {
 /// [`log`] to `sink`.
 ///
 /// ```
-/// // See the module's example.
+/// use kanren::{run_all, trace};
+/// use std::sync::{Arc, Mutex};
+/// let lines = Arc::new(Mutex::new(Vec::<String>::new()));
+/// let sink: trace::Sink = { let l = lines.clone(); Arc::new(move |s: &str| l.lock().unwrap().push(s.into())) };
+/// assert_eq!(run_all(|_q| trace::log_to(&sink, "hello")).count(), 1);
+/// assert_eq!(*lines.lock().unwrap(), ["hello"]);
 /// ```
 pub fn log_to(sink: &Sink, msg: impl Into<String>) -> Goal {
     let (sink, msg) = (sink.clone(), msg.into());
@@ -103,7 +108,13 @@ pub fn trace_lvars<S: Into<String>>(
 /// [`trace_lvars`] to `sink`.
 ///
 /// ```
-/// // See the module's example.
+/// use kanren::{run_all, trace};
+/// use std::sync::{Arc, Mutex};
+/// let lines = Arc::new(Mutex::new(Vec::<String>::new()));
+/// let sink: trace::Sink = { let l = lines.clone(); Arc::new(move |s: &str| l.lock().unwrap().push(s.into())) };
+/// let n = run_all(|q| trace::trace_lvars_to(&sink, "unbound", [("q", q.into())])).count();
+/// assert_eq!(n, 1);
+/// assert_eq!(*lines.lock().unwrap(), ["unbound", "    q = _0"]);
 /// ```
 pub fn trace_lvars_to<S: Into<String>>(
     sink: &Sink,

@@ -1,6 +1,6 @@
 //! The compiler: a function's body analysed once, on its first call, into a tree of [`Code`]
 //! that runs without re-reading its forms. Locals are resolved to frame slots, special forms
-//! and the forms a library registered a compiler for ([`register`]: core.logic's) are dispatched and macros expanded at compile
+//! and the forms a library registered a compiler for (`register`: core.logic's) are dispatched and macros expanded at compile
 //! time, and calls to globals name their symbol, whose value is read (through the symbol
 //! cache of `ns`) each time the call runs, so a later `def` is seen as by the interpreter.
 //!

@@ -7,7 +7,7 @@
 //! (`make-cs`, `addc`, `remc`, ...) and the constructors of core.logic's own constraints
 //! (`!=c`, `fd/+c`, ...) in Clojure; this file is where such a value meets the engine:
 //!
-//! - `addcg`/`cgoal` post it as a [`Wrapped`] engine constraint, which the store wakes when a
+//! - `addcg`/`cgoal` post it as a `Wrapped` engine constraint, which the store wakes when a
 //!   variable among its operands is bound (or, when it watches `::fd`, narrowed) and which
 //!   steps it and runs it there as core.logic's `run-constraint` does. A constraint that calls
 //!   `remcg` on itself leaves the store (entailed).

@@ -435,12 +435,12 @@ fn add_dom(s: State, x: Var, kind: &Value, d: &Value) -> Result<Option<State>> {
     Ok(Some(s))
 }
 
-/// Whether the program has used core.logic's extension layer: the protocols' namespace or the
-/// constraint layer loaded, or a variable's domains, attributes or entanglement read or set.
+/// Set once the program uses core.logic's extension layer (see [`extension_layer_used`]).
 static EXTENSION_LAYER_USED: std::sync::atomic::AtomicBool =
     std::sync::atomic::AtomicBool::new(false);
 
-/// See [`EXTENSION_LAYER_USED`].
+/// Whether the program has used core.logic's extension layer: the protocols' namespace or the
+/// constraint layer loaded, or a variable's domains, attributes or entanglement read or set.
 pub fn extension_layer_used() -> bool {
     EXTENSION_LAYER_USED.load(std::sync::atomic::Ordering::Relaxed)
 }

@@ -45,6 +45,30 @@ impl Val {
 }
 
 /// The state a constraint reads and extends while it runs: see [`Constraint::propagate`].
+///
+/// ```
+/// use kanren::{conj, eq, fresh, run_all, Constraint, Fail, Goal, Run, Status, Term, Var};
+///
+/// /// `y` is `x + 1`, bound once `x` is an integer (a one-way propagator).
+/// struct Succ(Var, Var);
+///
+/// impl Constraint for Succ {
+///     fn watched(&self) -> Vec<Var> {
+///         vec![self.0]
+///     }
+///     fn propagate(&self, run: &mut Run, _trigger: Option<Var>) -> Result<Status, Fail> {
+///         match run.walk(&self.0.into()).as_int() {
+///             Some(x) => run.unify(&self.1.into(), &Term::from(x + 1)).map(|()| Status::Entailed),
+///             None => Ok(Status::Keep),
+///         }
+///     }
+/// }
+///
+/// let answers: Vec<String> = run_all(|q| fresh(move |[x]| conj([Goal::constraint(Succ(x, q)), eq(x, 4)])))
+///     .map(|a| a.to_string())
+///     .collect();
+/// assert_eq!(answers, ["5"]);
+/// ```
 pub struct Run {
     pub(crate) subst: Subst,
     pub(crate) occurs_check: bool,
@@ -66,39 +90,27 @@ impl Run {
         }
     }
 
-    /// The value of `t` at the top level (see [`Subst::walk`]).
-    ///
-    /// ```
-    /// // See `Constraint` for a constraint that reads its variable with `walk`.
-    /// ```
+    /// The value of `t` at the top level (see [`Subst::walk`]). The examples of [`Run`] and
+    /// [`Constraint`] read their variables with it.
     pub fn walk(&self, t: &Term) -> Term {
         self.subst.walk(t)
     }
 
-    /// The value of `t` with all its parts walked (see [`Subst::walk_star`]).
-    ///
-    /// ```
-    /// // See `Constraint`.
-    /// ```
+    /// The value of `t` with all its parts walked (see [`Subst::walk_star`]): what
+    /// [`walk`](Run::walk) gives, with the variables inside it replaced by their values too.
     pub fn walk_star(&self, t: &Term) -> Term {
         self.subst.walk_star(t)
     }
 
-    /// The substitution as it stands.
-    ///
-    /// ```
-    /// // See `Constraint`.
-    /// ```
+    /// The substitution as it stands (a constraint usually reads it through
+    /// [`walk`](Run::walk): see the example of [`Run`]).
     pub fn subst(&self) -> &Subst {
         &self.subst
     }
 
     /// The finite domain of `t`: its domain if it is an unbound variable that has one, a
-    /// singleton if it is an integer, `None` otherwise.
-    ///
-    /// ```
-    /// // See `Constraint`.
-    /// ```
+    /// singleton if it is an integer, `None` otherwise. A constraint reads it in its
+    /// [`propagate`](Constraint::propagate), as the example of [`Run`] reads `walk`.
     pub fn domain(&self, t: &Term) -> Option<Domain> {
         match self.read(t) {
             Val::Int(v) => Some(Domain::singleton(v)),
@@ -108,11 +120,8 @@ impl Run {
     }
 
     /// Unifies `u` and `v`, waking the constraints on what it binds; `Err(Fail)` when they do
-    /// not unify or a domain excludes the binding.
-    ///
-    /// ```
-    /// // See `Constraint`.
-    /// ```
+    /// not unify or a domain excludes the binding. The example of [`Run`] binds its output
+    /// with it.
     pub fn unify(&mut self, u: &Term, v: &Term) -> Result<(), Fail> {
         let mut bound = Bound::new();
         let mut pending = Vec::new();
@@ -152,11 +161,8 @@ impl Run {
         ids.filter_map(|&id| self.cs.get(id)).collect()
     }
 
-    /// Posts `c`: stores it, watches its variables and queues it to run once.
-    ///
-    /// ```
-    /// // See `Constraint` and `Goal::constraint`.
-    /// ```
+    /// Posts `c`: stores it, watches its variables and queues it to run once. A goal posts a
+    /// constraint with [`Goal::constraint`](crate::Goal::constraint), whose example shows one.
     pub fn post(&mut self, c: impl Constraint) {
         self.post_arc(Arc::new(c));
     }

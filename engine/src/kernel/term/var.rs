@@ -10,11 +10,24 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// process-wide counter ([`Var::fresh`]); the reified variables of an answer (`_0`, `_1`, ...)
 /// live in a separate range ([`Var::reified`]).
 ///
+/// A variable holds no value itself: its binding lives in the state of the query that made
+/// it. Used in another query (captured from one `run_all` closure and named in the next, say),
+/// it is an unbound variable of that query, since the new query's substitution has no binding
+/// for it.
+///
 /// ```
-/// use kanren::Var;
+/// use kanren::{eq, run_all, Var};
 /// let (x, y) = (Var::fresh(), Var::fresh());
 /// assert_ne!(x, y);
 /// assert_eq!(Var::reified(2).to_string(), "_2");
+///
+/// let mut captured = None;
+/// assert_eq!(run_all(|q| { captured = Some(q); eq(q, 1) }).count(), 1);
+/// let q = captured.unwrap();
+/// // Unbound in the next query: it reifies as `_0`, and may be bound to 2 there.
+/// let a: Vec<String> = run_all(|r| eq(r, q)).map(|a| a.to_string()).collect();
+/// assert_eq!(a, ["_0"]);
+/// assert_eq!(run_all(|r| kanren::conj([eq(q, 2), eq(r, q)])).next().unwrap().to_string(), "2");
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Var(u64);

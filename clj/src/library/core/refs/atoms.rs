@@ -1,7 +1,7 @@
 //! Atoms: `atom` (with its `:meta` and `:validator` options), `reset!`, `swap!`, validators
 //! (`set-validator!`, `get-validator`) and watches (`add-watch`, `remove-watch`).
 //!
-//! Every change of an atom's value goes through [`change`]: the validator is called on the
+//! Every change of an atom's value goes through `change`: the validator is called on the
 //! new value first (a false answer is Clojure's `IllegalStateException` "Invalid reference
 //! state", an error it raises is passed on), then the value is set, then each watch is called
 //! with its key, the atom, the old value and the new. `compare-and-set!`, `swap-vals!` and

@@ -5,7 +5,7 @@
 //! `value::class`.
 //!
 //! The forms are registered with the evaluator here ([`install`]); `(.field x)`,
-//! `(.-field x)` and `(.method x args)` on a type's instance run through [`interop`], the
+//! `(.-field x)` and `(.method x args)` on a type's instance run through [`member`], the
 //! handler of the evaluator's `.` hook.
 
 pub mod deftype;

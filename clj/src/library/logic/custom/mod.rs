@@ -4,7 +4,7 @@
 //!
 //! - An instance of a `deftype` (or a `reify`) is an opaque term for the engine, equal only to
 //!   itself (`value::convert`); so is a `defrecord`'s once its class implements one of these
-//!   protocols ([`implemented`] keeps its records opaque instead of map terms).
+//!   protocols (`implemented` keeps its records opaque instead of map terms).
 //! - Until a program defines such a type, nothing here runs: [`active`] is false and [`eq`] is
 //!   the engine's goal. After, `==` unifies here ([`unify`]): it walks both sides, descends
 //!   through sequences and maps as core.logic's `unify` does, calls `unify-terms` where an
