@@ -7,6 +7,28 @@
 //! core.logic treats both as sequences; its items convert in turn, and an item that does not
 //! is named in the error. Extracting from an [`Answer`] reads its value; its residual
 //! constraints are left to [`Answer::constraints`] (a value with no variable has none).
+//!
+//! A record of the program's own is a `TryFrom<&Term>` written over a tuple (up to 8
+//! fields); a vector of records then comes for free, its errors naming the item and field:
+//!
+//! ```
+//! use kanren::{term, ExtractError, Sym, Term};
+//! /// A house of the zebra puzzle: `[nationality smokes drinks pet colour]`.
+//! #[derive(Debug, PartialEq)]
+//! struct House { owner: String, pet: String }
+//! impl TryFrom<&Term> for House {
+//!     type Error = ExtractError;
+//!     fn try_from(t: &Term) -> Result<House, ExtractError> {
+//!         let (Sym(owner), _, _, Sym(pet), _): (Sym, Term, Term, Sym, Term) = t.try_into()?;
+//!         Ok(House { owner, pet })
+//!     }
+//! }
+//! let street = term!([[norwegian kools water fox yellow] [japanese parliaments coffee zebra green]]);
+//! let houses = Vec::<House>::try_from(&street).unwrap();
+//! assert_eq!(houses[1], House { owner: "japanese".into(), pet: "zebra".into() });
+//! let e = Vec::<House>::try_from(&term!([[norwegian kools water 3 yellow]])).unwrap_err();
+//! assert_eq!(e.to_string(), "expected a symbol as item 3 of item 0, found 3");
+//! ```
 
 use crate::kernel::reify::Answer;
 use crate::kernel::term::Term;
@@ -71,9 +93,16 @@ impl ExtractError {
         self.within(format_args!("as item {i}"))
     }
 
-    /// The same error for a part of a larger term, `place` saying which.
+    /// The same error for a part of a larger term, `place` ("as item 3") saying which; a
+    /// place within a place reads "as item 3 of item 0".
     fn within(mut self, place: impl fmt::Display) -> ExtractError {
-        self.expected = format!("{} {place}", self.expected);
+        let place = place.to_string();
+        self.expected = match place.strip_prefix("as ") {
+            Some(outer) if self.expected.contains(" as ") => {
+                format!("{} of {outer}", self.expected)
+            }
+            _ => format!("{} {place}", self.expected),
+        };
         self
     }
 }
@@ -354,6 +383,10 @@ tuples! {
     2: A 0, B 1;
     3: A 0, B 1, C 2;
     4: A 0, B 1, C 2, D 3;
+    5: A 0, B 1, C 2, D 3, E 4;
+    6: A 0, B 1, C 2, D 3, E 4, F 5;
+    7: A 0, B 1, C 2, D 3, E 4, F 5, G 6;
+    8: A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7;
 }
 
 owned_and_answer! {
