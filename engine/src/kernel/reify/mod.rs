@@ -153,16 +153,22 @@ pub(crate) fn reify(s: &State, q: &Term) -> Answer {
 /// ([`Constraint::names_absent`](crate::Constraint::names_absent)) print last, so that the
 /// names they add do not make the others visible.
 fn residual_constraints(s: &State, r: Reifier<'_>, value: &Term) -> Vec<Term> {
-    let inline = s.cs.inline_neqs(&s.subst);
-    if s.cs.live_count() == 0 && inline.is_empty() {
+    if s.cs.is_empty() {
         return Vec::new();
     }
+    // An FD constraint prints only while one of its variables is unbound without a domain
+    // (the others are labeled): in the usual answer there is none, and none is asked.
+    let open = !s.cs.undomained(&s.subst).is_empty();
+    let inline = match open {
+        true => s.cs.inline_neqs(&s.subst),
+        false => Vec::new(),
+    };
     let r = std::cell::RefCell::new(r);
     let name = |t: &Term| r.borrow().rename(t);
     let name_all = |t: &Term| Some(r.borrow_mut().name(t));
     let mut printed: Vec<Term> =
         s.cs.constraints()
-            .filter(|c| !c.names_absent())
+            .filter(|c| !c.names_absent() && (open || !c.needs_domains()))
             .filter_map(|c| c.reify_answer(value, &name))
             .collect();
     printed.extend(
