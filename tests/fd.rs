@@ -629,3 +629,109 @@ fn interval_of_terms() {
 fn interval_of_a_variable_is_a_mistake() {
     let _ = fd::interval(0, Term::from(Var::fresh()));
 }
+
+/// An FD constraint on a variable that ends without a domain is shown in the answer, as the
+/// goal that posted it (core.logic throws `Constrained variable ... without domain`, see
+/// docs/design.md's divergences); once the variable has a domain or a value, nothing shows.
+#[test]
+fn constraints_on_variables_without_a_domain_are_shown() {
+    assert_eq!(answers(|q| fd::lt(q, 5)), ["(_0 :- (fd/< _0 5))"]);
+    assert_eq!(answers(|q| fd::gt(q, 7)), ["(_0 :- (fd/< 7 _0))"]);
+    assert_eq!(answers(|q| fd::lte(q, q)), ["(_0 :- (fd/<= _0 _0))"]);
+    assert_eq!(answers(|q| fd::eq(q, q)), ["(_0 :- (fd/== _0 _0))"]);
+    assert_eq!(answers(|q| fd::neq(q, 3)), ["(_0 :- (fd/!= _0 3))"]);
+    assert_eq!(
+        answers(|q| fd::distinct((q, 1))),
+        ["(_0 :- (fd/distinct [_0 1]))"]
+    );
+    assert_eq!(answers(|q| fd::plus(q, q, 6)), ["(_0 :- (fd/+ _0 _0 6))"]);
+    assert_eq!(answers(|q| fd::times(q, q, 4)), ["(_0 :- (fd/* _0 _0 4))"]);
+    let pairs = |g: fn(Var, Var) -> Goal| {
+        answers(move |q| fresh(move |[x, y]| conj([g(x, y), eq(q, list![x, y])])))
+    };
+    assert_eq!(pairs(fd::neq), ["((_0 _1) :- (fd/!= _0 _1))"]);
+    assert_eq!(pairs(|x, y| fd::neq(y, x)), ["((_0 _1) :- (fd/!= _0 _1))"]);
+    assert_eq!(
+        pairs(|x, y| fd::neq_offset(y, x, 2)),
+        ["((_0 _1) :- (fd/!= _0 (+ _1 -2)))"]
+    );
+    assert_eq!(
+        pairs(|x, y| fd_eq!(x + 2 * y <= 10)),
+        ["((_0 _1) :- (fd/eq (<= (+ _0 (* 2 _1)) 10)))"]
+    );
+    // Once one side is bound, the other's disequality is kept until it gets a domain.
+    assert_eq!(
+        answers(|q| fresh(move |[x]| conj([fd::neq(q, x), eq(x, 4)]))),
+        ["(_0 :- (fd/!= _0 4))"]
+    );
+    // A variable bound later, or given a domain before or after: no residue.
+    assert_eq!(answers(|q| conj([fd::lt(q, 5), eq(q, 3)])), ["3"]);
+    assert_eq!(
+        answers(|q| conj([fd::lt(q, 3), fd::dom(q, fd::interval(0, 9))])),
+        ["0", "1", "2"]
+    );
+    assert_eq!(
+        answers(|q| conj([fd::dom(q, fd::interval(0, 9)), fd::lt(q, 2)])),
+        ["0", "1"]
+    );
+    assert_eq!(answers(|q| fd::plus(q, 1, 5)), ["4"]);
+    // A constraint that mentions a variable absent from the answer is not shown.
+    assert_eq!(
+        answers(|q| fresh(move |[x]| conj([fd::lt(x, 5), eq(q, 1)]))),
+        ["1"]
+    );
+    assert_eq!(answers(|_q| fd::lt(3, 5)), ["_0"]);
+}
+
+/// `fd::undomained` names the variables core.logic's `verify-all-bound` would throw on.
+#[test]
+fn undomained_variables_of_a_state() {
+    let (x, y) = (Var::fresh(), Var::fresh());
+    let check = |g: Goal| {
+        let mut stream = g.apply(State::new());
+        loop {
+            match stream.head() {
+                kanren::Head::Unit(s) | kanren::Head::Choice(s, _) => return fd::undomained(&s),
+                kanren::Head::Inc(rest) => stream = rest,
+                kanren::Head::Empty => panic!("no state"),
+            }
+        }
+    };
+    assert_eq!(check(fd::lt(x, 5)), [x]);
+    assert_eq!(check(fd::neq(x, y)), [x, y]);
+    assert_eq!(check(conj([fd::lt(x, y), eq(y, 9)])), [x]);
+    assert_eq!(
+        check(conj([fd::lt(x, 5), fd::dom(x, fd::interval(0, 9))])),
+        []
+    );
+    assert_eq!(check(conj([fd::lt(x, 5), eq(x, 1)])), []);
+    assert_eq!(check(conj([fd::lt(x, 5), eq(x, y)])), [y]);
+    assert_eq!(check(kanren::neq(x, 5)), []);
+}
+
+/// A term that is not an integer never satisfies an FD constraint: given at once, or bound
+/// to a constrained variable later.
+#[test]
+fn non_numbers_fail() {
+    let two = || Term::sym("two");
+    assert!(answers(|q| fd::plus(q, two(), 5)).is_empty());
+    assert!(answers(|q| fd::times(q, two(), 6)).is_empty());
+    assert!(answers(|q| fd::lt(q, two())).is_empty());
+    assert!(answers(|q| fd::lt(two(), q)).is_empty());
+    assert!(answers(|q| fd::eq(q, two())).is_empty());
+    assert!(answers(|q| fd::neq(q, two())).is_empty());
+    assert!(answers(|q| fd::distinct((q, two()))).is_empty());
+    assert!(answers(|_q| fd::dom(two(), fd::interval(0, 3))).is_empty());
+    assert!(answers(|q| conj([fd::plus(q, 1, 5), eq(q, two())])).is_empty());
+    for g in [
+        (|q: Var| fd::lt(q, 5)) as fn(Var) -> Goal,
+        |q| fd::plus(q, 1, q),
+        |q| fd::times(q, 2, 6),
+        |q| fd::neq(q, 3),
+        |q| fd::distinct((q, 1)),
+        |q| fresh(move |[x]| fd::neq(q, x)),
+    ] {
+        assert!(answers(move |q| conj([g(q), eq(q, two())])).is_empty());
+        assert!(answers(move |q| conj([eq(q, two()), g(q)])).is_empty());
+    }
+}

@@ -35,6 +35,27 @@ fn errors_name_the_position_and_exit_1() {
         err.contains("1:11: fd/+: expected an integer or a logic variable, got string \"a\""),
         "{err}"
     );
+    // core.logic's `verify-all-bound`: raised when the answer is pulled, at the form that
+    // pulls it.
+    let (code, _, err) = kanren(&["-e", "(run* [q]\n  (fd/< q 5))"]);
+    assert_eq!(
+        (code, err.as_str()),
+        (
+            1,
+            "error: Execution error (Exception) at -e:1:1: Constrained variable <lvar:0> without domain\n"
+        )
+    );
+    let (code, _, err) = kanren(&[
+        "-e",
+        "(first\n  (run 1 [q] (fresh [x] (fd/!= x q) (== q 1))))",
+    ]);
+    assert_eq!(
+        (code, err.as_str()),
+        (
+            1,
+            "error: Execution error (Exception) at -e:1:1: Constrained variable <lvar:1> without domain\n"
+        )
+    );
     let (code, _, err) = kanren(&["-e", "(+ 1"]);
     assert_eq!(
         (code, err.as_str()),

@@ -250,3 +250,18 @@
 (deftest term-protocols-on-clojure-types-are-not-used
   ;; core.logic: [:walked 1] (a vector calls walk-term on its keyword).
   (is (= [:a 1] (walk* empty-s [:a 1]))))
+
+;; Divergence 52: stronger propagation gives a value or a domain where core.logic's leaves the
+;; variable without one (and throws `Constrained variable ... without domain`).
+(deftest fd-propagation-gives-a-domain
+  ;; core.logic: all three throw.
+  (is (= '(3) (run* [q] (fd/== q 3))))
+  (is (= '(1 2 3) (run* [q] (fresh [x] (fd/in x (fd/interval 1 3)) (fd/== q x)))))
+  (is (= () (run* [q] (fd/!= q q)))))
+
+;; Divergence 53: a variable under an FD constraint bound to a non-number fails.
+(deftest fd-variable-bound-to-a-non-number-fails
+  ;; core.logic: IllegalArgumentException (no `-lb` of IInterval for a Symbol),
+  ;; ClassCastException.
+  (is (= () (run* [q] (fd/< q 5) (== q 'a))))
+  (is (= () (run* [q] (fd/in q (fd/interval 0 3)) (== q 'a)))))

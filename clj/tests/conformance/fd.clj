@@ -23,6 +23,32 @@
   (is (= (run* [q] (fd/in q (fd/interval 0 3)) (fd/!= q 1)) '(0 2 3)))
   (is (= (run* [q] (fresh [x] (fd/in q x (fd/interval 0 3)) (fd/== q x) (fd/> x 2))) '(3))))
 
+;; core.logic's `verify-all-bound`: an answer that leaves a variable an FD constraint watches
+;; unbound and without a domain throws (whether the variable is in the answer or not, in
+;; `run` as in `run*`); once it is bound or has a domain, given before or after, it does not.
+(deftest fd-without-domain
+  (is (thrown-with-msg? Exception #"Constrained variable <lvar:.*> without domain"
+        (doall (run* [q] (fd/< q 5)))))
+  (is (thrown-with-msg? Exception #"Constrained variable <lvar:.*> without domain"
+        (doall (run 1 [q] (fd/+ q q 6)))))
+  (is (thrown-with-msg? Exception #"Constrained variable <lvar:.*> without domain"
+        (doall (run* [q] (fresh [x] (fd/<= x 5) (== q 1))))))
+  (is (thrown-with-msg? Exception #"Constrained variable <lvar:.*> without domain"
+        (doall (run* [q] (fd/distinct [q 1])))))
+  (is (thrown-with-msg? Exception #"Constrained variable <lvar:.*> without domain"
+        (doall (run* [q] (fd/!= q 3)))))
+  (is (thrown-with-msg? Exception #"Constrained variable <lvar:.*> without domain"
+        (doall (run* [q] (fd/< q 5) (conde [(== q 1)] [succeed])))))
+  (is (= (run 1 [q] (fd/< q 5) (conde [(== q 1)] [succeed])) '(1)))
+  (is (= (run* [q] (fd/< q 5) (== q 3)) '(3)))
+  (is (= (run* [q] (fd/!= q 3) (== q 4)) '(4)))
+  (is (= (run* [q] (fd/< q 3) (fd/in q (fd/interval 0 9))) '(0 1 2)))
+  (is (= (run* [q] (fd/< q 3) (fd/dom q (fd/interval 1 9))) '(1 2)))
+  (is (= (run* [q] (fd/+ q 1 5)) '(4)))
+  (is (= (run* [q] (fresh [x] (fd/< q 5) (fd/in x (fd/interval 0 2)) (== q x))) '(0 1 2)))
+  (is (= (run* [q] (fd/< 3 5)) '(_0)))
+  (is (= (run* [q] (fd/+ q 1 5) (== q 'a)) ())))
+
 (deftest fd-distinct-and-eq
   (is (= (count (run* [q] (fresh [a b c] (fd/in a b c (fd/interval 1 3)) (fd/distinct [a b c]) (== q [a b c])))) 6))
   (is (= (run* [q] (fresh [x y] (fd/in x y (fd/interval 0 9)) (fd/eq (= (+ x y) 9) (< x y) (!= x 2)) (== q [x y])))

@@ -21,6 +21,26 @@
 //!
 //! DIVERGENCE: domains may hold negative numbers (core.logic clips them to 0).
 //!
+//! Every FD constraint wants its variables to end with a domain or a value: a constraint on
+//! a variable without a domain narrows nothing (there are no bounds to reason from). When an
+//! answer leaves such a variable unbound, core.logic throws `Constrained variable <lvar:x>
+//! without domain`; DIVERGENCE: `run` shows the constraints left on the answer's variables
+//! instead, as the goals that posted them, and [`undomained`] lists the variables core.logic
+//! would throw on (the front end raises its error from it). A term that is not an integer
+//! never satisfies an FD constraint: given to the goal, or bound later to a variable the
+//! constraint watches, it fails (core.logic throws a ClassCastException from inside its
+//! propagator). See docs/design.md, divergences 51 to 53.
+//!
+//! ```
+//! use kanren::{eq, fd, run_all, Term};
+//! let shown = |g: fn(kanren::Var) -> kanren::Goal| -> Vec<String> {
+//!     run_all(g).map(|a| a.to_string()).collect()
+//! };
+//! assert_eq!(shown(|q| fd::lt(q, 5)), ["(_0 :- (fd/< _0 5))"]);
+//! assert_eq!(shown(|q| kanren::conj([fd::lt(q, 5), eq(q, 3)])), ["3"]);
+//! assert!(shown(|q| fd::plus(q, Term::sym("two"), 5)).is_empty());
+//! ```
+//!
 //! In the source, `fd/` is a layer of its own: the domains are the kernel's (the store keeps
 //! them, `kernel/store/domain.rs`), and so is the labeling of an answer's variables at
 //! reification (`kernel/reify/force.rs`); `fd/` holds the FD goals, their propagators on the
@@ -531,6 +551,37 @@ pub fn distinct_bounds(xs: impl FdTerms) -> Goal {
         run.post(Prop::Hall(xs.clone()));
         Ok(())
     })
+}
+
+/// The unbound variables of `s` that an FD constraint watches and that have no domain, each
+/// once, in the order they were created (core.logic's `verify-all-bound`, which throws
+/// `Constrained variable <lvar:x> without domain` for the first it meets). Empty in every
+/// answer whose FD variables all got a domain or a value. Front ends that follow core.logic
+/// call it on each final state (see [`Answers::map_final_states`](crate::Answers::map_final_states))
+/// and raise that error; `run`'s answers show the constraints on them instead. Time: O(w),
+/// `w` the variables constraints watch.
+///
+/// ```
+/// use kanren::{fd, run_all, Var};
+/// use std::sync::{Arc, Mutex};
+/// let x = Var::fresh();
+/// let seen = Arc::new(Mutex::new(Vec::new()));
+/// let log = seen.clone();
+/// let answers: Vec<String> = run_all(move |q| kanren::conj([
+///     fd::lt(x, 5),                   // x, not in the answer, has no domain
+///     fd::dom(q, fd::interval(0, 1)),
+/// ]))
+/// .map_final_states(move |s, _| {
+///     log.lock().unwrap().push(fd::undomained(&s));
+///     s
+/// })
+/// .map(|a| a.to_string())
+/// .collect();
+/// assert_eq!(answers, ["0", "1"]);
+/// assert_eq!(*seen.lock().unwrap(), [vec![x], vec![x]]);
+/// ```
+pub fn undomained(s: &crate::State) -> Vec<Var> {
+    s.cs.undomained(&s.subst)
 }
 
 /// The values `t` may still take in `s`: its domain, a singleton when bound to an integer,

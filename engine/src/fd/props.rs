@@ -17,7 +17,9 @@
 //!
 //! Binary disequalities `x != y + k` are not in this table: they live inline in the watch
 //! lists (see the store). Like core.logic, a variable without a domain gets one from `Plus`
-//! and `Times` once the other two are known; a half-unbounded range is never invented.
+//! and `Times` once the other two are known; a half-unbounded range is never invented. A
+//! term bound to something that is not an integer fails every propagator. While one of its
+//! variables is unbound in an answer, a propagator prints as the goal that posted it.
 
 use super::Step;
 use crate::kernel::store::domain::Domain;
@@ -56,6 +58,43 @@ impl Constraint for Prop {
     fn propagate(&self, run: &mut Run, trigger: Option<Var>) -> Result<Status, Fail> {
         self.narrow(run, trigger).map(|()| Status::Keep)
     }
+
+    fn needs_domains(&self) -> bool {
+        true
+    }
+
+    /// While one of its variables is unbound in the answer (then without a domain: the
+    /// variables with one are labeled first), as the FD goal that posted it: `(fd/+ x y z)`,
+    /// `(fd/* x y z)`, `(fd/<= x y)`, `(fd/< x y)`, `(fd/<= (+ x k) y)`, `(fd/== x y)`,
+    /// `(fd/distinct [x ..])`. `Hall` prints nothing (the `Distinct` posted with it does).
+    fn reify(&self, name: &dyn Fn(&Term) -> Option<Term>) -> Option<Term> {
+        let named = |ts: &[&Term]| -> Option<Vec<Term>> {
+            let ts: Vec<Term> = ts.iter().map(|t| name(t)).collect::<Option<_>>()?;
+            ts.iter().any(|t| matches!(t, Term::Var(_))).then_some(ts)
+        };
+        let form = |op: &str, ts: Vec<Term>| Term::list(std::iter::once(Term::sym(op)).chain(ts));
+        Some(match self {
+            Prop::Plus(x, y, z) => form("fd/+", named(&[x, y, z])?),
+            Prop::Times(x, y, z) => form("fd/*", named(&[x, y, z])?),
+            Prop::Eq(x, y) => form("fd/==", named(&[x, y])?),
+            Prop::Lte(x, y, k) => {
+                let mut ts = named(&[x, y])?;
+                match k {
+                    0 => form("fd/<=", ts),
+                    1 => form("fd/<", ts),
+                    k => {
+                        ts[0] = Term::list([Term::sym("+"), ts[0].clone(), Term::Int(*k)]);
+                        form("fd/<=", ts)
+                    }
+                }
+            }
+            Prop::Distinct(xs) => {
+                let ts = named(&xs.iter().collect::<Vec<_>>())?;
+                form("fd/distinct", vec![Term::Vector(ts.into())])
+            }
+            Prop::Hall(_) => return None,
+        })
+    }
 }
 
 impl Prop {
@@ -64,11 +103,11 @@ impl Prop {
             Prop::Plus(x, y, z) => plus(run, x, y, z),
             Prop::Times(x, y, z) => times(run, x, y, z),
             Prop::Lte(x, y, k) => {
-                if let Some((_, yhi)) = run.read(y).bounds() {
-                    restrict(run, x, None, Some(yhi as i128 - *k as i128))?;
+                if let Some((_, yhi)) = bounds(run, y)? {
+                    restrict(run, x, None, Some(yhi - *k as i128))?;
                 }
-                if let Some((xlo, _)) = run.read(x).bounds() {
-                    restrict(run, y, Some(xlo as i128 + *k as i128), None)?;
+                if let Some((xlo, _)) = bounds(run, x)? {
+                    restrict(run, y, Some(xlo + *k as i128), None)?;
                 }
                 Ok(())
             }
@@ -87,6 +126,15 @@ impl Prop {
             Prop::Distinct(xs) => distinct(run, xs, trigger),
             Prop::Hall(xs) => super::hall::propagate(run, xs),
         }
+    }
+}
+
+/// The bounds of `t`: `Ok(None)` for a variable without a domain, `Err(Fail)` for a term
+/// that is not an integer (a non-number never satisfies an FD constraint).
+fn bounds(run: &Run, t: &Term) -> Result<Option<(i128, i128)>, Fail> {
+    match run.read(t) {
+        Val::Bad => Err(Fail),
+        v => Ok(v.bounds().map(|(l, h)| (l as i128, h as i128))),
     }
 }
 
@@ -137,14 +185,14 @@ pub(crate) fn restrict(run: &mut Run, t: &Term, lo: Option<i128>, hi: Option<i12
 
 /// `x + y = z`, bounds consistency (core.logic's `+c`).
 fn plus(run: &mut Run, x: &Term, y: &Term, z: &Term) -> Step {
-    let b = |run: &Run, t: &Term| run.read(t).bounds().map(|(l, h)| (l as i128, h as i128));
-    if let (Some(bx), Some(by)) = (b(run, x), b(run, y)) {
+    let b = bounds;
+    if let (Some(bx), Some(by)) = (b(run, x)?, b(run, y)?) {
         restrict(run, z, Some(bx.0 + by.0), Some(bx.1 + by.1))?;
     }
-    if let (Some(bz), Some(by)) = (b(run, z), b(run, y)) {
+    if let (Some(bz), Some(by)) = (b(run, z)?, b(run, y)?) {
         restrict(run, x, Some(bz.0 - by.1), Some(bz.1 - by.0))?;
     }
-    if let (Some(bz), Some(bx)) = (b(run, z), b(run, x)) {
+    if let (Some(bz), Some(bx)) = (b(run, z)?, b(run, x)?) {
         restrict(run, y, Some(bz.0 - bx.1), Some(bz.1 - bx.0))?;
     }
     Ok(())
@@ -152,13 +200,13 @@ fn plus(run: &mut Run, x: &Term, y: &Term, z: &Term) -> Step {
 
 /// `x * y = z`, bounds reasoning (core.logic's `*c`, with signs handled).
 fn times(run: &mut Run, x: &Term, y: &Term, z: &Term) -> Step {
-    let b = |run: &Run, t: &Term| run.read(t).bounds().map(|(l, h)| (l as i128, h as i128));
-    if let (Some(bx), Some(by)) = (b(run, x), b(run, y)) {
+    let b = bounds;
+    if let (Some(bx), Some(by)) = (b(run, x)?, b(run, y)?) {
         let ps = [bx.0 * by.0, bx.0 * by.1, bx.1 * by.0, bx.1 * by.1];
         restrict(run, z, ps.iter().min().copied(), ps.iter().max().copied())?;
     }
     for (a, other) in [(x, y), (y, x)] {
-        if let (Some(bz), Some(bo)) = (b(run, z), b(run, other)) {
+        if let (Some(bz), Some(bo)) = (b(run, z)?, b(run, other)?) {
             if bo.0 > 0 || bo.1 < 0 {
                 let qs = [(bz.0, bo.0), (bz.0, bo.1), (bz.1, bo.0), (bz.1, bo.1)];
                 let lo = qs.iter().map(|&(n, d)| div_ceil(n, d)).min();
@@ -195,6 +243,7 @@ fn distinct(run: &mut Run, xs: &[Term], trigger: Option<Var>) -> Step {
     let values: Vec<i64> = match trigger {
         Some(x) => match run.read(&Term::Var(x)) {
             Val::Int(a) => vec![a],
+            Val::Bad => return Err(Fail),
             _ => return Ok(()),
         },
         None => {

@@ -22,6 +22,24 @@ pub fn fd_arg(v: &Value, who: &str) -> Result<Term> {
     }
 }
 
+/// core.logic's `verify-all-bound`, on a query's final state: a variable that an FD
+/// constraint watches, left unbound without a domain, is the error core.logic throws,
+/// `Constrained variable <lvar:x> without domain` (a `java.lang.Exception`), naming the
+/// first such variable (the first created; core.logic names the first in its store's hash
+/// order). core.logic checks after labeling the query's term and before labeling the other
+/// variables; labeling gives no such variable a domain, so the final state has the same ones,
+/// unless labeling the others fails: then there is no answer, and no error.
+pub fn verify_all_bound(s: &kanren::State) -> Option<Error> {
+    let x = *fd::undomained(s).first()?;
+    Some(Error::ex(
+        crate::value::error::EXCEPTION,
+        format!(
+            "Constrained variable {} without domain",
+            crate::value::printer::pr_str(&Value::LVar(x))
+        ),
+    ))
+}
+
 /// `g`, which gives the variables `xs` the domain `given`, followed, when `given` is a set of
 /// values or of intervals and the program uses core.logic's extension layer (`get-dom` can see
 /// it), by keeping that value for `get-dom`: core.logic keeps a domain as it was written; the

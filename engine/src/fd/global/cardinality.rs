@@ -73,6 +73,10 @@ impl Cardinality {
 }
 
 impl Constraint for Cardinality {
+    fn needs_domains(&self) -> bool {
+        true
+    }
+
     fn watched(&self) -> Vec<Var> {
         self.xs
             .iter()

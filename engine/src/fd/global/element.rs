@@ -91,6 +91,10 @@ impl Element {
 }
 
 impl Constraint for Element {
+    fn needs_domains(&self) -> bool {
+        true
+    }
+
     fn watched(&self) -> Vec<Var> {
         std::iter::once(&self.i)
             .chain(self.list.iter())

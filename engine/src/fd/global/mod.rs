@@ -67,6 +67,10 @@ pub(crate) fn settled<'a>(
 struct AllDistinct(Arc<[Term]>);
 
 impl Constraint for AllDistinct {
+    fn needs_domains(&self) -> bool {
+        true
+    }
+
     fn watched(&self) -> Vec<Var> {
         self.0.iter().filter_map(Term::as_var).collect()
     }

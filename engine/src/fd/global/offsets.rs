@@ -108,6 +108,10 @@ impl DistinctOffsets {
 }
 
 impl Constraint for DistinctOffsets {
+    fn needs_domains(&self) -> bool {
+        true
+    }
+
     fn watched(&self) -> Vec<Var> {
         self.index.keys().copied().collect()
     }

@@ -121,6 +121,10 @@ impl Linear {
 }
 
 impl Constraint for Linear {
+    fn needs_domains(&self) -> bool {
+        true
+    }
+
     fn watched(&self) -> Vec<Var> {
         self.xs.iter().filter_map(Term::as_var).collect()
     }
@@ -135,9 +139,13 @@ impl Constraint for Linear {
         super::settled(run, &self.xs, |run| self.narrow(run))
     }
 
-    /// `(scalar-product (c ..) (x ..) rel z)`, `rel` one of `== != < <= > >=`.
+    /// `(scalar-product (c ..) (x ..) rel z)`, `rel` one of `== != < <= > >=`; without the
+    /// arguments as given, its normal form `Σ c·x + k rel 0` as `fd/eq` writes it,
+    /// `(fd/eq (<= (+ (* c x) ..) -k))`, or `(fd/!= x v)` for one term.
     fn reify(&self, name: &dyn Fn(&Term) -> Option<Term>) -> Option<Term> {
-        let (cs, xs, rel, z) = self.shown.as_ref()?;
+        let Some((cs, xs, rel, z)) = self.shown.as_ref() else {
+            return self.reify_normal(name);
+        };
         let rel = match rel {
             Rel::Eq => "==",
             Rel::Ne => "!=",
@@ -153,6 +161,35 @@ impl Constraint for Linear {
             Term::sym(rel),
             name(z)?,
         ]))
+    }
+}
+
+impl Linear {
+    /// See [`Constraint::reify`] above.
+    fn reify_normal(&self, name: &dyn Fn(&Term) -> Option<Term>) -> Option<Term> {
+        let rhs = Term::Int(i64::try_from(-self.k).ok()?);
+        let xs: Vec<Term> = self.xs.iter().map(name).collect::<Option<_>>()?;
+        if let ([1], [x], Op::Ne) = (&self.cs[..], &xs[..], self.op) {
+            return Some(Term::list([Term::sym("fd/!="), x.clone(), rhs]));
+        }
+        let mut ts = Vec::with_capacity(xs.len());
+        for (&c, x) in self.cs.iter().zip(xs) {
+            ts.push(match c {
+                1 => x,
+                c => Term::list([Term::sym("*"), Term::Int(i64::try_from(c).ok()?), x]),
+            });
+        }
+        let lhs = match ts.len() {
+            1 => ts.pop().expect("one term"),
+            _ => Term::list(std::iter::once(Term::sym("+")).chain(ts)),
+        };
+        let op = match self.op {
+            Op::Le => "<=",
+            Op::Eq => "=",
+            Op::Ne => "!=",
+        };
+        let rel = Term::list([Term::sym(op), lhs, rhs]);
+        Some(Term::list([Term::sym("fd/eq"), rel]))
     }
 }
 

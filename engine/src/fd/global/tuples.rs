@@ -53,6 +53,10 @@ impl TupleIn {
 }
 
 impl Constraint for TupleIn {
+    fn needs_domains(&self) -> bool {
+        true
+    }
+
     fn watched(&self) -> Vec<Var> {
         self.tuple.iter().filter_map(Term::as_var).collect()
     }

@@ -153,21 +153,50 @@ pub(crate) fn reify(s: &State, q: &Term) -> Answer {
 /// ([`Constraint::names_absent`](crate::Constraint::names_absent)) print last, so that the
 /// names they add do not make the others visible.
 fn residual_constraints(s: &State, r: Reifier<'_>, value: &Term) -> Vec<Term> {
-    if s.cs.live_count() == 0 {
+    if s.cs.is_empty() {
         return Vec::new();
     }
+    // An FD constraint prints only while one of its variables is unbound without a domain
+    // (the others are labeled): in the usual answer there is none, and none is asked.
+    let open = !s.cs.undomained(&s.subst).is_empty();
+    let inline = match open {
+        true => s.cs.inline_neqs(&s.subst),
+        false => Vec::new(),
+    };
     let r = std::cell::RefCell::new(r);
     let name = |t: &Term| r.borrow().rename(t);
     let name_all = |t: &Term| Some(r.borrow_mut().name(t));
     let mut printed: Vec<Term> =
         s.cs.constraints()
-            .filter(|c| !c.names_absent())
+            .filter(|c| !c.names_absent() && (open || !c.needs_domains()))
             .filter_map(|c| c.reify_answer(value, &name))
             .collect();
+    printed.extend(
+        inline
+            .into_iter()
+            .filter_map(|(x, other, k)| inline_neq(&name, x, other, k)),
+    );
     printed.extend(
         s.cs.constraints()
             .filter(|c| c.names_absent())
             .filter_map(|c| c.reify_answer(value, &name_all)),
     );
     crate::kernel::reify::residual::tidy(printed)
+}
+
+/// How the inline FD disequality `other != x + k` prints, `x` unbound (so without a domain):
+/// `(fd/!= x v)` once `other` is bound, else `(fd/!= a b)` or `(fd/!= a (+ b j))`, `a` the
+/// variable named first, so that both sides' entries print alike. Nothing when a variable is
+/// absent from the answer.
+fn inline_neq(name: &dyn Fn(&Term) -> Option<Term>, x: Var, other: Var, k: i64) -> Option<Term> {
+    let neq = |a: Term, b: Term| Term::list([Term::sym("fd/!="), a, b]);
+    let plus = |b: Term, j: i64| match j {
+        0 => b,
+        j => Term::list([Term::sym("+"), b, Term::Int(j)]),
+    };
+    match (name(&Term::Var(x))?, name(&Term::Var(other))?) {
+        (x, Term::Int(b)) => Some(neq(x, Term::Int(b.checked_sub(k)?))),
+        (Term::Var(a), Term::Var(b)) if b < a => Some(neq(Term::Var(b), plus(Term::Var(a), k))),
+        (a, b) => Some(neq(a, plus(b, k.checked_neg()?))),
+    }
 }

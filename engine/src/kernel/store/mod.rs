@@ -38,6 +38,7 @@ mod run;
 mod susp;
 
 use crate::kernel::store::domain::Domain;
+use crate::kernel::subst::Subst;
 use crate::kernel::term::{Term, Var};
 use imbl::shared_ptr::DefaultSharedPtr;
 use imbl::GenericHashMap;
@@ -130,6 +131,14 @@ pub trait Constraint: std::any::Any + Send + Sync {
     fn names_absent(&self) -> bool {
         false
     }
+
+    /// Whether the variables it watches must end with a value or a finite domain before an
+    /// answer (core.logic's `IEnforceableConstraint`): true for the FD constraints, which
+    /// narrow nothing on a variable without a domain. [`fd::undomained`](crate::fd::undomained)
+    /// lists the variables of a state that break this. Default: `false`.
+    fn needs_domains(&self) -> bool {
+        false
+    }
 }
 
 /// What a constraint is after it ran: see [`Constraint::propagate`].
@@ -212,6 +221,58 @@ impl Store {
         (0u32..)
             .zip(self.table.iter())
             .filter_map(|(id, c)| Some((id, c.as_ref()?)))
+    }
+
+    /// The unbound variables without a domain that an FD constraint watches (one that
+    /// [`needs_domains`](Constraint::needs_domains), or an inline disequality), each once,
+    /// in the order they were created. Time: O(w) walks and lookups, `w` the watched
+    /// variables.
+    pub(crate) fn undomained(&self, subst: &Subst) -> Vec<Var> {
+        let mut out: Vec<Var> = Vec::new();
+        if self.live == 0 && !self.inline {
+            return out;
+        }
+        for (x, w) in self.watch.iter() {
+            let y = match subst.walk_ref(&Term::Var(*x)) {
+                Term::Var(y) => *y,
+                _ => continue,
+            };
+            if self.doms.contains_key(&y) {
+                continue;
+            }
+            let fd = !w.neq.is_empty()
+                || w.on_bind.iter().chain(&w.on_change).any(|&id| {
+                    self.table
+                        .get(id as usize)
+                        .and_then(Option::as_ref)
+                        .is_some_and(|c| c.needs_domains())
+                });
+            if fd {
+                out.push(y);
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The inline disequalities on unbound variables, as `(x, other, k)`: `other != x + k`,
+    /// `x` unbound (each pair of unbound variables comes twice, once from each side).
+    /// Empty unless an inline disequality was ever watched. Time: O(w).
+    pub(crate) fn inline_neqs(&self, subst: &Subst) -> Vec<(Var, Var, i64)> {
+        if !self.inline {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for (x, w) in self.watch.iter() {
+            if w.neq.is_empty() {
+                continue;
+            }
+            if let Term::Var(y) = *subst.walk_ref(&Term::Var(*x)) {
+                out.extend(w.neq.iter().map(|&(other, k)| (y, other, k)));
+            }
+        }
+        out
     }
 
     /// How many constraints are live (for tests and statistics).

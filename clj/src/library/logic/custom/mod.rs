@@ -185,11 +185,20 @@ const CARRIER: &str = "\u{1}answer";
 /// in the final state to that value, after the variables it names in their order, as
 /// `(carrier [vars...] . value)`: the engine's reification names them alike, and prints the
 /// constraints left on them; [`answer_term`] takes the value back out.
+///
+/// Every query's final state is checked first as core.logic's `enforce-constraints` checks it
+/// ([`verify_all_bound`](crate::library::logic::fd::verify_all_bound)): its error is the
+/// query's.
 pub fn answers(a: kanren::Answers) -> kanren::Answers {
-    if !active() {
-        return a;
-    }
-    a.map_final_states(|s, q| {
+    let custom = active();
+    a.map_final_states(move |s, q| {
+        if let Some(e) = crate::library::logic::fd::verify_all_bound(&s) {
+            let _ = fail_with(e);
+            return s;
+        }
+        if !custom {
+            return s;
+        }
         let Term::Var(x) = q else { return s };
         if !has_instance(&s, q) {
             return s;
