@@ -275,7 +275,8 @@ impl Store {
         out
     }
 
-    /// How many constraints are live (for tests and statistics).
+    /// How many constraints are live (for tests).
+    #[cfg(test)]
     pub(crate) fn live_count(&self) -> usize {
         self.live
     }
