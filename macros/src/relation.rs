@@ -86,14 +86,17 @@ fn params(group: &Group) -> Result<Vec<Param>, Error> {
         .collect()
 }
 
-/// The statements of the body, with the closures they build given copies of the arguments
-/// they use.
-fn captured_body(body: &Group, names: &[Ident]) -> TokenStream {
-    capture(&body.stream(), names, Names::Values)
+/// A relation macro's input read: the item, its parameters and their names, and the body's
+/// statements with the closures they build given copies of the arguments they use.
+struct Relation {
+    head: TokenStream,
+    name: Ident,
+    params: Vec<Param>,
+    names: Vec<Ident>,
+    body: TokenStream,
 }
 
-/// `defrel!`: a function returning a goal whose body is built when the goal runs.
-pub(crate) fn defrel(input: TokenStream) -> Result<TokenStream, Error> {
+fn relation(input: TokenStream) -> Result<Relation, Error> {
     let Item {
         head,
         name,
@@ -102,11 +105,29 @@ pub(crate) fn defrel(input: TokenStream) -> Result<TokenStream, Error> {
     } = item(input, "{ body }")?;
     let params = params(&group)?;
     let names: Vec<Ident> = params.iter().map(|p| p.name.clone()).collect();
+    let body = capture(&body.stream(), &names, Names::Values);
+    Ok(Relation {
+        head,
+        name,
+        params,
+        names,
+        body,
+    })
+}
+
+/// `defrel!`: a function returning a goal whose body is built when the goal runs.
+pub(crate) fn defrel(input: TokenStream) -> Result<TokenStream, Error> {
+    let Relation {
+        head,
+        name,
+        params,
+        names,
+        body,
+    } = relation(input)?;
     let types: Vec<TokenStream> = params
         .iter()
         .map(|p| p.ty.clone().unwrap_or_else(|| quote!(::kanren::Term)))
         .collect();
-    let body = captured_body(&body, &names);
     Ok(quote! {
         #head fn #name(#(#names: impl ::std::convert::Into<#types>),*) -> ::kanren::Goal {
             #(let #names = ::std::convert::Into::<#types>::into(#names);)*
@@ -120,22 +141,20 @@ pub(crate) fn defrel(input: TokenStream) -> Result<TokenStream, Error> {
 
 /// `tabled!`: a function whose calls go through one table, made when first called.
 pub(crate) fn tabled(input: TokenStream) -> Result<TokenStream, Error> {
-    let Item {
+    let Relation {
         head,
         name,
-        params: group,
+        params,
+        names,
         body,
-    } = item(input, "{ body }")?;
-    let params = params(&group)?;
+    } = relation(input)?;
     if let Some(p) = params.iter().find(|p| p.ty.is_some()) {
         return err(
             p.name.span(),
             "a tabled relation's arguments are terms: write the name alone",
         );
     }
-    let names: Vec<Ident> = params.iter().map(|p| p.name.clone()).collect();
     let n = names.len();
-    let body = captured_body(&body, &names);
     Ok(quote! {
         #head fn #name(#(#names: impl ::std::convert::Into<::kanren::Term>),*) -> ::kanren::Goal {
             static TABLE: ::std::sync::LazyLock<::kanren::Tabled<#n>> =
