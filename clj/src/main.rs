@@ -4,6 +4,12 @@ use std::process::ExitCode;
 
 mod cli;
 
+// The evaluator and the engine allocate many small, short-lived objects (values, frames,
+// goals, stream nodes): mimalloc serves them faster than the system allocator.
+#[cfg(not(target_family = "wasm"))]
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     cli::main()
 }

@@ -143,6 +143,13 @@ impl Subst {
         f: &mut dyn FnMut(Var) -> Option<Term>,
         nom: &mut dyn FnMut(Nom) -> Option<Term>,
     ) -> Term {
+        // A term that is, or walks to, a ground term or an unbound variable needs no work
+        // list (the projected value of a bound variable, in most programs).
+        match self.walk_ref(t) {
+            w if w.has_no_vars() => return w.clone(),
+            Term::Var(v) => return f(*v).unwrap_or(Term::Var(*v)),
+            _ => {}
+        }
         // Work items: a term to resolve, or an instruction to assemble finished parts.
         enum Job {
             Visit(Term),
