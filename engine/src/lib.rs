@@ -82,13 +82,13 @@ pub use kernel::stream::{Head, Stream};
 pub use kernel::subst::Subst;
 pub use kernel::term::{Args, Cons, Nom, Term, Var};
 pub use kernel::unify::{unify, Bound};
-pub use library::clause::{clause_relation, match_clause};
+pub use library::clause::{clause_relation, clause_relation_shared, match_clause};
 pub use library::conda::{conda, condu, onceo};
 pub use library::copy_term::copy_term;
 pub use library::lists::{
     appendo, conso, distincto, emptyo, firsto, member1o, membero, permuteo, rembero, resto,
 };
-pub use library::matching::{fresh_match, fresh_match_shared, match_args, PatOp};
+pub use library::matching::{fresh_match, fresh_match_shared, match_args, match_shared, PatOp};
 pub use library::project::{is, pred, project, project_all};
 pub use library::tabling::Tabled;
 pub use library::{pldb, trace, unifier};

@@ -4,11 +4,13 @@
 //! or for a pattern level; the body's goals are built for the clause that matched only.
 
 use crate::kernel::goal::{Goal, Solve};
-use crate::kernel::solve::{Cont, Step};
+use crate::kernel::solve::{solve_node, Cont, Step};
 use crate::kernel::state::State;
 use crate::kernel::stream::{Link, Node, Stream};
 use crate::kernel::term::Term;
 use crate::library::matching::{match_levels, PatOp};
+use std::ops::ControlFlow;
+use std::sync::Arc;
 
 /// A relation of `N` clauses given by what each clause's stream is: `conde` over the
 /// clauses, each applied by `clause(args, i, s)` when the search gets to it (core.logic's
@@ -90,6 +92,73 @@ where
 
     fn solve(&self, s: &State, k: &mut Cont<'_>) -> Step {
         (self.solve)(&self.args, s, k)
+    }
+}
+
+/// [`clause_relation`] for a relation known only when the program runs (an interpreter's
+/// `defne`): `n` clauses over the arguments `args`, clause `i` being the stream
+/// `clause(args, i, s)` (a [`Stream::delayed`] body or a [`Stream::paused`] failure, as
+/// [`match_shared`](crate::match_shared) finds). The same stream as [`clause_relation`]'s;
+/// searched depth-first, each clause's stream is forced in turn.
+///
+/// ```
+/// use kanren::{clause_relation_shared, eq, run_all, Stream, Term, Var};
+/// use std::sync::Arc;
+/// // q is 1, 2 or 3: clause i unifies q with i + 1 after i suspensions.
+/// let g = |q: Var| clause_relation_shared(Arc::new([Term::from(q)]), 3, |args, i, s| {
+///     Stream::delayed(i as u32, eq(args[0].clone(), i as i64 + 1), s)
+/// });
+/// let a: Vec<String> = run_all(g).map(|a| a.to_string()).collect();
+/// assert_eq!(a, ["1", "2", "3"]);
+/// assert_eq!(run_all(g).depth_first().count(), 3);
+/// ```
+pub fn clause_relation_shared<C>(args: Arc<[Term]>, n: usize, clause: C) -> Goal
+where
+    C: Fn(&[Term], usize, State) -> Stream + Send + Sync + 'static,
+{
+    Goal::native(SharedClauses { args, n, clause })
+}
+
+/// [`clause_relation_shared`].
+struct SharedClauses<C> {
+    args: Arc<[Term]>,
+    n: usize,
+    clause: C,
+}
+
+impl<C> Solve for SharedClauses<C>
+where
+    C: Fn(&[Term], usize, State) -> Stream + Send + Sync,
+{
+    fn apply(&self, _s: State) -> Stream {
+        unreachable!("a clause relation is applied through its goal (`apply_goal`)")
+    }
+
+    /// As [`ClauseRelation`]'s.
+    fn apply_goal(&self, me: &Goal, s: State) -> Stream {
+        let clauses = match self.n {
+            0 => Node::Empty,
+            _ => Node::Alts(me.clone(), s, 0),
+        };
+        Stream(Node::Inc(Link::new(clauses)))
+    }
+
+    fn clause_count(&self) -> u32 {
+        self.n as u32
+    }
+
+    fn clause(&self, i: u32, s: State) -> Node {
+        (self.clause)(&self.args, i as usize, s).0
+    }
+
+    fn solve(&self, s: &State, k: &mut Cont<'_>) -> Step {
+        for i in 0..self.n {
+            let node = (self.clause)(&self.args, i, s.clone()).0;
+            if solve_node(node, k).is_break() {
+                return Step::Done(ControlFlow::Break(()));
+            }
+        }
+        Step::Done(ControlFlow::Continue(()))
     }
 }
 

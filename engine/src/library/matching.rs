@@ -241,6 +241,31 @@ pub fn match_args<const K: usize, const A: usize>(
     Some((slots, bound))
 }
 
+/// Matches `arg` against a pattern known only when the program runs (one level of an
+/// interpreter's `defne` clause): the pattern's `slots` filled with the terms they stand for,
+/// and the state after the unifications the match needed (`Some(None)`: none), or `None`
+/// when `arg` does not match. An argument not yet built is unified with the pattern's term,
+/// its new variables fresh. `values` are the pattern's `Value` operands.
+///
+/// ```
+/// use kanren::{list, match_shared, PatOp, State, Term};
+/// let pattern = [PatOp::Cons, PatOp::Slot(0), PatOp::Slot(1)];
+/// let mut slots = vec![Term::Nil; 2];
+/// let bound = match_shared(&pattern, &[], &list![7, 8], &State::new(), &mut slots);
+/// assert!(matches!(bound, Some(None)));
+/// assert_eq!(slots, [Term::from(7), list![8]]);
+/// assert!(match_shared(&pattern, &[], &Term::from(3), &State::new(), &mut slots).is_none());
+/// ```
+pub fn match_shared(
+    pattern: &[PatOp],
+    values: &[Term],
+    arg: &Term,
+    s: &State,
+    slots: &mut [Term],
+) -> Option<Option<State>> {
+    match_into(pattern, &[pattern.len()], values, [arg], s, slots)
+}
+
 /// [`match_args`] into the given `slots` (one per slot of the pattern): the state after the
 /// unifications the match needed (`None`: none), or `None` when an argument does not match.
 #[inline(always)]

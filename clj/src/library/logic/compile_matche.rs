@@ -11,7 +11,7 @@ use crate::library::logic::pattern::{compile_pat, pat_term, plan_with, Pat, Plan
 use crate::library::logic::{guard, to_term};
 use crate::value::error::{Error, Result};
 use crate::value::Value;
-use kanren::{Goal, Term, Var};
+use kanren::{Goal, State, Stream, Term, Var};
 use std::sync::Arc;
 
 /// The arguments of a `matche`: their code, and the argument symbols that are not locals
@@ -97,7 +97,10 @@ pub(crate) fn matche(a: &[Value], scope: &mut Scope) -> Option<(MatcheArgs, Vec<
 }
 
 /// The goal of a compiled `matche` in `env`: its arguments evaluated now, its clauses built
-/// when the goal runs.
+/// when the goal runs. A `matche` (and so a `defne`) is one engine relation whose clauses are
+/// data ([`kanren::clause_relation_shared`]): a clause's pattern levels are matched at once
+/// when the search reaches it ([`clause_stream`]); `matcha`/`matchu` are a `conda`/`condu`
+/// of the clauses' goals.
 pub(crate) fn matche_goal(
     kind: Commit,
     m: &MatcheArgs,
@@ -114,7 +117,15 @@ pub(crate) fn matche_goal(
         }
     }
     let e = bind_all(&env, named);
-    let (args, clauses) = (Arc::new(terms), clauses.clone());
+    let (args, clauses): (Arc<[Term]>, _) = (terms.into(), clauses.clone());
+    if let Commit::E = kind {
+        let n = clauses.len();
+        return Ok(kanren::clause_relation_shared(
+            args.clone(),
+            n,
+            move |_, k, s| clause_stream(&args, &clauses, k, s, &e),
+        ));
+    }
     Ok(Goal::lazy(move || {
         guard(|| {
             let gs = (0..clauses.len())
@@ -125,10 +136,76 @@ pub(crate) fn matche_goal(
     }))
 }
 
+/// Clause `k`'s stream in `s`: each pattern level one suspension, as core.logic's nested
+/// `(fresh [..] (== pattern arg) ...)`, all matched now, and the body built when the search
+/// gets past them (`Stream::delayed`), or the suspensions up to the level that does not match
+/// (`Stream::paused`). A clause with a pattern the engine's matcher does not take, or any
+/// clause once a program's term types are in use, is its goal of nested levels instead.
+fn clause_stream(
+    args: &Arc<[Term]>,
+    clauses: &Arc<Vec<Clause>>,
+    k: usize,
+    s: State,
+    env: &Env,
+) -> Stream {
+    let c = &clauses[k];
+    if crate::library::logic::custom::active() || c.steps.iter().any(|st| st.plan.ops.is_none()) {
+        let (args, clauses, env) = (args.clone(), clauses.clone(), env.clone());
+        return guard(move || step(&args, &clauses, k, 0, env)).apply(s);
+    }
+    let mut env = env.clone();
+    let mut bound: Option<State> = None;
+    for (level, st) in c.steps.iter().enumerate() {
+        let ops = st.plan.ops.as_deref().unwrap_or_default();
+        let values = match values_of(st, &env) {
+            Ok(v) => v,
+            Err(e) => return Stream::delayed(level as u32, guard(|| Err(e)), bound.unwrap_or(s)),
+        };
+        let mut slots = vec![Term::Nil; st.plan.news.len()];
+        let at = bound.as_ref().unwrap_or(&s);
+        match kanren::match_shared(ops, &values, &args[st.arg], at, &mut slots) {
+            None => return Stream::paused(level as u32 + 1),
+            Some(Some(b)) => bound = Some(b),
+            Some(None) => {}
+        }
+        env = bind_all(
+            &env,
+            st.plan
+                .news
+                .iter()
+                .zip(&slots)
+                .map(|(n, t)| (n.clone(), crate::library::logic::from_search_term(t)))
+                .collect(),
+        );
+    }
+    let clauses = clauses.clone();
+    let body =
+        Goal::lazy(move || guard(|| Ok(kanren::conj(goals(&clauses[k].body, &env, "matche")?))));
+    Stream::delayed(c.steps.len() as u32, body, bound.unwrap_or(s))
+}
+
+/// The terms of a step's pattern operands: its constants, or the locals they name in `env`.
+fn values_of(st: &Step, env: &Env) -> Result<Arc<[Term]>> {
+    if let Some(c) = &st.constants {
+        return Ok(c.clone());
+    }
+    st.plan
+        .values
+        .iter()
+        .map(|v| match v {
+            Source::Const(t) => Ok(t.clone()),
+            Source::Local(s) => to_term(
+                &lookup_local(env, s)
+                    .ok_or_else(|| Error::msg(format!("unbound pattern symbol {s}")))?,
+            ),
+        })
+        .collect()
+}
+
 /// The goal of clause `k` from step `s` on: core.logic's `(fresh [new vars] (== pattern arg)
 /// rest)` (by the engine's matcher when it takes the pattern), or the body after the last.
 fn step(
-    args: &Arc<Vec<Term>>,
+    args: &Arc<[Term]>,
     clauses: &Arc<Vec<Clause>>,
     k: usize,
     s: usize,
@@ -141,22 +218,7 @@ fn step(
     let (args2, clauses2) = (args.clone(), clauses.clone());
     // Once a program's term types are in use, every pattern unifies through `==`.
     if let (Some(ops), false) = (&st.plan.ops, crate::library::logic::custom::active()) {
-        let values = match &st.constants {
-            Some(c) => c.clone(),
-            None => st
-                .plan
-                .values
-                .iter()
-                .map(|v| match v {
-                    Source::Const(t) => Ok(t.clone()),
-                    Source::Local(s) => to_term(
-                        &lookup_local(&env, s)
-                            .ok_or_else(|| Error::msg(format!("unbound pattern symbol {s}")))?,
-                    ),
-                })
-                .collect::<Result<Vec<_>>>()?
-                .into(),
-        };
+        let values = values_of(st, &env)?;
         return Ok(kanren::fresh_match_shared(
             ops.clone(),
             st.plan.news.len(),
