@@ -8,6 +8,13 @@
 #
 #   engine/benches/bench_clj/compare.sh [ROUNDS]     (from anywhere; ROUNDS defaults to 3)
 #   engine/benches/bench_clj/compare.sh --oracle     (prints core.logic's answers: expected.txt)
+#   engine/benches/bench_clj/compare.sh --posts [ROUNDS]
+#
+# --posts times the posts' programs instead (posts.clj after clj/examples/eight_queens.clj,
+# nqueens_cl.clj and nqueens_macro.clj, then timing.clj) in core.logic and the `kanren` binary,
+# and the `queens-run` macro at n = 7 as whole processes, JVM start included
+# (nqueens_macro.clj then `(println (count (queens-run 7)))`, wall time of the least round).
+# Their Rust ports, with the front end in the same process: benches/front_end/ (root package).
 #
 # Each program's time is the least over its timed runs and the rounds. CORE_LOGIC names a
 # checkout of https://github.com/clojure/core.logic (default /work/core.logic; cloned at
@@ -51,12 +58,48 @@ fi
 
 cd "$root"
 cargo build -q --release -p kanren-clj
-cargo build -q --release -p kanren --example bench_clj_times
 target=${CARGO_TARGET_DIR:-$root/target}/release
-cat "$bench_clj" "$here/programs.clj" "$here/timing.clj" > "$tmp/timing.clj"
-
+least() { awk -v n="$1" '$1 == n && (m == "" || $2 < m) {m = $2} END {print m}' "$2"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "") print "-"; else printf "%.3f", a / b }'; }
+ms() { awk -v a="$1" 'BEGIN { if (a == "") print "-"; else if (a < 1) printf "%.4f", a; else if (a < 100) printf "%.2f", a; else printf "%.0f", a }'; }
 # Turns `== name` / `"Elapsed time: X msecs"` lines into `name ms` lines.
 times() { awk '/^== /{n=$2} /Elapsed time:/{gsub(/"/,""); print n, $3}'; }
+
+if [ "${1:-}" = "--posts" ]; then
+    rounds=${2:-3}
+    ex=$root/clj/examples
+    cat "$ex/eight_queens.clj" "$ex/nqueens_cl.clj" "$ex/nqueens_macro.clj" "$here/posts.clj" \
+        "$here/timing.clj" > "$tmp/posts.clj"
+    { cat "$ex/nqueens_macro.clj"; echo "(println (count (queens-run 7)))"; } > "$tmp/run7.clj"
+    # Wall milliseconds of a whole process, its output checked.
+    whole() {
+        local t0 t1 out
+        t0=$(date +%s%N); out=$("$@"); t1=$(date +%s%N)
+        [ "$out" = 40 ] || { echo "queens-run 7 printed $out, not 40" >&2; exit 1; }
+        echo $(( (t1 - t0) / 1000000 ))
+    }
+    for r in $(seq "$rounds"); do
+        echo "round $r/$rounds: core.logic" >&2
+        corelogic "$tmp/posts.clj" | times >> "$tmp/core.logic"
+        t=$(whole corelogic "$tmp/run7.clj")
+        echo "queens-run-7-process $t" >> "$tmp/core.logic"
+        echo "round $r/$rounds: kanren (front end)" >&2
+        "$target/kanren" "$tmp/posts.clj" | times >> "$tmp/front"
+        t=$(whole "$target/kanren" "$tmp/run7.clj")
+        echo "queens-run-7-process $t" >> "$tmp/front"
+    done
+    echo "| program | core.logic ms | kanren ms (front end) | front end / core.logic |"
+    echo "| --- | ---: | ---: | ---: |"
+    for name in $(awk '{print $1}' "$tmp/core.logic" | awk '!seen[$0]++'); do
+        c=$(least "$name" "$tmp/core.logic"); f=$(least "$name" "$tmp/front")
+        echo "| $name | $(ms "$c") | $(ms "$f") | $(ratio "$f" "$c") |"
+    done
+    exit 0
+fi
+
+cargo build -q --release -p kanren --example bench_clj_times
+cat "$bench_clj" "$here/programs.clj" "$here/timing.clj" > "$tmp/timing.clj"
+
 for r in $(seq "$rounds"); do
     echo "round $r/$rounds: core.logic" >&2
     corelogic "$tmp/timing.clj" | times >> "$tmp/core.logic"
@@ -66,9 +109,6 @@ for r in $(seq "$rounds"); do
     "$target/kanren" "$tmp/timing.clj" | times >> "$tmp/front"
 done
 
-least() { awk -v n="$1" '$1 == n && (m == "" || $2 < m) {m = $2} END {print m}' "$2"; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "") print "-"; else printf "%.3f", a / b }'; }
-ms() { awk -v a="$1" 'BEGIN { if (a == "") print "-"; else if (a < 1) printf "%.4f", a; else if (a < 100) printf "%.2f", a; else printf "%.0f", a }'; }
 echo "| program | core.logic ms | kanren ms (Rust) | kanren ms (front end) | Rust / core.logic | front end / core.logic |"
 echo "| --- | ---: | ---: | ---: | ---: | ---: |"
 for name in $(awk '{print $1}' "$tmp/rust" | awk '!seen[$0]++'); do

@@ -2,8 +2,9 @@
 //! `src/main/clojure/clojure/core/logic/bench.clj`), written for kanren as the guide teaches,
 //! each under the Clojure it stands for, including those bench.clj keeps in `comment` blocks.
 //!
-//! Shared by the criterion target (`engine/benches/bench_clj/main.rs`) and the test that checks
-//! every answer against core.logic's (`tests/bench_clj.rs`). [`PROGRAMS`] names one query per
+//! Shared by the criterion target (`engine/benches/bench_clj/main.rs`), the test that checks
+//! every answer against core.logic's (`tests/bench_clj.rs`) and the benchmark of the front end
+//! against these ports (`benches/front_end/`, root package). [`PROGRAMS`] names one query per
 //! program, as bench.clj's comments run it; `programs.clj` beside this folder has the same
 //! names for core.logic and for the `kanren` binary.
 
