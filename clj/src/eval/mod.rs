@@ -228,6 +228,20 @@ pub fn apply_slice(f: &Value, args: &[Value]) -> Result<Value> {
     }
 }
 
+/// [`apply`] of one argument, without an argument vector where the function takes it in
+/// place (a Clojure function, a built-in that reads its arguments as a slice): what `map`,
+/// `filter` and their kind call per element.
+pub fn apply1(f: &Value, x: Value) -> Result<Value> {
+    match f {
+        Value::Fn(c) => call_closure_with(c, smallvec::smallvec![x]),
+        Value::Native(n) => match &n.slice {
+            Some(code) => code(std::slice::from_ref(&x)),
+            None => (n.f)(vec![x]),
+        },
+        _ => apply(f, vec![x]),
+    }
+}
+
 /// Calls a function value with arguments.
 pub fn apply(f: &Value, args: Vec<Value>) -> Result<Value> {
     match f {

@@ -2,14 +2,25 @@
 //! `take`, `take-while`, `iterate`, `repeatedly`, `repeat`, `cycle`, `interleave`, `drop`,
 //! `partition`, each producing one cell when it is walked, so they work on infinite seqs.
 
-use crate::eval::apply;
+use crate::eval::{apply, apply1};
 use crate::library::core::seq::{cons, firsts_and_rests};
 use crate::value::error::Result;
 use crate::value::Value;
 
-pub(crate) fn lazy_map(f: Value, colls: Vec<Value>) -> Value {
+pub(crate) fn lazy_map(f: Value, mut colls: Vec<Value>) -> Value {
+    if colls.len() == 1 {
+        return lazy_map1(f, colls.pop().unwrap_or(Value::Nil));
+    }
     Value::lazy(move || match firsts_and_rests(&colls)? {
         Some((heads, tails)) => Ok(cons(apply(&f, heads)?, lazy_map(f, tails))),
+        None => Ok(Value::EmptyList),
+    })
+}
+
+/// `(map f coll)`: one collection, one argument per call.
+fn lazy_map1(f: Value, coll: Value) -> Value {
+    Value::lazy(move || match coll.uncons()? {
+        Some((h, t)) => Ok(cons(apply1(&f, h)?, lazy_map1(f, t))),
         None => Ok(Value::EmptyList),
     })
 }
@@ -18,7 +29,7 @@ pub(crate) fn lazy_filter(f: Value, coll: Value, keep: bool) -> Value {
     Value::lazy(move || {
         let mut cur = coll;
         while let Some((h, t)) = cur.uncons()? {
-            if apply(&f, vec![h.clone()])?.truthy() == keep {
+            if apply1(&f, h.clone())?.truthy() == keep {
                 return Ok(cons(h, lazy_filter(f, t, keep)));
             }
             cur = t;
