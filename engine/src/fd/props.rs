@@ -185,14 +185,13 @@ pub(crate) fn restrict(run: &mut Run, t: &Term, lo: Option<i128>, hi: Option<i12
 
 /// `x + y = z`, bounds consistency (core.logic's `+c`).
 fn plus(run: &mut Run, x: &Term, y: &Term, z: &Term) -> Step {
-    let b = bounds;
-    if let (Some(bx), Some(by)) = (b(run, x)?, b(run, y)?) {
+    if let (Some(bx), Some(by)) = (bounds(run, x)?, bounds(run, y)?) {
         restrict(run, z, Some(bx.0 + by.0), Some(bx.1 + by.1))?;
     }
-    if let (Some(bz), Some(by)) = (b(run, z)?, b(run, y)?) {
+    if let (Some(bz), Some(by)) = (bounds(run, z)?, bounds(run, y)?) {
         restrict(run, x, Some(bz.0 - by.1), Some(bz.1 - by.0))?;
     }
-    if let (Some(bz), Some(bx)) = (b(run, z)?, b(run, x)?) {
+    if let (Some(bz), Some(bx)) = (bounds(run, z)?, bounds(run, x)?) {
         restrict(run, y, Some(bz.0 - bx.1), Some(bz.1 - bx.0))?;
     }
     Ok(())
@@ -200,13 +199,12 @@ fn plus(run: &mut Run, x: &Term, y: &Term, z: &Term) -> Step {
 
 /// `x * y = z`, bounds reasoning (core.logic's `*c`, with signs handled).
 fn times(run: &mut Run, x: &Term, y: &Term, z: &Term) -> Step {
-    let b = bounds;
-    if let (Some(bx), Some(by)) = (b(run, x)?, b(run, y)?) {
+    if let (Some(bx), Some(by)) = (bounds(run, x)?, bounds(run, y)?) {
         let ps = [bx.0 * by.0, bx.0 * by.1, bx.1 * by.0, bx.1 * by.1];
         restrict(run, z, ps.iter().min().copied(), ps.iter().max().copied())?;
     }
     for (a, other) in [(x, y), (y, x)] {
-        if let (Some(bz), Some(bo)) = (b(run, z)?, b(run, other)?) {
+        if let (Some(bz), Some(bo)) = (bounds(run, z)?, bounds(run, other)?) {
             if bo.0 > 0 || bo.1 < 0 {
                 let qs = [(bz.0, bo.0), (bz.0, bo.1), (bz.1, bo.0), (bz.1, bo.1)];
                 let lo = qs.iter().map(|&(n, d)| div_ceil(n, d)).min();

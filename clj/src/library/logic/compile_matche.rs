@@ -168,20 +168,23 @@ fn clause_stream(
             Some(Some(b)) => bound = Some(b),
             Some(None) => {}
         }
-        env = bind_all(
-            &env,
-            st.plan
-                .news
-                .iter()
-                .zip(&slots)
-                .map(|(n, t)| (n.clone(), crate::library::logic::from_search_term(t)))
-                .collect(),
-        );
+        env = bind_news(&env, &st.plan.news, &slots);
     }
     let clauses = clauses.clone();
     let body =
         Goal::lazy(move || guard(|| Ok(kanren::conj(goals(&clauses[k].body, &env, "matche")?))));
     Stream::delayed(c.steps.len() as u32, body, bound.unwrap_or(s))
+}
+
+/// `env` with a pattern level's new variables bound to the terms its match found for them.
+fn bind_news(env: &Env, news: &[Arc<str>], slots: &[Term]) -> Env {
+    bind_all(
+        env,
+        news.iter()
+            .zip(slots)
+            .map(|(n, t)| (n.clone(), crate::library::logic::from_search_term(t)))
+            .collect(),
+    )
 }
 
 /// The terms of a step's pattern operands: its constants, or the locals they name in `env`.
@@ -226,14 +229,7 @@ fn step(
             args[st.arg].clone(),
             move |slots: Vec<Term>| {
                 guard(|| {
-                    let news = &clauses2[k].steps[s].plan.news;
-                    let e = bind_all(
-                        &env,
-                        news.iter()
-                            .zip(&slots)
-                            .map(|(n, t)| (n.clone(), crate::library::logic::from_search_term(t)))
-                            .collect(),
-                    );
+                    let e = bind_news(&env, &clauses2[k].steps[s].plan.news, &slots);
                     step(&args2, &clauses2, k, s + 1, e)
                 })
             },

@@ -159,9 +159,10 @@ fn residual_constraints(s: &State, r: Reifier<'_>, value: &Term) -> Vec<Term> {
     // An FD constraint prints only while one of its variables is unbound without a domain
     // (the others are labeled): in the usual answer there is none, and none is asked.
     let open = !s.cs.undomained(&s.subst).is_empty();
-    let inline = match open {
-        true => s.cs.inline_neqs(&s.subst),
-        false => Vec::new(),
+    let inline = if open {
+        s.cs.inline_neqs(&s.subst)
+    } else {
+        Vec::new()
     };
     let r = std::cell::RefCell::new(r);
     let name = |t: &Term| r.borrow().rename(t);
