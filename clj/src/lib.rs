@@ -17,6 +17,7 @@ pub mod value;
 pub use eval::compile;
 pub use value::convert;
 pub use value::error::{Error, Result};
+pub use value::interrupt::with_time_limit;
 pub use value::Value;
 
 use std::sync::Arc;

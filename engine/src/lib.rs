@@ -76,6 +76,7 @@ pub use kernel::goal::{
 pub use kernel::reify::Answer;
 pub use kernel::run::{run, run_all, run_nc, run_nc_all, Answers};
 pub use kernel::solve::{solve_all, Cont, Step};
+pub use kernel::stack;
 pub use kernel::state::State;
 pub use kernel::store::{Constraint, Fail, Run, Status};
 pub use kernel::stream::{Head, Stream};

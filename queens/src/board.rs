@@ -127,30 +127,37 @@ pub fn render_json(board: &[usize]) -> String {
     format!("[{}]", cols.join(","))
 }
 
-/// Page head: the first post's inline styles, written once as CSS classes.
+/// The first post's inline styles, written once as CSS classes: the rules a page showing
+/// [`board_html`]'s boards includes (as [`write_html`]'s page does).
 ///
 /// DIVERGENCE: the post repeats the full style on every square. A page of the 14 200 boards
 /// of n = 12 would then be about half a gigabyte; with classes each square is a short
 /// `<div class="sq d">` and the page looks the same: a wrapping flex row (padding and gap
 /// 8px), each board an inline-block with a 2px solid #333 border, rows as flex, 60px squares,
 /// dark (row + column odd) #769656, light #eeeed2, the queen ♕ at 40px.
-const HTML_HEAD: &str = "<!DOCTYPE html>
-<html lang=\"en\">
-<head>
-<meta charset=\"utf-8\">
-<title>N-queens boards</title>
-<style>
-.boards{display:flex;flex-wrap:wrap;padding:8px;gap:8px}
+pub const HTML_STYLE: &str = ".boards{display:flex;flex-wrap:wrap;padding:8px;gap:8px}
 .board{display:inline-block;border:2px solid #333}
 .row{display:flex}
 .sq{width:60px;height:60px;display:flex;align-items:center;justify-content:center;font-size:40px;font-weight:bold;color:#000}
 .d{background-color:#769656}
 .l{background-color:#eeeed2}
-</style>
+";
+
+/// The page head, around [`HTML_STYLE`].
+const HTML_HEAD: [&str; 2] = [
+    "<!DOCTYPE html>
+<html lang=\"en\">
+<head>
+<meta charset=\"utf-8\">
+<title>N-queens boards</title>
+<style>
+",
+    "</style>
 </head>
 <body>
 <div class=\"boards\">
-";
+",
+];
 
 const HTML_TAIL: &str = "</div>\n</body>\n</html>\n";
 
@@ -177,7 +184,9 @@ where
     I: IntoIterator,
     I::Item: AsRef<[usize]>,
 {
-    out.write_all(HTML_HEAD.as_bytes())?;
+    out.write_all(HTML_HEAD[0].as_bytes())?;
+    out.write_all(HTML_STYLE.as_bytes())?;
+    out.write_all(HTML_HEAD[1].as_bytes())?;
     let mut written = 0;
     for board in boards {
         write_board_html(&mut out, board.as_ref())?;
@@ -205,6 +214,21 @@ fn write_board_html<W: Write>(out: &mut W, board: &[usize]) -> io::Result<()> {
         out.write_all(b"</div>\n")?;
     }
     out.write_all(b"</div>\n")
+}
+
+/// One board as an HTML fragment (a `div` of class `board`, titled with its [`render_list`]
+/// form), for a page that includes [`HTML_STYLE`].
+///
+/// ```
+/// let html = queens::board::board_html(&[1, 3, 0, 2]);
+/// assert!(html.starts_with("<div class=\"board\" title=\"(1 3 0 2)\">"));
+/// assert_eq!(html.matches("♕").count(), 4);
+/// assert_eq!(html.matches("class=\"sq ").count(), 16);
+/// ```
+pub fn board_html(board: &[usize]) -> String {
+    let mut out = Vec::new();
+    write_board_html(&mut out, board).expect("writing to a Vec<u8> cannot fail");
+    String::from_utf8(out).expect("the board is built from UTF-8 strings")
 }
 
 /// The page of [`write_html`] as a `String`, for a handful of boards.

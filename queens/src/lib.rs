@@ -19,6 +19,7 @@
 pub mod backtrack;
 pub mod bitboard;
 pub mod board;
+#[cfg(not(target_family = "wasm"))]
 pub mod cli;
 pub mod fd;
 pub mod fd_global;

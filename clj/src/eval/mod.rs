@@ -43,7 +43,7 @@ pub use crate::eval::special::register as register_special;
 pub use crate::eval::special::syntax_quote::next_id;
 pub use crate::eval::special::SpecialFn;
 pub use crate::value::func::{Arity, Closure};
-pub use crate::value::interrupt::{check_interrupt, clear_interrupt, interrupt};
+pub use crate::value::interrupt::{check_interrupt, clear_interrupt, interrupt, with_time_limit};
 
 /// Defines the special forms and built-in macros the evaluator runs itself in `clojure.core`.
 pub fn install() {
@@ -123,7 +123,7 @@ pub(crate) fn nested<T>(f: impl FnOnce() -> Result<T>) -> Result<T> {
             format!("stack overflow: evaluation nested more than {MAX_DEPTH} deep"),
         ))
     } else {
-        stacker::maybe_grow(64 * 1024, 4 * 1024 * 1024, f)
+        kanren::stack::maybe_grow(64 * 1024, 4 * 1024 * 1024, f)
     };
     DEPTH.with(|d| d.set(depth - 1));
     out

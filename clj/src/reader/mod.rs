@@ -202,7 +202,7 @@ impl<'a> Reader<'a> {
 
     /// One form, nested `depth` deep; the native stack grows on the heap when it runs low.
     fn read_form(&mut self, depth: usize) -> Result<Option<Value>> {
-        stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.read_form_here(depth))
+        kanren::stack::maybe_grow(64 * 1024, 1024 * 1024, || self.read_form_here(depth))
     }
 
     fn read_form_here(&mut self, depth: usize) -> Result<Option<Value>> {

@@ -23,7 +23,7 @@ pub fn equal(a: &Value, b: &Value) -> bool {
 /// assert!(try_equal(&Value::vector(vec![]), &bad).is_err());
 /// ```
 pub fn try_equal(a: &Value, b: &Value) -> Result<bool> {
-    stacker::maybe_grow(32 * 1024, 1024 * 1024, || equal_inner(a, b))
+    kanren::stack::maybe_grow(32 * 1024, 1024 * 1024, || equal_inner(a, b))
 }
 
 fn equal_inner(a: &Value, b: &Value) -> Result<bool> {
@@ -191,7 +191,7 @@ fn equal_inner(a: &Value, b: &Value) -> Result<bool> {
 pub fn realise_key(key: &Value) -> Result<()> {
     match key {
         Value::Lazy(_) | Value::List(_) | Value::VecSeq(..) => {
-            stacker::maybe_grow(32 * 1024, 1024 * 1024, || {
+            kanren::stack::maybe_grow(32 * 1024, 1024 * 1024, || {
                 let mut cur = key.force()?;
                 let mut n: usize = 0;
                 loop {
@@ -213,10 +213,10 @@ pub fn realise_key(key: &Value) -> Result<()> {
                 }
             })
         }
-        Value::Vector(items) => stacker::maybe_grow(32 * 1024, 1024 * 1024, || {
+        Value::Vector(items) => kanren::stack::maybe_grow(32 * 1024, 1024 * 1024, || {
             items.iter().try_for_each(realise_key)
         }),
-        Value::Map(m) => stacker::maybe_grow(32 * 1024, 1024 * 1024, || {
+        Value::Map(m) => kanren::stack::maybe_grow(32 * 1024, 1024 * 1024, || {
             m.iter()
                 .try_for_each(|(k, v)| realise_key(k).and_then(|_| realise_key(v)))
         }),

@@ -138,7 +138,7 @@ pub fn to_term(v: &Value) -> Result<Term> {
     if let Some(t) = memo_get(v) {
         return Ok(t);
     }
-    stacker::maybe_grow(32 * 1024, 1024 * 1024, || to_term_inner(v))
+    kanren::stack::maybe_grow(32 * 1024, 1024 * 1024, || to_term_inner(v))
 }
 
 /// Lists and vectors made from terms (by [`from_search_term`]) remember their term for a while: a
@@ -261,7 +261,7 @@ pub fn from_term(t: &Term) -> Value {
     match t {
         Term::Var(x) if x.reified_index().is_none() => Value::LVar(*x),
         Term::Int(i) => Value::Int(*i),
-        _ => stacker::maybe_grow(32 * 1024, 1024 * 1024, || from_term_inner(t)),
+        _ => kanren::stack::maybe_grow(32 * 1024, 1024 * 1024, || from_term_inner(t)),
     }
 }
 

@@ -150,7 +150,7 @@ impl Drop for TieCell {
 /// stack grown on the heap when it runs low. Every drop that can recurse into a nested value
 /// (items, a list's head, a lazy seq's thunk, a closure an environment holds) goes through it.
 pub(crate) fn drop_deep<T>(x: T) {
-    stacker::maybe_grow(32 * 1024, 1024 * 1024, move || drop(x));
+    kanren::stack::maybe_grow(32 * 1024, 1024 * 1024, move || drop(x));
 }
 
 /// A finite-domain value of `clojure.core.logic.fd`, in the shape core.logic gives it (a

@@ -391,7 +391,7 @@ impl Value {
                 thunk
             };
             // A lazy seq built of lazy seqs forces them nested: make room on the heap.
-            let out = match stacker::maybe_grow(64 * 1024, 2 * 1024 * 1024, thunk) {
+            let out = match kanren::stack::maybe_grow(64 * 1024, 2 * 1024 * 1024, thunk) {
                 Ok(x) => x,
                 Err(e) => {
                     // Leave it unforced-with-error: forcing again reports a cycle would be

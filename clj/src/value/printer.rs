@@ -137,7 +137,7 @@ pub fn float_str(f: f64) -> String {
 }
 
 fn write_value(out: &mut String, v: &Value, r: bool, depth: usize) -> Result<()> {
-    stacker::maybe_grow(32 * 1024, 1024 * 1024, || write_inner(out, v, r, depth))
+    kanren::stack::maybe_grow(32 * 1024, 1024 * 1024, || write_inner(out, v, r, depth))
 }
 
 fn write_inner(out: &mut String, v: &Value, r: bool, depth: usize) -> Result<()> {

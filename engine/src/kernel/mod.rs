@@ -45,6 +45,7 @@ pub(crate) mod nested;
 pub(crate) mod reify;
 pub(crate) mod run;
 pub(crate) mod solve;
+pub mod stack;
 pub(crate) mod state;
 pub(crate) mod store;
 pub(crate) mod stream;

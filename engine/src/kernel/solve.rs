@@ -91,7 +91,7 @@ pub(crate) fn stack_low() -> bool {
 #[cold]
 #[inline(never)]
 fn stack_low_asked(here: usize) -> bool {
-    match stacker::remaining_stack() {
+    match crate::kernel::stack::remaining() {
         Some(left) if left >= RED_ZONE => {
             ROOM.set((here - left + RED_ZONE, here));
             false
@@ -103,7 +103,7 @@ fn stack_low_asked(here: usize) -> bool {
 
 /// Runs `f`, on a new stack segment if this one is nearly used up.
 pub(crate) fn grow<R>(f: impl FnOnce() -> R) -> R {
-    stacker::maybe_grow(RED_ZONE, SEGMENT, f)
+    crate::kernel::stack::maybe_grow(RED_ZONE, SEGMENT, f)
 }
 
 /// Goals held inside a goal (a `conde`'s clauses, a conjunction's goals): freed on a new

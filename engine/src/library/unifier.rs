@@ -269,7 +269,7 @@ pub fn unifier_with(opts: &Options, terms: impl IntoIterator<Item = Term>) -> Op
 /// right, except in a dotted list (`(?a ?b . ?c)`), which it builds from the tail, so there
 /// the tail comes first, then the items from the last.
 fn prep_order(t: &Term, seen: &mut Vec<Term>) {
-    stacker::maybe_grow(32 * 1024, 1024 * 1024, || match t {
+    crate::kernel::stack::maybe_grow(32 * 1024, 1024 * 1024, || match t {
         Term::Sym(n) if n.starts_with('?') && !seen.contains(t) => seen.push(t.clone()),
         Term::Pair(_) => {
             let mut heads = Vec::new();

@@ -233,8 +233,11 @@ impl Parallel {
         } else {
             self.workers
         };
+        // Where no thread can start (WebAssembly in a browser), the parts are searched one
+        // after another on this thread: the same answers, and in order the same order.
         let pool = match kept_pool(workers) {
-            Ok(pool) => pool,
+            Ok(pool) => Some(pool),
+            Err(_) if cfg!(target_family = "wasm") => None,
             Err(e) => panic!("kanren: could not start {workers} search threads: {e}"),
         };
         let Parallel {
@@ -286,6 +289,9 @@ impl Parallel {
                 }
             }
             out
+        };
+        let Some(pool) = pool else {
+            return all(parts.into_iter().map(|p| search(p, &query)).collect());
         };
         let results: Vec<Vec<T>> = pool.install(|| match rebuild {
             // One worker shares with nobody: it searches the first cut.

@@ -216,7 +216,7 @@ pub(crate) fn compile(form: &Value, scope: &mut Scope) -> Code {
 /// `f` one level deeper in the form, with room made on the heap when the stack runs low.
 fn nested_compile(scope: &mut Scope, f: impl FnOnce(&mut Scope) -> Code) -> Code {
     scope.depth += 1;
-    let code = stacker::maybe_grow(64 * 1024, 4 * 1024 * 1024, || f(scope));
+    let code = kanren::stack::maybe_grow(64 * 1024, 4 * 1024 * 1024, || f(scope));
     scope.depth -= 1;
     code
 }

@@ -460,7 +460,7 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
         }
         "time" => {
             need(&a, 1, name)?;
-            let t = std::time::Instant::now();
+            let t = web_time::Instant::now();
             let v = eval(&a[0], env)?;
             crate::value::printer::emit(&format!(
                 "\"Elapsed time: {:.6} msecs\"\n",

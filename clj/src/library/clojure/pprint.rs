@@ -32,7 +32,7 @@ fn layout(out: &mut String, v: &Value, col: usize, trail: usize) -> Result<()> {
         out.push_str(&flat);
         return Ok(());
     }
-    stacker::maybe_grow(64 * 1024, 1024 * 1024, || broken(out, v, col, trail, flat))
+    kanren::stack::maybe_grow(64 * 1024, 1024 * 1024, || broken(out, v, col, trail, flat))
 }
 
 /// A value that does not fit, laid out over several lines.

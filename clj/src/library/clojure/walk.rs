@@ -64,7 +64,7 @@ fn walk(
 
 /// `(postwalk f form)`: the children first, then `f` on the rebuilt form.
 fn postwalk(f: &dyn Fn(Value) -> Result<Value>, form: Value) -> Result<Value> {
-    stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+    kanren::stack::maybe_grow(64 * 1024, 1024 * 1024, || {
         let inner = |x: Value| postwalk(f, x);
         walk(&inner, f, form)
     })
@@ -72,7 +72,7 @@ fn postwalk(f: &dyn Fn(Value) -> Result<Value>, form: Value) -> Result<Value> {
 
 /// `(prewalk f form)`: `f` on the form first, then on the children of what it gave.
 fn prewalk(f: &dyn Fn(Value) -> Result<Value>, form: Value) -> Result<Value> {
-    stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
+    kanren::stack::maybe_grow(64 * 1024, 1024 * 1024, || {
         let top = f(form)?;
         let inner = |x: Value| prewalk(f, x);
         walk(&inner, &Ok, top)

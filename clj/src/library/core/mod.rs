@@ -149,8 +149,8 @@ fn xorshift() -> u64 {
     static STATE: AtomicU64 = AtomicU64::new(0);
     let mut x = STATE.load(AtOrd::Relaxed);
     if x == 0 {
-        x = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
+        x = web_time::SystemTime::now()
+            .duration_since(web_time::UNIX_EPOCH)
             .map_or(88172645463325252, |d| d.as_nanos() as u64)
             | 1;
     }

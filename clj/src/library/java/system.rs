@@ -10,8 +10,8 @@ pub fn install() {
     let s = "System";
     method(s, "currentTimeMillis", |a| match a {
         [] => Ok(Value::Int(
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
+            web_time::SystemTime::now()
+                .duration_since(web_time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_millis() as i64),
         )),
         _ => Err(no_match("currentTimeMillis", a)),
@@ -35,15 +35,29 @@ pub fn install() {
     });
     method("Thread", "sleep", |a| match a {
         [Value::Int(ms)] => {
-            std::thread::sleep(std::time::Duration::from_millis((*ms).max(0) as u64));
+            sleep(std::time::Duration::from_millis((*ms).max(0) as u64));
             Ok(Value::Nil)
         }
         _ => Err(no_match("sleep", a)),
     });
 }
 
+/// `Thread/sleep`: the thread's sleep, or on WebAssembly (where a thread cannot sleep) a wait
+/// on the clock.
+fn sleep(d: std::time::Duration) {
+    #[cfg(not(target_family = "wasm"))]
+    std::thread::sleep(d);
+    #[cfg(target_family = "wasm")]
+    {
+        let end = web_time::Instant::now() + d;
+        while web_time::Instant::now() < end {
+            std::hint::spin_loop();
+        }
+    }
+}
+
 /// The instant `System/nanoTime` counts from (its first use).
-fn start() -> std::time::Instant {
-    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
-    *START.get_or_init(std::time::Instant::now)
+fn start() -> web_time::Instant {
+    static START: std::sync::OnceLock<web_time::Instant> = std::sync::OnceLock::new();
+    *START.get_or_init(web_time::Instant::now)
 }

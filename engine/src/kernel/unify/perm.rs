@@ -54,7 +54,7 @@ fn go(s: &Subst, (a, b): (Nom, Nom), t: &Term, var: &mut dyn FnMut(Var) -> Var) 
         return t.clone();
     }
     let sw = (a, b);
-    stacker::maybe_grow(64 * 1024, 1024 * 1024, || match s.walk(t) {
+    crate::kernel::stack::maybe_grow(64 * 1024, 1024 * 1024, || match s.walk(t) {
         Term::Nom(c) if c == a => Term::Nom(b),
         Term::Nom(c) if c == b => Term::Nom(a),
         Term::Var(x) => Term::Var(var(x)),

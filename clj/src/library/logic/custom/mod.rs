@@ -108,12 +108,12 @@ fn has_instance(s: &State, t: &Term) -> bool {
                 t = s.walk_ref(&p.1);
             }
             Term::Vector(xs) => {
-                return stacker::maybe_grow(32 * 1024, 1024 * 1024, || {
+                return kanren::stack::maybe_grow(32 * 1024, 1024 * 1024, || {
                     xs.iter().any(|x| has_instance(s, x))
                 })
             }
             Term::Map(es) | Term::PartialMap(es) => {
-                return stacker::maybe_grow(32 * 1024, 1024 * 1024, || {
+                return kanren::stack::maybe_grow(32 * 1024, 1024 * 1024, || {
                     es.iter()
                         .any(|(k, v)| has_instance(s, k) || has_instance(s, v))
                 })

@@ -24,7 +24,7 @@ pub fn unify(s: &State, u: &Term, v: &Term) -> Result<Option<State>> {
     if !has_instance(s, &u) && !has_instance(s, &v) {
         return Ok(s.unify(&u, &v));
     }
-    stacker::maybe_grow(32 * 1024, 1024 * 1024, || walked(s, &u, &v))
+    kanren::stack::maybe_grow(32 * 1024, 1024 * 1024, || walked(s, &u, &v))
 }
 
 /// [`unify`] of two walked terms.
@@ -196,7 +196,7 @@ pub(super) fn default_unify_terms(s: &State, u: &Value, v: &Term) -> Result<Opti
 /// into instances with their `occurs-check-term`.
 pub fn occurs(s: &State, x: &Term, t: &Term) -> Result<bool> {
     let t = s.walk(t);
-    stacker::maybe_grow(32 * 1024, 1024 * 1024, || occurs_walked(s, x, &t))
+    kanren::stack::maybe_grow(32 * 1024, 1024 * 1024, || occurs_walked(s, x, &t))
 }
 
 /// `occurs-check-term` of a walked term: an instance's method, or the default.

@@ -42,7 +42,7 @@ pub fn walk_star(s: &State, v: &Value) -> Result<Value> {
         return Ok(from_term(&s.walk_star(&t)));
     }
     let v = walk(s, v);
-    stacker::maybe_grow(32 * 1024, 1024 * 1024, || walk_term(v, &part_fn(s.clone())))
+    kanren::stack::maybe_grow(32 * 1024, 1024 * 1024, || walk_term(v, &part_fn(s.clone())))
 }
 
 /// The function `walk*` hands to `walk-term`: the value of a part, walked through if a tree.
@@ -135,7 +135,7 @@ use crate::library::logic::subst::ReifyVars;
 /// through `reify-term`.
 pub fn reify_star(s: State, v: &Value) -> Result<State> {
     let v = walk(&s, v);
-    stacker::maybe_grow(32 * 1024, 1024 * 1024, || reify_term(s, v))
+    kanren::stack::maybe_grow(32 * 1024, 1024 * 1024, || reify_term(s, v))
 }
 
 /// `reify-term` of `v`: an instance's method (which must return a substitution), or the
