@@ -22,6 +22,6 @@
 ;; so unification refuses it (the occurs check).
 (println (run* [q] (== q [q])))
 
-;; The answer here is a list whose first element is known and whose rest is not:
-;; (lcons 1 x) builds a pair whose tail is the variable x, printed (1 . _0).
+;; (lcons 1 x) builds a list that starts with 1 and whose rest is the unknown
+;; x: it prints as (1 . _0). Here q pairs such a list with another unknown, _1.
 (run* [q] (fresh [x y] (== q [(lcons 1 x) y])))
