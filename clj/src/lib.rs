@@ -222,6 +222,28 @@ fn load_continuing_here(src: &str, file: Option<&str>) -> usize {
 /// assert!(json.contains(r#""kind":"unify","label":"(== q 3)","step":7,"failed":true"#));
 /// ```
 pub fn search_tree(src: &str, max_nodes: usize) -> Result<String> {
+    search_tree_within(src, max_nodes, kanren::Budget::new())
+}
+
+/// [`search_tree`] with the query run within `budget` (a deadline, a cancellation token, a
+/// step limit: see [`kanren::search_tree::Tree::with_budget`]), which also stops a search
+/// that loops inside the engine's own relations, where no node is recorded. When it stops
+/// the query, the tree holds what was recorded until then (`"truncated"` is set only by the
+/// node limit); `budget.stopped()` says why.
+///
+/// ```
+/// use kanren::{Budget, Stop};
+/// // The engine's `appendo` looks for a list one longer than itself, for ever.
+/// let budget = Budget::new().steps(50_000);
+/// let json = kanren_clj::search_tree_within(
+///     "(run* [q] (fresh [a] (appendo a [1] a)))",
+///     1000,
+///     budget.clone(),
+/// ).unwrap();
+/// assert_eq!(budget.stopped(), Some(Stop::Steps));
+/// assert!(json.starts_with(r#"{"max_nodes":1000,"truncated":false,"answers":[],"#));
+/// ```
+pub fn search_tree_within(src: &str, max_nodes: usize, budget: kanren::Budget) -> Result<String> {
     use library::logic::tree;
     init();
     let mut count = 0usize;
@@ -232,7 +254,7 @@ pub fn search_tree(src: &str, max_nodes: usize) -> Result<String> {
     if count == 0 {
         return Err(Error::msg("search-tree: no query to run"));
     }
-    let t = kanren::search_tree::Tree::new(max_nodes);
+    let t = kanren::search_tree::Tree::with_budget(max_nodes, budget);
     let mut forms = TopForms::new(src, None);
     let mut i = 0;
     while let Some(form) = forms.next()? {

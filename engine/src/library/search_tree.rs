@@ -198,9 +198,32 @@ impl Tree {
     /// assert!(tree.nodes().is_empty());
     /// ```
     pub fn new(max_nodes: usize) -> Tree {
+        Tree::with_budget(max_nodes, Budget::new())
+    }
+
+    /// An empty tree that holds at most `max_nodes` nodes and, when full, stops `budget`,
+    /// which [`Tree::watch`] attaches to the query: its other limits (a deadline, a
+    /// cancellation token, steps) stop the search too, and [`Budget::stopped`] says which
+    /// did (a full tree stops it as [`Stop::Cancelled`]). So a search that loops inside goals
+    /// that are not traced, which records no node, still ends.
+    ///
+    /// ```
+    /// use kanren::search_tree::{Kind, Tree};
+    /// use kanren::{Budget, Goal, Stop};
+    /// fn nevero() -> Goal {
+    ///     Goal::lazy(nevero) // not traced: it records nothing
+    /// }
+    /// let tree = Tree::with_budget(100, Budget::new().steps(10_000));
+    /// let t = tree.clone();
+    /// assert_eq!(tree.watch(kanren::run_all(move |_q| t.wrap(Kind::Call, "(nevero)", nevero()))).count(), 0);
+    /// assert_eq!(tree.budget().stopped(), Some(Stop::Steps));
+    /// assert!(!tree.truncated());
+    /// assert_eq!(tree.nodes().len(), 1);
+    /// ```
+    pub fn with_budget(max_nodes: usize, budget: Budget) -> Tree {
         Tree(Arc::new(Shared {
             max_nodes,
-            budget: Budget::new(),
+            budget,
             record: Mutex::new(Record::default()),
         }))
     }
