@@ -345,3 +345,25 @@ fn the_forms_before_the_query_run_normally() {
     });
     assert_eq!(after, "(1 2)");
 }
+
+#[test]
+fn tree_mode_gives_the_answers_of_the_query_run_normally() {
+    let nqueens = include_str!("../examples/nqueens_cl.clj");
+    let programs = [
+        format!("{nqueens}\n(solve-nqueens 5)"),
+        format!("{APPENDO_DEFNE}\n(run 5 [q] (fresh [x y z] (appendo2 x y z) (== q [x y z])))"),
+        format!("{APPENDO_DEFN}\n(run 5 [q] (fresh [x y z] (appendo' x y z) (== q [x y z])))"),
+        "(defn fives [x] (conde [(== x 5)] [(fives x)]))
+         (defn sixes [x] (conde [(== x 6)] [(sixes x)]))
+         (run 6 [q] (conde [(fives q)] [(sixes q)]))"
+            .to_string(),
+        "(run* [q] (fresh [a b] (membero a [1 2 3]) (project [a] (== b (* a 10))) (conda [(== a 2) (== q :two)] [(== q [a b])])))"
+            .to_string(),
+        "(run* [q] (matche [q] ([[1 x]] (== x 2)) ([(a . b)] (== a 9) (== b ()))))".to_string(),
+    ];
+    for src in programs {
+        let t = tree(&src, 100_000);
+        assert_eq!(t["truncated"], false, "{src}");
+        assert_eq!(as_seq(&answers(&t)), printed(&src), "{src}");
+    }
+}
