@@ -210,6 +210,73 @@ fn load_continuing_here(src: &str, file: Option<&str>) -> usize {
     }
 }
 
+/// The search tree of `src`'s last form, as JSON (the shape is
+/// [`kanren::search_tree::Tree::to_json`]'s): `src`'s top-level forms are evaluated in the
+/// current session, the last one (a `run` or `run*` query) in tree mode, and its answers
+/// realized until the search ends or the tree holds `max_nodes` nodes (then `"truncated":
+/// true`). Each goal's label is its source form (cut to 60 characters), each answer's its
+/// printed value.
+///
+/// ```
+/// let json = kanren_clj::search_tree("(run* [q] (conde [(== q 1)] [(== q 2) (== q 3)]))", 100).unwrap();
+/// assert!(json.starts_with(r#"{"max_nodes":100,"truncated":false,"answers":["1"],"nodes":[{"id":0,"parent":null,"kind":"query""#));
+/// assert!(json.contains(r#""kind":"unify","label":"(== q 3)","step":7,"failed":true"#));
+/// ```
+pub fn search_tree(src: &str, max_nodes: usize) -> Result<String> {
+    search_tree_within(src, max_nodes, kanren::Budget::new())
+}
+
+/// [`search_tree`] with the query run within `budget` (a deadline, a cancellation token, a
+/// step limit: see [`kanren::search_tree::Tree::with_budget`]), which also stops a search
+/// that loops inside the engine's own relations, where no node is recorded. When it stops
+/// the query, the tree holds what was recorded until then (`"truncated"` is set only by the
+/// node limit); `budget.stopped()` says why.
+///
+/// ```
+/// use kanren::{Budget, Stop};
+/// // The engine's `appendo` looks for a list one longer than itself, for ever.
+/// let budget = Budget::new().steps(50_000);
+/// let json = kanren_clj::search_tree_within(
+///     "(run* [q] (fresh [a] (appendo a [1] a)))",
+///     1000,
+///     budget.clone(),
+/// ).unwrap();
+/// assert_eq!(budget.stopped(), Some(Stop::Steps));
+/// assert!(json.starts_with(r#"{"max_nodes":1000,"truncated":false,"answers":[],"#));
+/// ```
+pub fn search_tree_within(src: &str, max_nodes: usize, budget: kanren::Budget) -> Result<String> {
+    use library::logic::tree;
+    init();
+    let mut count = 0usize;
+    let mut counting = reader::Reader::new(src);
+    while counting.read_spanned()?.is_some() {
+        count += 1;
+    }
+    if count == 0 {
+        return Err(Error::msg("search-tree: no query to run"));
+    }
+    let t = kanren::search_tree::Tree::with_budget(max_nodes, budget);
+    let mut forms = TopForms::new(src, None);
+    let mut i = 0;
+    while let Some(form) = forms.next()? {
+        i += 1;
+        if i < count {
+            eval_top(&form)?;
+            continue;
+        }
+        tree::with_tree(&t, || {
+            let v = eval_top(&form)?;
+            if !tree::query_made() {
+                return Err(Error::msg(
+                    "search-tree: the last form must be a run or run* query",
+                ));
+            }
+            print_value(&v).map_err(|e| e.with_pos(reader::pos_of(&form)))
+        })?;
+    }
+    Ok(t.to_json())
+}
+
 /// Evaluates one top-level form.
 pub fn eval_top(form: &Value) -> Result<Value> {
     let pos = reader::pos_of(form);

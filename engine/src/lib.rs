@@ -92,7 +92,7 @@ pub use library::lists::{
 pub use library::matching::{fresh_match, fresh_match_shared, match_args, match_shared, PatOp};
 pub use library::project::{is, pred, project, project_all};
 pub use library::tabling::Tabled;
-pub use library::{pldb, trace, unifier};
+pub use library::{pldb, search_tree, trace, unifier};
 pub use search::{search_pool, Parallel, PARTS_PER_WORKER, WORKER_STACK};
 
 /// The README's example, compiled and run as a doc-test.

@@ -51,7 +51,8 @@ impl Iterator for Answers {
     }
 
     /// The number of answers, counted as final states: none is reified (each final state is
-    /// one answer, so the count is the same).
+    /// one answer, so the count is the same), though each goes through the functions
+    /// [`Answers::map_final_states`] set.
     ///
     /// ```
     /// use kanren::{disj, eq, run, run_all};
@@ -60,7 +61,14 @@ impl Iterator for Answers {
     /// assert_eq!(run(2, |q| disj([eq(q, 1), eq(q, 2), eq(q, 3)])).depth_first().count(), 2);
     /// ```
     fn count(self) -> usize {
-        self.fold_states(0, |n, _, _| n + 1)
+        match self.finish.clone() {
+            // What `map_final_states` set still sees each final state (it may record it).
+            Some(finish) => self.fold_states(0, |n, s, query| {
+                let _ = finish(s.clone(), query);
+                n + 1
+            }),
+            None => self.fold_states(0, |n, _, _| n + 1),
+        }
     }
 
     /// Depth-first ([`Answers::depth_first`]), the rest of the search runs by
@@ -295,7 +303,9 @@ impl Answers {
     /// it is reified: for a layer above the engine that keeps terms of its own (the front
     /// end's objects, which unify through their own methods) and makes their answers itself.
     /// It runs after the query's last goal (the labeling of core.logic's `reifyg`) and,
-    /// outside the search, changes neither the answers' number nor their order. The parallel
+    /// outside the search, changes neither the answers' number nor their order. Called again,
+    /// it adds `f` after the functions set before (each final state goes through them in the
+    /// order they were set). The parallel
     /// search ([`Answers::parallel`]) reifies its final states without it.
     ///
     /// ```
@@ -313,7 +323,10 @@ impl Answers {
         mut self,
         f: impl Fn(State, &Term) -> State + Send + Sync + 'static,
     ) -> Answers {
-        self.finish = Some(std::sync::Arc::new(f));
+        self.finish = Some(match self.finish.take() {
+            None => std::sync::Arc::new(f),
+            Some(before) => std::sync::Arc::new(move |s, q: &Term| f(before(s, q), q)),
+        });
         self
     }
 }

@@ -6,8 +6,9 @@
 //! relational world), `copy_term.rs`, `matching.rs` and `clause.rs` (the goals behind
 //! `defne`/`matche` clauses, and clauses as data), `tabling.rs` (tabled relations), `pldb/`
 //! (fact databases as relations, with the databases themselves in `pldb/db.rs`; public as
-//! `kanren::pldb`), `unifier.rs` (core.logic's unifier; `kanren::unifier`) and `trace.rs`
-//! (tracing goals; `kanren::trace`).
+//! `kanren::pldb`), `unifier.rs` (core.logic's unifier; `kanren::unifier`), `trace.rs`
+//! (tracing goals; `kanren::trace`) and `search_tree.rs` (the search recorded as a tree of
+//! the goals tried; `kanren::search_tree`).
 //!
 //! Depends on: the kernel and the constraints (`lists` uses `!=`). Nothing below depends on
 //! it; the Rust API (`api/`) builds on it.
@@ -24,6 +25,7 @@ pub(crate) mod lists;
 pub(crate) mod matching;
 pub mod pldb;
 pub(crate) mod project;
+pub mod search_tree;
 pub(crate) mod tabling;
 pub mod trace;
 pub mod unifier;

@@ -12,7 +12,7 @@ use crate::eval::compile::{all, compile as compile_form, Code, Scope};
 use crate::eval::{bind_all, Bindings, Env};
 use crate::library::logic::compile_matche::{Clause, MatcheArgs};
 use crate::library::logic::forms::{disjunction, syms_of, Commit};
-use crate::library::logic::{goal_of, guard, to_term};
+use crate::library::logic::{goal_of, guard, to_term, tree};
 use crate::value::error::{Error, Result};
 use crate::value::Value;
 use kanren::{Goal, Term, Var};
@@ -21,10 +21,10 @@ use std::sync::{Arc, Mutex};
 
 /// A compiled core.logic form.
 pub(crate) enum Logic {
-    Fresh(Arc<(Vec<Arc<str>>, Vec<Code>)>),
-    All(Arc<Vec<Code>>),
-    Conde(Commit, Arc<Vec<Vec<Code>>>),
-    Project(Vec<Code>, Arc<(Vec<Arc<str>>, Vec<Code>)>),
+    Fresh(Arc<(Vec<Arc<str>>, Body)>),
+    All(Arc<Body>),
+    Conde(Commit, Arc<Vec<Body>>),
+    Project(Vec<Code>, Arc<(Vec<Arc<str>>, Body)>),
     Matche(Commit, Box<MatcheArgs>, Arc<Vec<Clause>>),
     Run(Box<Run>),
 }
@@ -37,7 +37,24 @@ pub(crate) struct Run {
     nc: bool,
     syms: Vec<Arc<str>>,
     as_name: Option<Arc<str>>,
-    body: Arc<Vec<Code>>,
+    body: Arc<Body>,
+    /// The form as written (its label in tree mode).
+    shown: Value,
+}
+
+/// The goal forms of a body, compiled, and the forms themselves: tree mode labels each goal
+/// with its form (printed only then).
+pub(crate) struct Body {
+    code: Vec<Code>,
+    forms: Vec<Value>,
+}
+
+/// `forms` compiled in `scope`, as a body of goals.
+pub(crate) fn body(scope: &mut Scope, forms: &[Value]) -> Body {
+    Body {
+        code: all(scope, forms),
+        forms: forms.to_vec(),
+    }
 }
 
 /// The core.logic form `name` with the argument forms `a` compiled, or `None` to leave it to
@@ -53,17 +70,17 @@ pub(crate) fn compile(name: &str, a: &[Value], scope: &mut Scope) -> Option<Logi
             let (b, body) = a.split_first()?;
             let syms = syms_of(b, name).ok()?;
             let opened = scope.push(syms.clone());
-            let body = all(scope, body);
+            let body = self::body(scope, body);
             scope.pop(opened);
             Logic::Fresh(Arc::new((syms, body)))
         }
-        "all" => Logic::All(Arc::new(all(scope, a))),
+        "all" => Logic::All(Arc::new(body(scope, a))),
         "conde" | "conda" | "condu" => {
             let clauses = a
                 .iter()
                 .map(|c| c.to_vec().ok())
                 .collect::<Option<Vec<_>>>()?;
-            let clauses = clauses.iter().map(|c| all(scope, c)).collect();
+            let clauses = clauses.iter().map(|c| body(scope, c)).collect();
             Logic::Conde(kind, Arc::new(clauses))
         }
         "project" => {
@@ -74,7 +91,7 @@ pub(crate) fn compile(name: &str, a: &[Value], scope: &mut Scope) -> Option<Logi
                 .map(|s| compile_form(&Value::Symbol(s.clone()), scope))
                 .collect();
             let opened = scope.push(syms.clone());
-            let body = all(scope, body);
+            let body = self::body(scope, body);
             scope.pop(opened);
             Logic::Project(vals, Arc::new((syms, body)))
         }
@@ -102,7 +119,7 @@ fn run(name: &str, a: &[Value], scope: &mut Scope) -> Option<Run> {
         return None;
     }
     let opened = scope.push(syms.iter().chain(&as_name).cloned().collect());
-    let body = Arc::new(all(scope, body));
+    let body = Arc::new(self::body(scope, body));
     scope.pop(opened);
     Some(Run {
         n,
@@ -117,12 +134,25 @@ fn run(name: &str, a: &[Value], scope: &mut Scope) -> Option<Run> {
         syms,
         as_name,
         body,
+        shown: Value::list([Value::sym(name)].into_iter().chain(a.iter().cloned())),
     })
 }
 
-/// Each form's value as a goal (kept inline: `conj` takes up to four without allocating).
-pub(crate) fn goals(body: &[Code], env: &Env, who: &str) -> Result<Goals> {
-    body.iter().map(|c| goal_of(&c.run(env)?, who)).collect()
+/// Each form's value as a goal (kept inline: `conj` takes up to four without allocating);
+/// in tree mode, each recording its node, labelled with its form.
+pub(crate) fn goals(body: &Body, env: &Env, who: &str) -> Result<Goals> {
+    if tree::on() {
+        return body
+            .code
+            .iter()
+            .zip(&body.forms)
+            .map(|(c, f)| Ok(tree::form_goal(f, goal_of(&c.run(env)?, who)?)))
+            .collect();
+    }
+    body.code
+        .iter()
+        .map(|c| goal_of(&c.run(env)?, who))
+        .collect()
 }
 
 pub(crate) type Goals = SmallVec<[Goal; 4]>;
@@ -166,6 +196,29 @@ impl crate::value::func::Compiled for Logic {
             Logic::All(b) => {
                 let b = b.clone();
                 Goal::lazy(move || guard(|| Ok(kanren::conj(goals(&b, &env, "all")?))))
+            }
+            Logic::Conde(Commit::E, clauses) if tree::on() => {
+                // Tree mode: the conde and each clause tried record their nodes.
+                let clauses = clauses.clone();
+                let shown = Value::list(
+                    [Value::sym("conde")]
+                        .into_iter()
+                        .chain(clauses.iter().map(|c| Value::vector(c.forms.clone()))),
+                );
+                Goal::lazy(move || {
+                    guard(|| {
+                        let gs = clauses
+                            .iter()
+                            .map(|c| {
+                                Ok((
+                                    Value::vector(c.forms.clone()),
+                                    goals(c, &env, "conde")?.into_vec(),
+                                ))
+                            })
+                            .collect::<Result<Vec<_>>>()?;
+                        Ok(tree::conde(&shown, gs))
+                    })
+                })
             }
             Logic::Conde(Commit::E, clauses) => {
                 let clauses = clauses.clone();
@@ -212,18 +265,23 @@ impl crate::value::func::Compiled for Logic {
 
 /// `conda`/`condu`: each clause's question built when the search tries it, the rest once the
 /// question has succeeded (as the interpreter's `committed_choice`).
-fn committed_choice(kind: Commit, clauses: &Arc<Vec<Vec<Code>>>, env: Env) -> Goal {
+fn committed_choice(kind: Commit, clauses: &Arc<Vec<Body>>, env: Env) -> Goal {
+    let traced = tree::on();
     let built = (0..clauses.len())
         .map(|i| {
-            if clauses[i].is_empty() {
+            if clauses[i].code.is_empty() {
                 return Vec::new();
             }
             // One goal per form, each built when the search reaches it (as the
             // interpreter's `committed_choice`).
-            (0..clauses[i].len())
+            (0..clauses[i].code.len())
                 .map(|j| {
                     let (c, e) = (clauses.clone(), env.clone());
-                    Goal::lazy(move || guard(|| goal_of(&c[i][j].run(&e)?, "conde")))
+                    let g = Goal::lazy(move || guard(|| goal_of(&c[i].code[j].run(&e)?, "conde")));
+                    match traced {
+                        true => tree::form_goal(&clauses[i].forms[j], g),
+                        false => g,
+                    }
                 })
                 .collect()
         })
@@ -275,14 +333,28 @@ fn run_query(r: &Run, env: Env) -> Result<Value> {
             })
         })
     };
+    let traced = tree::take_query();
+    let query = {
+        let (traced, shown) = (traced.clone(), r.shown.clone());
+        move |q: Var| match &traced {
+            Some(t) => tree::query(t, &shown, f(q)),
+            None => f(q),
+        }
+    };
     let answers = match (n, r.nc) {
-        (Some(n), false) => kanren::run(n, f),
-        (Some(n), true) => kanren::run_nc(n, f),
-        (None, false) => kanren::run_all(f),
-        (None, true) => kanren::run_nc_all(f),
+        (Some(n), false) => kanren::run(n, query),
+        (Some(n), true) => kanren::run_nc(n, query),
+        (None, false) => kanren::run_all(query),
+        (None, true) => kanren::run_nc_all(query),
     };
     let answers = crate::library::logic::custom::answers(answers);
-    Ok(crate::library::logic::answers_seq(Arc::new(Mutex::new(
-        answers,
-    ))))
+    let answers = match &traced {
+        Some(t) => t.watch(answers),
+        None => answers,
+    };
+    Ok(crate::library::logic::answers_seq_from(
+        Arc::new(Mutex::new(answers)),
+        traced,
+        0,
+    ))
 }

@@ -5,10 +5,10 @@
 
 use crate::eval::compile::{all, Code, Scope};
 use crate::eval::{bind_all, lookup_local, Bindings, Env};
-use crate::library::logic::compile::{fresh_frame, goals, one_per_clause, Goals};
+use crate::library::logic::compile::{body, fresh_frame, goals, one_per_clause, Body, Goals};
 use crate::library::logic::forms::Commit;
 use crate::library::logic::pattern::{compile_pat, pat_term, plan_with, Pat, Plan, Source};
-use crate::library::logic::{guard, to_term};
+use crate::library::logic::{guard, to_term, tree};
 use crate::value::error::{Error, Result};
 use crate::value::Value;
 use kanren::{Goal, State, Stream, Term, Var};
@@ -19,12 +19,16 @@ use std::sync::Arc;
 pub(crate) struct MatcheArgs {
     args: Vec<Code>,
     named: Vec<(Arc<str>, usize)>,
+    /// The form as written (its label in tree mode).
+    shown: Value,
 }
 
 /// One clause of a `matche`: a step per pattern that is not `_`, then the body.
 pub(crate) struct Clause {
     steps: Vec<Step>,
-    body: Vec<Code>,
+    body: Body,
+    /// The clause as written (its branch's label in tree mode).
+    shown: Value,
 }
 
 /// A pattern of a clause, for the argument `arg`.
@@ -34,6 +38,8 @@ struct Step {
     /// The terms of the plan's `Is` ops when they are all constants: made once.
     constants: Option<Arc<[Term]>>,
     template: Pat,
+    /// `(== pattern arg)` as written (its label in tree mode).
+    shown: Value,
 }
 
 pub(crate) fn matche(a: &[Value], scope: &mut Scope) -> Option<(MatcheArgs, Vec<Clause>)> {
@@ -84,16 +90,22 @@ pub(crate) fn matche(a: &[Value], scope: &mut Scope) -> Option<(MatcheArgs, Vec<
                 plan,
                 constants,
                 template,
+                shown: Value::list([Value::sym("=="), p.clone(), arg_forms[i].clone()]),
             });
         }
-        let body = all(scope, body);
+        let body = self::body(scope, body);
         for f in frames.into_iter().rev() {
             scope.pop(f);
         }
-        out.push(Clause { steps, body });
+        out.push(Clause {
+            steps,
+            body,
+            shown: c.clone(),
+        });
     }
     scope.pop(opened);
-    Some((MatcheArgs { args, named }, out))
+    let shown = Value::list([Value::sym("matche")].into_iter().chain(a.iter().cloned()));
+    Some((MatcheArgs { args, named, shown }, out))
 }
 
 /// The goal of a compiled `matche` in `env`: its arguments evaluated now, its clauses built
@@ -118,6 +130,21 @@ pub(crate) fn matche_goal(
     }
     let e = bind_all(&env, named);
     let (args, clauses): (Arc<[Term]>, _) = (terms.into(), clauses.clone());
+    if let (Commit::E, true) = (kind, tree::on()) {
+        // Tree mode: each clause tried is a branch, its pattern levels unifications.
+        let shown = m.shown.clone();
+        return Ok(Goal::lazy(move || {
+            guard(|| {
+                let gs = (0..clauses.len())
+                    .map(|k| {
+                        let g = step(&args, &clauses, k, 0, e.clone())?;
+                        Ok((clauses[k].shown.clone(), vec![g]))
+                    })
+                    .collect::<Result<Vec<_>>>()?;
+                Ok(tree::conde(&shown, gs))
+            })
+        }));
+    }
     if let Commit::E = kind {
         let n = clauses.len();
         return Ok(kanren::clause_relation_shared(
@@ -219,8 +246,10 @@ fn step(
         return Ok(kanren::conj(goals(&c.body, &env, "matche")?));
     };
     let (args2, clauses2) = (args.clone(), clauses.clone());
-    // Once a program's term types are in use, every pattern unifies through `==`.
-    if let (Some(ops), false) = (&st.plan.ops, crate::library::logic::custom::active()) {
+    // Once a program's term types are in use (or in tree mode, where each pattern is a
+    // traced unification), every pattern unifies through `==`.
+    let by_eq = crate::library::logic::custom::active() || tree::on();
+    if let (Some(ops), false) = (&st.plan.ops, by_eq) {
         let values = values_of(st, &env)?;
         return Ok(kanren::fresh_match_shared(
             ops.clone(),
@@ -241,10 +270,11 @@ fn step(
             let e = fresh_frame(&env, &st.plan.news);
             let t = pat_term(&st.template, &e)?;
             let rest = step(&args2, &clauses2, k, s + 1, e)?;
-            Ok(kanren::conj([
-                crate::library::logic::custom::eq(t, args2[st.arg].clone()),
-                rest,
-            ]))
+            let mut eq = crate::library::logic::custom::eq(t, args2[st.arg].clone());
+            if tree::on() {
+                eq = tree::form_goal(&st.shown, eq);
+            }
+            Ok(kanren::conj([eq, rest]))
         })
     }))
 }

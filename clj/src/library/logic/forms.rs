@@ -7,7 +7,7 @@
 //! in `matche` (its patterns in `pattern`), `fd/eq`'s expressions in `fd`.
 
 use crate::eval::{bind, bind_all, eval, Env};
-use crate::library::logic::{goal_of, guard, to_term};
+use crate::library::logic::{goal_of, guard, to_term, tree};
 use crate::value::error::{Error, Result};
 use crate::value::Value;
 use kanren::{Goal, Term, Var};
@@ -63,7 +63,14 @@ pub(crate) enum Commit {
     U,
 }
 
+/// The goal of each form (in tree mode, each recording its node, labelled with its form).
 pub(crate) fn goals_of(forms: &[Value], env: &Env, who: &str) -> Result<Vec<Goal>> {
+    if tree::on() {
+        return forms
+            .iter()
+            .map(|f| Ok(tree::form_goal(f, goal_of(&eval(f, env)?, who)?)))
+            .collect();
+    }
     forms.iter().map(|f| goal_of(&eval(f, env)?, who)).collect()
 }
 
@@ -99,6 +106,7 @@ pub(crate) fn disjunction(kind: Commit, clauses: Vec<Vec<Goal>>) -> Goal {
 /// tried, the rest once the question has succeeded. So a later clause that cannot be
 /// evaluated (bench.clj's `partitiono` has one) is no error while an earlier clause commits.
 fn committed_choice(kind: Commit, clauses: Arc<Vec<Vec<Value>>>, env: Env, who: String) -> Goal {
+    let traced = tree::on();
     let built: Vec<Vec<Goal>> = (0..clauses.len())
         .map(|i| {
             if clauses[i].is_empty() {
@@ -110,7 +118,11 @@ fn committed_choice(kind: Commit, clauses: Arc<Vec<Vec<Value>>>, env: Env, who: 
             (0..clauses[i].len())
                 .map(|j| {
                     let (c, e, w) = (clauses.clone(), env.clone(), who.clone());
-                    Goal::lazy(move || guard(|| goal_of(&eval(&c[i][j], &e)?, &w)))
+                    let g = Goal::lazy(move || guard(|| goal_of(&eval(&c[i][j], &e)?, &w)));
+                    match traced {
+                        true => tree::form_goal(&clauses[i][j], g),
+                        false => g,
+                    }
                 })
                 .collect()
         })
@@ -200,14 +212,29 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
                     })
                 })
             };
+            let traced = tree::take_query();
+            let shown = traced
+                .as_ref()
+                .map(|_| Value::list([Value::sym(name)].into_iter().chain(a.iter().cloned())));
+            let query = {
+                let traced = traced.clone();
+                move |q: Var| match (&traced, &shown) {
+                    (Some(t), Some(shown)) => tree::query(t, shown, f(q)),
+                    _ => f(q),
+                }
+            };
             let answers = match (n, name.contains("-nc")) {
-                (Some(n), false) => kanren::run(n, f),
-                (Some(n), true) => kanren::run_nc(n, f),
-                (None, false) => kanren::run_all(f),
-                (None, true) => kanren::run_nc_all(f),
+                (Some(n), false) => kanren::run(n, query),
+                (Some(n), true) => kanren::run_nc(n, query),
+                (None, false) => kanren::run_all(query),
+                (None, true) => kanren::run_nc_all(query),
             };
             let answers = crate::library::logic::custom::answers(answers);
-            crate::library::logic::answers_seq(Arc::new(Mutex::new(answers)))
+            let answers = match &traced {
+                Some(t) => t.watch(answers),
+                None => answers,
+            };
+            crate::library::logic::answers_seq_from(Arc::new(Mutex::new(answers)), traced, 0)
         }
         "fresh" => {
             let (bindings, body) = a
@@ -239,6 +266,23 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
             let who = name.to_string();
             if !matches!(kind, Commit::E) {
                 return Ok(Some(Value::Goal(committed_choice(kind, clauses, env, who))));
+            }
+            if tree::on() {
+                // Tree mode: the conde and each clause tried record their nodes.
+                let shown = Value::list(
+                    [Value::sym(name)]
+                        .into_iter()
+                        .chain(clauses.iter().map(|c| Value::vector(c.clone()))),
+                );
+                return Ok(Some(Value::Goal(Goal::lazy(move || {
+                    guard(|| {
+                        let gs = clauses
+                            .iter()
+                            .map(|c| Ok((Value::vector(c.clone()), goals_of(c, &env, &who)?)))
+                            .collect::<Result<Vec<_>>>()?;
+                        Ok(tree::conde(&shown, gs))
+                    })
+                }))));
             }
             Value::Goal(Goal::lazy(move || {
                 guard(|| {

@@ -7,7 +7,7 @@
 use crate::eval::{bind_all, eval, lookup_local, Bindings, Env};
 use crate::library::logic::forms::{disjunction, goals_of, parsed, Commit};
 use crate::library::logic::pattern::{compile_pat, pat_term, plan_of, Pat, Plan, Source};
-use crate::library::logic::{guard, to_term};
+use crate::library::logic::{guard, to_term, tree};
 use crate::value::error::{Error, Result};
 use crate::value::Value;
 use kanren::{Goal, Term, Var};
@@ -17,6 +17,8 @@ use std::sync::{Arc, OnceLock};
 struct MatchForm {
     args: Vec<Value>,
     clauses: Vec<Clause>,
+    /// The form as written (its label in tree mode).
+    shown: Value,
 }
 
 /// One clause of a `matche`: its patterns (as written and as templates) and body.
@@ -27,11 +29,17 @@ struct Clause {
     /// depends only on where the form is written, so it is the same at every run.
     plans: Vec<OnceLock<Plan>>,
     body: Vec<Value>,
+    /// The clause as written (its branch's label in tree mode).
+    shown: Value,
 }
 
 /// The `matche` form `(matche [args] clauses...)` as a goal.
 pub(crate) fn matche_form(kind: Commit, name: &str, tail: &Value, env: &Env) -> Result<Value> {
-    let form = parsed(tail, |a| parse_match(a, name))?;
+    let form = parsed(tail, |a| {
+        let mut m = parse_match(a, name)?;
+        m.shown = Value::list([Value::sym(name)].into_iter().chain(a.iter().cloned()));
+        Ok(m)
+    })?;
     let mut locals = Bindings::new();
     let mut terms = Vec::with_capacity(form.args.len());
     for f in form.args.iter() {
@@ -83,11 +91,13 @@ fn parse_match(a: &[Value], who: &str) -> Result<MatchForm> {
             templates: pats.iter().map(|p| compile_pat(p, false)).collect(),
             plans: pats.iter().map(|_| OnceLock::new()).collect(),
             body: body.to_vec(),
+            shown: c.clone(),
         });
     }
     Ok(MatchForm {
         args: arg_forms.to_vec(),
         clauses: out,
+        shown: Value::Nil,
     })
 }
 
@@ -103,6 +113,15 @@ fn matche(kind: Commit, args: Arc<Vec<Term>>, form: Arc<MatchForm>, env: Env) ->
                     0,
                     env.clone(),
                 )?]);
+            }
+            if let (Commit::E, true) = (kind, tree::on()) {
+                // Tree mode: each clause tried is a branch.
+                let gs = gs
+                    .into_iter()
+                    .zip(&form.clauses)
+                    .map(|(g, c)| (c.shown.clone(), g))
+                    .collect();
+                return Ok(tree::conde(&form.shown, gs));
             }
             Ok(disjunction(kind, gs))
         })
@@ -125,8 +144,10 @@ fn clause_goal(
         return Ok(kanren::conj(goals_of(&c.body, &env, "matche")?));
     };
     let plan = c.plans[i].get_or_init(|| plan_of(&c.pats[i], &env));
-    // Once a program's term types are in use, every pattern unifies through `==`.
-    if let (Some(ops), false) = (&plan.ops, crate::library::logic::custom::active()) {
+    // Once a program's term types are in use (or in tree mode, where each pattern is a
+    // traced unification), every pattern unifies through `==`.
+    let by_eq = crate::library::logic::custom::active() || tree::on();
+    if let (Some(ops), false) = (&plan.ops, by_eq) {
         let values = plan
             .values
             .iter()
@@ -171,10 +192,12 @@ fn clause_goal(
             );
             let t = pat_term(&c.templates[i], &e)?;
             let rest = clause_goal(args.clone(), form.clone(), k, i + 1, e)?;
-            Ok(kanren::conj([
-                crate::library::logic::custom::eq(t, args[i].clone()),
-                rest,
-            ]))
+            let mut eq = crate::library::logic::custom::eq(t, args[i].clone());
+            if tree::on() {
+                let shown = [Value::sym("=="), c.pats[i].clone(), form.args[i].clone()];
+                eq = tree::form_goal(&Value::list(shown), eq);
+            }
+            Ok(kanren::conj([eq, rest]))
         })
     }))
 }

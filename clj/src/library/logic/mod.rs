@@ -4,7 +4,8 @@
 //! terms and back in `value::convert`. Its forms (`run`, `fresh`, `conde`, `defne`, ...) are in
 //! `forms` and `matche` (compiled in `compile` and `compile_matche`), finite domains in `fd`,
 //! fact databases and tabling in `pldb`, nominal logic in `nominal`, the other constraints in
-//! `constraints`, non-relational arithmetic in `arith`.
+//! `constraints`, non-relational arithmetic in `arith`, tree mode (the search recorded
+//! as a tree of the goals tried, each labelled with its form) in `tree`.
 //!
 //! May depend on: `value/`, `eval/`'s interface (its compiler's `Code`/`Scope` for the
 //! compiled forms), `library::core`'s helpers, the reader. Invariant: a goal's sub-goals are
@@ -24,6 +25,7 @@ pub mod nominal;
 pub mod pattern;
 pub mod pldb;
 pub mod subst;
+pub(crate) mod tree;
 
 use crate::library::core::{arity, reg, reg_slice};
 use crate::value::error::{Error, Result};
@@ -111,6 +113,16 @@ pub fn goal_of(v: &Value, who: &str) -> Result<Goal> {
 
 /// The lazy seq of a query's answers: each pulled only when the seq is walked that far.
 pub fn answers_seq(answers: Arc<Mutex<kanren::Answers>>) -> Value {
+    answers_seq_from(answers, None, 0)
+}
+
+/// [`answers_seq`] from answer `index` on; with a search tree (tree mode), each answer's leaf
+/// is labelled with its printed value.
+pub(crate) fn answers_seq_from(
+    answers: Arc<Mutex<kanren::Answers>>,
+    tree: Option<kanren::search_tree::Tree>,
+    index: u32,
+) -> Value {
     Value::lazy(move || {
         crate::eval::check_interrupt()?;
         let (next, failed) = isolated(|| answers.lock().unwrap_or_else(|e| e.into_inner()).next());
@@ -119,10 +131,16 @@ pub fn answers_seq(answers: Arc<Mutex<kanren::Answers>>) -> Value {
         }
         crate::eval::check_interrupt()?;
         match next {
-            Some(a) => Ok(Value::List(Arc::new(crate::value::Cons::cell(
-                from_term(&custom::answer_term(a)),
-                answers_seq(answers),
-            )))),
+            Some(a) => {
+                let v = from_term(&custom::answer_term(a));
+                if let Some(t) = &tree {
+                    t.label_answer(index, crate::value::printer::pr_str(&v));
+                }
+                Ok(Value::List(Arc::new(crate::value::Cons::cell(
+                    v,
+                    answers_seq_from(answers, tree, index + 1),
+                ))))
+            }
             None => Ok(Value::EmptyList),
         }
     })
