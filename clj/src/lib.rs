@@ -78,6 +78,43 @@ pub fn load_print(src: &str, file: Option<&str>) -> Result<String> {
     print_value(&last).map_err(|e| tag_file(e.with_pos(pos), file))
 }
 
+thread_local! {
+    /// The errors reported aside while [`collecting_errors`] runs.
+    static ASIDE: std::cell::RefCell<Option<Vec<Error>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// An error that loading reports beside the one it returns (a form that does not read, when
+/// a later one fails too): on stderr, or collected by [`collecting_errors`].
+fn report_aside(e: Error) {
+    let kept = ASIDE.with(|a| match a.borrow_mut().as_mut() {
+        Some(list) => {
+            list.push(e.clone());
+            true
+        }
+        None => false,
+    });
+    if !kept {
+        eprintln!("error: {e}");
+    }
+}
+
+/// Runs `f`, collecting the errors [`load`] would print to stderr beside the one it returns
+/// (for a caller without a stderr, such as a page): `f`'s result and those errors, in order.
+///
+/// ```
+/// kanren_clj::init();
+/// let (r, aside) = kanren_clj::collecting_errors(|| kanren_clj::load("(+ 1\n(str x)", Some("f")));
+/// assert_eq!(aside.len(), 1);
+/// assert_eq!(aside[0].to_string(), "f:1:1: EOF while reading a list that starts here");
+/// assert!(r.unwrap_err().to_string().starts_with("f:2:1:"));
+/// ```
+pub fn collecting_errors<T>(f: impl FnOnce() -> T) -> (T, Vec<Error>) {
+    let outer = ASIDE.with(|a| a.borrow_mut().replace(Vec::new()));
+    let out = f();
+    let mine = ASIDE.with(|a| std::mem::replace(&mut *a.borrow_mut(), outer));
+    (out, mine.unwrap_or_default())
+}
+
 /// The last value of `src`'s forms and the position of the form that gave it.
 fn load_last(src: &str, file: Option<&str>) -> Result<(Value, Option<value::error::Pos>)> {
     let tag = |e: Error| tag_file(e, file);
@@ -88,7 +125,7 @@ fn load_last(src: &str, file: Option<&str>) -> Result<(Value, Option<value::erro
     let mut read_error: Option<Error> = None;
     let note = |e: Error, first: &mut Option<Error>| match first {
         None => *first = Some(e),
-        Some(_) => eprintln!("error: {e}"),
+        Some(_) => report_aside(e),
     };
     loop {
         match r.next() {
@@ -97,7 +134,7 @@ fn load_last(src: &str, file: Option<&str>) -> Result<(Value, Option<value::erro
                 Ok(v) => last = (v, reader::pos_of(&form)),
                 Err(e) => {
                     if let Some(first) = read_error {
-                        eprintln!("error: {first}");
+                        report_aside(first);
                     }
                     return Err(tag(e));
                 }

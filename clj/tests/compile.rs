@@ -1,6 +1,7 @@
 //! The compiler (`compile.rs`) against the interpreter: each program gives the same value, or
-//! the same error message, with function bodies compiled and with them interpreted. Each run
-//! is on a thread of its own, so it starts from fresh namespaces.
+//! the same error message, with function bodies compiled, with them compiled and run on the
+//! heap stack (`compile/machine.rs`, as a page runs deep recursion), and with them
+//! interpreted. Each run is on a thread of its own, so it starts from fresh namespaces.
 
 /// The stack of each run's thread: room for the reader and printer on the deepest forms
 /// of the tests in a debug build.
@@ -8,12 +9,18 @@ const STACK: usize = 64 << 20;
 
 /// The printed value of `src`, or its error message, with the compiler on or off.
 fn outcome(src: &str, compiled: bool) -> String {
+    outcome_at(src, compiled, kanren_clj::eval::HEAP_DEPTH)
+}
+
+/// [`outcome`], compiled code going on on the heap stack past `heap_depth` levels.
+fn outcome_at(src: &str, compiled: bool, heap_depth: usize) -> String {
     let src = src.to_string();
     std::thread::Builder::new()
         .stack_size(STACK)
         .spawn(move || {
             kanren_clj::init();
             kanren_clj::compile::set_enabled(compiled);
+            kanren_clj::eval::set_heap_depth(heap_depth);
             match kanren_clj::eval_str(&src).and_then(|v| kanren_clj::print_value(&v)) {
                 Ok(s) => s,
                 Err(e) => format!("error: {}", e.message()),
@@ -24,10 +31,12 @@ fn outcome(src: &str, compiled: bool) -> String {
         .expect("no panic")
 }
 
-/// `src` gives the same outcome both ways; returns it.
+/// `src` gives the same outcome the three ways; returns it.
 fn same(src: &str) -> String {
     let (c, i) = (outcome(src, true), outcome(src, false));
     assert_eq!(c, i, "compiled vs interpreted: {src}");
+    let h = outcome_at(src, true, 0);
+    assert_eq!(h, c, "on the heap stack vs on the native stack: {src}");
     c
 }
 
@@ -152,14 +161,45 @@ fn a_compiled_body_expands_its_macros_once() {
 
 #[test]
 fn an_error_in_a_compiled_body_names_the_inner_form() {
-    let e = std::thread::spawn(|| {
-        kanren_clj::init();
-        kanren_clj::load("(defn f [x]\n  (do\n    (+ x :a)))\n(f 1)", Some("f.clj")).unwrap_err()
-    })
-    .join()
-    .expect("no panic");
-    let pos = e.pos.expect("a position");
-    assert_eq!((pos.line, pos.col), (3, 5), "{e}");
+    for heap_depth in [kanren_clj::eval::HEAP_DEPTH, 0] {
+        let e = std::thread::spawn(move || {
+            kanren_clj::init();
+            kanren_clj::eval::set_heap_depth(heap_depth);
+            kanren_clj::load("(defn f [x]\n  (do\n    (+ x :a)))\n(f 1)", Some("f.clj"))
+                .unwrap_err()
+        })
+        .join()
+        .expect("no panic");
+        let pos = e.pos.expect("a position");
+        assert_eq!((pos.line, pos.col), (3, 5), "{e}");
+    }
+}
+
+#[test]
+fn deep_recursion_on_the_heap_stack_reaches_the_depth_limit_and_no_further() {
+    // Three levels a call (the `if`, the `inc`, the call): 10 000 calls fit in 50 000 levels,
+    // 20 000 do not, and the error is the native stack's.
+    let down = "(defn down [n] (if (zero? n) 0 (inc (down (dec n)))))";
+    let deep = format!("{down} (down 10000)");
+    assert_eq!(outcome_at(&deep, true, 0), "10000");
+    assert_eq!(outcome_at(&deep, true, 50), "10000");
+    let too_deep = format!("{down} (down 20000)");
+    let e = outcome_at(&too_deep, true, 0);
+    assert_eq!(e, outcome(&too_deep, true));
+    assert!(e.contains("stack overflow"), "{e}");
+    // A recursion through a built-in (`map`) enters the heap stack again below it.
+    let tree = "(defn depth [t] (if (seq? t) (inc (apply max 0 (map depth t))) 0))
+                (depth (reduce (fn [t _] (list t)) () (range 300)))";
+    assert_eq!(same(tree), "301");
+    // `recur` with a rest parameter, `let`, `cond`, `and`/`or` and vectors, deep.
+    let mixed = "(defn walk [n acc]
+                   (cond (zero? n) acc
+                         (and (odd? n) (or false true)) (let [m (dec n)] (walk m (conj acc [n])))
+                         :else (first [(walk (dec n) acc)])))
+                 (count (walk 3000 []))
+                 (defn total [acc & xs] (if (seq xs) (recur (+ acc (first xs)) (rest xs)) acc))
+                 [(total 0 1 2 3) (count (walk 2001 []))]";
+    assert_eq!(same(mixed), "[6 1001]");
 }
 
 #[test]

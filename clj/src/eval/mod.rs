@@ -57,6 +57,62 @@ pub const MAX_DEPTH: usize = 50_000;
 
 thread_local! {
     static DEPTH: Cell<usize> = const { Cell::new(0) };
+    static HEAP_AT: Cell<usize> = const { Cell::new(HEAP_DEPTH) };
+}
+
+/// How deeply evaluation nests on the native stack before compiled code goes on on a heap
+/// stack (`compile/machine.rs`): never where the native stack grows onto the heap by itself
+/// (`kanren::stack`); on WebAssembly, where a page's stack holds some seven hundred nested
+/// calls, after a few hundred levels.
+pub const HEAP_DEPTH: usize = if cfg!(target_family = "wasm") {
+    300
+} else {
+    usize::MAX
+};
+
+/// The depth past which this thread's compiled code runs on a heap stack ([`HEAP_DEPTH`]
+/// unless set): the same values and errors either way, so a test can set it to 0 to run
+/// everything compiled there.
+///
+/// ```
+/// kanren_clj::init();
+/// kanren_clj::eval::set_heap_depth(0);
+/// let v = kanren_clj::eval_str("(defn down [n] (if (zero? n) 0 (inc (down (dec n))))) (down 10000)");
+/// kanren_clj::eval::set_heap_depth(kanren_clj::eval::HEAP_DEPTH);
+/// assert_eq!(v.unwrap().to_string(), "10000");
+/// ```
+pub fn set_heap_depth(n: usize) {
+    HEAP_SET.store(true, std::sync::atomic::Ordering::Relaxed);
+    HEAP_AT.with(|h| h.set(n));
+}
+
+/// Whether a thread has set a heap depth: until one has, a native build (whose depth is
+/// never reached) skips reading it.
+static HEAP_SET: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether evaluation has nested past [`set_heap_depth`]'s depth.
+#[inline]
+pub(crate) fn on_heap() -> bool {
+    (cfg!(target_family = "wasm") || HEAP_SET.load(std::sync::atomic::Ordering::Relaxed))
+        && DEPTH.with(Cell::get) >= HEAP_AT.with(Cell::get)
+}
+
+/// One level of nesting entered on a heap stack: counted as [`nested`] counts it.
+pub(crate) fn enter_level() -> Result<()> {
+    let depth = DEPTH.with(|d| d.get()) + 1;
+    if depth > MAX_DEPTH {
+        return Err(Error::ex(
+            crate::value::error::STACK_OVERFLOW,
+            format!("stack overflow: evaluation nested more than {MAX_DEPTH} deep"),
+        ));
+    }
+    DEPTH.with(|d| d.set(depth));
+    Ok(())
+}
+
+/// A level entered by [`enter_level`] left.
+pub(crate) fn leave_level() {
+    DEPTH.with(|d| d.set(d.get() - 1));
 }
 
 /// Evaluates a form in a local environment.
@@ -347,25 +403,7 @@ pub fn call_closure(c: &Arc<Closure>, args: Vec<Value>) -> Result<Value> {
 
 /// [`call_closure`] of arguments gathered in an [`Args`] (what compiled calls make).
 pub fn call_closure_with(c: &Arc<Closure>, mut args: Args) -> Result<Value> {
-    let n = args.len();
-    let arity = c
-        .arities
-        .iter()
-        .find(|a| a.rest.is_none() && a.params.len() == n)
-        .or_else(|| {
-            c.arities
-                .iter()
-                .find(|a| a.rest.is_some() && n >= a.params.len())
-        })
-        .ok_or_else(|| {
-            Error::ex(
-                crate::value::error::ARITY,
-                format!(
-                    "Wrong number of args ({n}) passed to: {}",
-                    c.name.as_deref().unwrap_or("fn")
-                ),
-            )
-        })?;
+    let arity = select_arity(c, args.len())?;
     // The common case: plain symbol parameters (and rest parameter), bound with the name in
     // one frame; such a body is compiled on the first call.
     let plain = arity.is_plain();
@@ -381,67 +419,104 @@ pub fn call_closure_with(c: &Arc<Closure>, mut args: Args) -> Result<Value> {
         }
     }
     loop {
-        let env;
-        let rest: Vec<Value> = if arity.rest.is_some() {
-            args.drain(arity.params.len()..).collect()
-        } else {
-            Vec::new()
-        };
-        let rest = if rest.is_empty() {
-            Value::Nil
-        } else {
-            Value::list(rest)
-        };
-        if plain {
-            let mut bs = Bindings::new();
-            if let Some(name) = &c.name {
-                bs.push((name.clone(), Value::Fn(c.clone())));
-            }
-            for (p, a) in arity.params.iter().zip(args.drain(..)) {
-                if let Value::Symbol(s) = p {
-                    bs.push((s.clone(), a));
-                }
-            }
-            if let Some(Value::Symbol(r)) = &arity.rest {
-                bs.push((r.clone(), rest.clone()));
-            }
-            env = bind_all(&base, bs);
-        } else {
-            let mut e = base.clone();
-            for (p, a) in arity.params.iter().zip(args.drain(..)) {
-                e = destructure(p, a, &e)?;
-            }
-            if let Some(r) = &arity.rest {
-                e = destructure(r, rest, &e)?;
-            }
-            env = e;
-        }
         let out = match &code {
-            Some(code) => code.run(&env),
-            None => eval_body(&arity.body, &env),
+            Some(code) => code.run(&plain_env(c, arity, args)),
+            None if plain => eval_body(&arity.body, &plain_env(c, arity, args)),
+            None => {
+                let rest = rest_of(arity, &mut args);
+                let mut e = base.clone();
+                for (p, a) in arity.params.iter().zip(args.drain(..)) {
+                    e = destructure(p, a, &e)?;
+                }
+                if let Some(r) = &arity.rest {
+                    e = destructure(r, rest, &e)?;
+                }
+                eval_body(&arity.body, &e)
+            }
         };
         match out {
             Err(Error {
                 kind: Kind::Recur(new),
                 ..
-            }) => {
-                let want = arity.params.len() + usize::from(arity.rest.is_some());
-                if new.len() != want {
-                    return Err(Error::msg(format!(
-                        "mismatched arg count to recur, expected: {want} args, got: {}",
-                        new.len()
-                    )));
-                }
-                args = Args::from_vec(new);
-                if arity.rest.is_some() {
-                    let r = args.pop().unwrap_or(Value::Nil);
-                    args.extend(r.to_vec()?);
-                }
-                check_interrupt()?;
-            }
+            }) => args = recur_args(arity, new)?,
             other => return other,
         }
     }
+}
+
+/// The arity of `c` that takes `n` arguments: a fixed one, else a variadic one.
+#[inline]
+pub(crate) fn select_arity(c: &Closure, n: usize) -> Result<&Arity> {
+    c.arities
+        .iter()
+        .find(|a| a.rest.is_none() && a.params.len() == n)
+        .or_else(|| {
+            c.arities
+                .iter()
+                .find(|a| a.rest.is_some() && n >= a.params.len())
+        })
+        .ok_or_else(|| {
+            Error::ex(
+                crate::value::error::ARITY,
+                format!(
+                    "Wrong number of args ({n}) passed to: {}",
+                    c.name.as_deref().unwrap_or("fn")
+                ),
+            )
+        })
+}
+
+/// The arguments past the fixed parameters, taken out of `args`, as the rest parameter's
+/// value (`nil` for none).
+#[inline]
+fn rest_of(arity: &Arity, args: &mut Args) -> Value {
+    if arity.rest.is_none() {
+        return Value::Nil;
+    }
+    let rest: Vec<Value> = args.drain(arity.params.len()..).collect();
+    if rest.is_empty() {
+        Value::Nil
+    } else {
+        Value::list(rest)
+    }
+}
+
+/// The environment a plain arity's compiled body runs in: one frame binding the function's
+/// name, the parameters and the rest parameter.
+#[inline]
+pub(crate) fn plain_env(c: &Arc<Closure>, arity: &Arity, mut args: Args) -> Env {
+    let rest = rest_of(arity, &mut args);
+    let mut bs = Bindings::new();
+    if let Some(name) = &c.name {
+        bs.push((name.clone(), Value::Fn(c.clone())));
+    }
+    for (p, a) in arity.params.iter().zip(args.drain(..)) {
+        if let Value::Symbol(s) = p {
+            bs.push((s.clone(), a));
+        }
+    }
+    if let Some(Value::Symbol(r)) = &arity.rest {
+        bs.push((r.clone(), rest));
+    }
+    bind_all(&c.env, bs)
+}
+
+/// The arguments of a `recur` to the top of `arity`'s body, checked against its parameters.
+pub(crate) fn recur_args(arity: &Arity, new: Vec<Value>) -> Result<Args> {
+    let want = arity.params.len() + usize::from(arity.rest.is_some());
+    if new.len() != want {
+        return Err(Error::msg(format!(
+            "mismatched arg count to recur, expected: {want} args, got: {}",
+            new.len()
+        )));
+    }
+    let mut args = Args::from_vec(new);
+    if arity.rest.is_some() {
+        let r = args.pop().unwrap_or(Value::Nil);
+        args.extend(r.to_vec()?);
+    }
+    check_interrupt()?;
+    Ok(args)
 }
 
 /// Evaluates forms in order, giving the last value (`nil` for none).

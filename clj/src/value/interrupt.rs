@@ -81,7 +81,7 @@ fn asked() -> Result<()> {
 /// let e = kanren_clj::with_time_limit(Duration::from_millis(50), || {
 ///     kanren_clj::eval_str("(loop [n 0] (recur (inc n)))")
 /// });
-/// assert_eq!(e.unwrap_err().to_string(), "1:1: time limit: stopped after 50 ms");
+/// assert!(e.unwrap_err().to_string().ends_with("time limit: stopped after 50 ms"));
 /// assert_eq!(kanren_clj::eval_str("(+ 1 2)").unwrap().to_string(), "3");
 /// ```
 pub fn with_time_limit<T>(limit: Duration, f: impl FnOnce() -> T) -> T {

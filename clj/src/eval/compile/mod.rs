@@ -17,6 +17,7 @@
 //!
 //! Part of `eval/` (depends on `value/` and the rest of `eval/`): `run` runs the code.
 
+pub(crate) mod machine;
 pub(crate) mod run;
 
 use crate::eval::env::{Env, Frame};

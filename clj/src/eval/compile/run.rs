@@ -23,6 +23,9 @@ impl Code {
             )),
             Code::Form(f) => {
                 check_interrupt()?;
+                if crate::eval::on_heap() {
+                    return crate::eval::compile::machine::run(self, env);
+                }
                 nested(|| f.op.run(env)).map_err(|e| e.with_pos(f.pos))
             }
             Code::Interp(form) => eval(form, env),
@@ -31,7 +34,8 @@ impl Code {
 }
 
 /// The value in slot `i` of frame `h` (from the innermost).
-fn local(env: &Env, h: u32, i: u32) -> Result<Value> {
+#[inline]
+pub(crate) fn local(env: &Env, h: u32, i: u32) -> Result<Value> {
     let mut cur = env;
     for _ in 0..h {
         cur = match cur.as_deref() {

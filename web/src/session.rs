@@ -1,0 +1,209 @@
+//! A playground session, in plain Rust (the page's wrapper in `lib.rs` only passes its replies
+//! on): source evaluated form by form as `kanren -e` evaluates it, and a last value that is a
+//! seq (a query's answers) kept unrealized, to be walked an answer at a time.
+
+use crate::json::Json;
+use crate::picture;
+use kanren_clj::value::error::Error;
+use kanren_clj::Value;
+use std::time::Duration;
+
+/// What one call gives back: the text the program printed, then either a value, answers, or
+/// an error.
+#[derive(Debug, Default)]
+pub struct Reply {
+    /// What `print`, `println` and the like wrote.
+    pub output: String,
+    /// The printed last value of an evaluation that is not a seq.
+    pub value: Option<String>,
+    /// The answers walked in this call: each printed, with a picture when it has one.
+    pub answers: Vec<Answer>,
+    /// Whether a seq is waiting to be walked further.
+    pub more: bool,
+    /// The error that stopped the call.
+    pub error: Option<Failure>,
+}
+
+/// One answer (an element of the seq being walked).
+#[derive(Debug)]
+pub struct Answer {
+    /// As the REPL prints it.
+    pub text: String,
+    /// An HTML picture of it: an N-queens board, an FD domain's values.
+    pub html: Option<String>,
+}
+
+/// An error as the page shows it.
+#[derive(Debug)]
+pub struct Failure {
+    /// As the `kanren` binary reports it (`Execution error (...) at editor:3:5: ...`).
+    pub report: String,
+    /// Where in the source, when known (from 1).
+    pub line: Option<u32>,
+    /// The column, from 1.
+    pub column: Option<u32>,
+}
+
+impl Failure {
+    fn of(e: &Error) -> Failure {
+        Failure {
+            report: e.report(),
+            line: e.pos.map(|p| p.line),
+            column: e.pos.map(|p| p.col),
+        }
+    }
+}
+
+/// The session: the namespaces of this thread (the page has one), and the seq being walked.
+#[derive(Default)]
+pub struct Session {
+    pending: Option<Value>,
+}
+
+/// The name errors give the evaluated source.
+pub const FILE: &str = "editor";
+
+impl Session {
+    /// A session in the namespace `user`, with core.logic referred (as the REPL starts).
+    pub fn new() -> Session {
+        kanren_clj::init();
+        Session::default()
+    }
+
+    /// Evaluates every form of `src`, within `limit` of time. A last value that is a seq is
+    /// kept to be walked by [`next`](Session::next) (`more`); another value is printed.
+    ///
+    /// ```
+    /// let mut s = kanren_web::Session::new();
+    /// let r = s.eval("(println \"hi\") (+ 1 2)", None);
+    /// assert_eq!((r.output.as_str(), r.value.as_deref()), ("hi\n", Some("3")));
+    /// let r = s.eval("(run* [q] (conde [(== q 1)] [(== q 2)]))", None);
+    /// assert!(r.more && r.answers.is_empty());
+    /// ```
+    pub fn eval(&mut self, src: &str, limit: Option<Duration>) -> Reply {
+        self.pending = None;
+        let (output, result) = captured(limit, || kanren_clj::load(src, Some(FILE)));
+        let mut reply = Reply {
+            output,
+            ..Reply::default()
+        };
+        match result {
+            Ok(v) if v.is_seq() => {
+                self.pending = Some(v);
+                reply.more = true;
+            }
+            Ok(v) => {
+                let (output, printed) = captured(limit, || kanren_clj::print_value(&v));
+                reply.output.push_str(&output);
+                match printed {
+                    Ok(text) => reply.value = Some(text),
+                    Err(e) => reply.error = Some(Failure::of(&e)),
+                }
+            }
+            Err(e) => reply.error = Some(Failure::of(&e)),
+        }
+        reply
+    }
+
+    /// Walks the pending seq `n` answers further (all of them for `None`), within `limit`
+    /// of time: each answer is computed only when this asks for it.
+    ///
+    /// ```
+    /// let mut s = kanren_web::Session::new();
+    /// s.eval("(run* [q] (membero q [1 2 3]))", None);
+    /// let r = s.next(Some(2), None);
+    /// assert_eq!(r.answers.iter().map(|a| a.text.as_str()).collect::<Vec<_>>(), ["1", "2"]);
+    /// assert!(r.more);
+    /// let r = s.next(None, None);
+    /// assert_eq!(r.answers.len(), 1);
+    /// assert!(!r.more);
+    /// ```
+    pub fn next(&mut self, n: Option<usize>, limit: Option<Duration>) -> Reply {
+        let mut reply = Reply::default();
+        let Some(mut seq) = self.pending.take() else {
+            return reply;
+        };
+        let (output, stopped) = captured(limit, || -> Result<(), Error> {
+            while n.is_none_or(|n| reply.answers.len() < n) {
+                match seq.uncons()? {
+                    None => return Ok(()),
+                    Some((first, rest)) => {
+                        reply.answers.push(Answer {
+                            text: kanren_clj::print_value(&first)?,
+                            html: picture::of(&first),
+                        });
+                        seq = rest;
+                    }
+                }
+            }
+            reply.more = true;
+            Ok(())
+        });
+        reply.output = output;
+        match stopped {
+            Ok(()) if reply.more => self.pending = Some(seq),
+            Ok(()) => {}
+            Err(e) => {
+                reply.more = false;
+                reply.error = Some(Failure::of(&e));
+            }
+        }
+        reply
+    }
+
+    /// Drops the seq being walked.
+    pub fn stop(&mut self) {
+        self.pending = None;
+    }
+}
+
+/// Runs `f` with what it prints captured, and within `limit` of time when one is given.
+fn captured<T>(limit: Option<Duration>, f: impl FnOnce() -> T) -> (String, T) {
+    let mut out = None;
+    let text = kanren_clj::library::core::with_out_str(|| {
+        out = Some(match limit {
+            Some(l) => kanren_clj::with_time_limit(l, f),
+            None => f(),
+        });
+        Ok(Value::Nil)
+    });
+    let text = match text {
+        Ok(Value::Str(s)) => s.to_string(),
+        _ => String::new(),
+    };
+    (text, out.expect("with_out_str runs its function"))
+}
+
+impl Reply {
+    /// The reply as the page reads it: `{"output": ..., "value": ..., "answers": [{"text",
+    /// "html"}], "more": bool, "error": {"report", "line", "column"}}`, absent fields left out.
+    pub fn to_json(&self) -> String {
+        let mut j = Json::object();
+        j.field("output", &self.output);
+        if let Some(v) = &self.value {
+            j.field("value", v);
+        }
+        j.raw_field(
+            "answers",
+            &Json::array(self.answers.iter().map(|a| {
+                let mut o = Json::object();
+                o.field("text", &a.text);
+                if let Some(h) = &a.html {
+                    o.field("html", h);
+                }
+                o.finish()
+            })),
+        );
+        j.raw_field("more", if self.more { "true" } else { "false" });
+        if let Some(e) = &self.error {
+            let mut o = Json::object();
+            o.field("report", &e.report);
+            if let (Some(l), Some(c)) = (e.line, e.column) {
+                o.raw_field("line", &l.to_string());
+                o.raw_field("column", &c.to_string());
+            }
+            j.raw_field("error", &o.finish());
+        }
+        j.finish()
+    }
+}
