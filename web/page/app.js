@@ -132,11 +132,11 @@ let answerCount = 0;
 // Shows a reply: what it printed, then its value, its answers or its error.
 function show(reply) {
   if (reply.output) pre("out", reply.output);
-  if (reply.error) {
-    const e = pre("error", reply.error.report);
-    if (reply.error.line) {
+  for (const err of reply.errors || []) {
+    const e = pre("error", err.report);
+    if (err.line) {
       e.title = "Show in the editor";
-      e.onclick = () => goTo(editor, reply.error.line, reply.error.column);
+      e.onclick = () => goTo(editor, err.line, err.column);
     }
   }
   if (reply.value !== undefined) pre("value", reply.value);
@@ -161,7 +161,7 @@ function show(reply) {
     out.scrollTop = out.scrollHeight;
   }
   more = !!reply.more;
-  if (answersList && !more && !reply.error) {
+  if (answersList && !more && !(reply.errors || []).length) {
     note(answerCount === 0 ? "No answers." : answerCount === 1 ? "1 answer, no more." : `${answerCount} answers, no more.`);
     answersList.dataset.done = "true";
   }
@@ -312,8 +312,9 @@ let treeDrawing = null;
 $("tree").onclick = async () => {
   const m = await request({ op: "tree", src: text(editor), maxNodes: 300 });
   if (!m.reply) return;
-  if (m.reply.error) {
-    show({ error: m.reply.error });
+  if (m.reply.output) pre("out", m.reply.output);
+  if (m.reply.errors) {
+    show({ errors: m.reply.errors });
     return;
   }
   $("tree-view").hidden = false;
@@ -323,6 +324,7 @@ $("tree").onclick = async () => {
     back: $("tree-back"),
     forward: $("tree-forward"),
     play: $("tree-play"),
+    answers: $("tree-answers"),
   });
 };
 $("tree-close").onclick = () => {

@@ -149,6 +149,25 @@ export function drawTree(box, tree, ui) {
       else show(k + 1);
     }, 350);
   };
+  // Each answer with the branches it came by (the clause number at every conde on its path).
+  if (ui.answers) {
+    ui.answers.textContent = "";
+    for (const n of nodes.filter((m) => m.kind === "answer")) {
+      const branches = [];
+      for (let i = n.parent; i !== null; i = nodes[i].parent) {
+        if (nodes[i].kind === "branch") branches.unshift(nodes[i].index + 1);
+      }
+      const b = document.createElement("button");
+      b.className = "tree-answer";
+      b.textContent = `answer ${n.index + 1}: ${n.label}  ← branch${branches.length === 1 ? "" : "es"} ${branches.join(" › ") || "none"}`;
+      b.onclick = () => {
+        stop();
+        show(byStep.indexOf(n));
+        showPath(n.id);
+      };
+      ui.answers.appendChild(b);
+    }
+  }
   show(last);
   return { stop, showPath, nodes: nodes.length };
 }

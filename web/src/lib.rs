@@ -43,6 +43,14 @@ impl Playground {
         self.0.next(n, limit(limit_ms)).to_json()
     }
 
+    /// [`Session::tree`]: the search tree of `src`'s last query, at most `max_nodes` nodes,
+    /// within `limit_ms`.
+    pub fn tree(&mut self, src: &str, max_nodes: u32, limit_ms: f64) -> String {
+        self.0
+            .tree(src, max_nodes as usize, limit(limit_ms))
+            .to_json()
+    }
+
     /// [`Session::stop`].
     pub fn stop(&mut self) {
         self.0.stop()

@@ -20,8 +20,11 @@ pub struct Reply {
     pub answers: Vec<Answer>,
     /// Whether a seq is waiting to be walked further.
     pub more: bool,
-    /// The error that stopped the call.
-    pub error: Option<Failure>,
+    /// The errors of the call, in order: the last one stopped it; those before were reported
+    /// on the way (a form that does not read, when the evaluation goes on after it).
+    pub errors: Vec<Failure>,
+    /// A search tree, as JSON ([`Session::tree`]).
+    pub tree: Option<String>,
 }
 
 /// One answer (an element of the seq being walked).
@@ -46,6 +49,14 @@ pub struct Failure {
 
 impl Failure {
     fn of(e: &Error) -> Failure {
+        // An error raised while the answers are walked names no file: it is the editor's.
+        let e = match &e.file {
+            Some(_) => e.clone(),
+            None => Error {
+                file: Some(FILE.into()),
+                ..e.clone()
+            },
+        };
         Failure {
             report: e.report(),
             line: e.pos.map(|p| p.line),
@@ -82,9 +93,12 @@ impl Session {
     /// ```
     pub fn eval(&mut self, src: &str, limit: Option<Duration>) -> Reply {
         self.pending = None;
-        let (output, result) = captured(limit, || kanren_clj::load(src, Some(FILE)));
+        let (output, (result, aside)) = captured(limit, || {
+            kanren_clj::collecting_errors(|| kanren_clj::load(src, Some(FILE)))
+        });
         let mut reply = Reply {
             output,
+            errors: aside.iter().map(Failure::of).collect(),
             ..Reply::default()
         };
         match result {
@@ -97,10 +111,10 @@ impl Session {
                 reply.output.push_str(&output);
                 match printed {
                     Ok(text) => reply.value = Some(text),
-                    Err(e) => reply.error = Some(Failure::of(&e)),
+                    Err(e) => reply.errors.push(Failure::of(&e)),
                 }
             }
-            Err(e) => reply.error = Some(Failure::of(&e)),
+            Err(e) => reply.errors.push(Failure::of(&e)),
         }
         reply
     }
@@ -145,8 +159,39 @@ impl Session {
             Ok(()) => {}
             Err(e) => {
                 reply.more = false;
-                reply.error = Some(Failure::of(&e));
+                reply.errors.push(Failure::of(&e));
             }
+        }
+        reply
+    }
+
+    /// The search tree of `src`'s last form, a `run` or `run*` query (the forms before it are
+    /// evaluated first), as the engine's JSON (`kanren::search_tree::Tree::to_json`) in the
+    /// reply's `tree`: at most `max_nodes` nodes, within `limit` of time.
+    ///
+    /// ```
+    /// let mut s = kanren_web::Session::new();
+    /// let r = s.tree("(run* [q] (conde [(== q 1)] [(== q 2)]))", 50, None);
+    /// let tree = r.tree.unwrap();
+    /// assert!(tree.contains(r#""answers":["1","2"]"#));
+    /// assert_eq!(tree.matches(r#""kind":"branch""#).count(), 2);
+    /// ```
+    pub fn tree(&mut self, src: &str, max_nodes: usize, limit: Option<Duration>) -> Reply {
+        self.pending = None;
+        let budget = match limit {
+            Some(l) => kanren::Budget::new().timeout(l),
+            None => kanren::Budget::new(),
+        };
+        let (output, result) = captured(limit, || {
+            kanren_clj::search_tree_within(src, max_nodes, budget)
+        });
+        let mut reply = Reply {
+            output,
+            ..Reply::default()
+        };
+        match result {
+            Ok(json) => reply.tree = Some(json),
+            Err(e) => reply.errors.push(Failure::of(&e)),
         }
         reply
     }
@@ -176,7 +221,8 @@ fn captured<T>(limit: Option<Duration>, f: impl FnOnce() -> T) -> (String, T) {
 
 impl Reply {
     /// The reply as the page reads it: `{"output": ..., "value": ..., "answers": [{"text",
-    /// "html"}], "more": bool, "error": {"report", "line", "column"}}`, absent fields left out.
+    /// "html"}], "more": bool, "tree": {...}, "errors": [{"report", "line", "column"}]}`, absent
+    /// fields left out.
     pub fn to_json(&self) -> String {
         let mut j = Json::object();
         j.field("output", &self.output);
@@ -195,14 +241,20 @@ impl Reply {
             })),
         );
         j.raw_field("more", if self.more { "true" } else { "false" });
-        if let Some(e) = &self.error {
-            let mut o = Json::object();
-            o.field("report", &e.report);
-            if let (Some(l), Some(c)) = (e.line, e.column) {
-                o.raw_field("line", &l.to_string());
-                o.raw_field("column", &c.to_string());
-            }
-            j.raw_field("error", &o.finish());
+        if let Some(t) = &self.tree {
+            j.raw_field("tree", t);
+        }
+        if !self.errors.is_empty() {
+            let errors = self.errors.iter().map(|e| {
+                let mut o = Json::object();
+                o.field("report", &e.report);
+                if let (Some(l), Some(c)) = (e.line, e.column) {
+                    o.raw_field("line", &l.to_string());
+                    o.raw_field("column", &c.to_string());
+                }
+                o.finish()
+            });
+            j.raw_field("errors", &Json::array(errors));
         }
         j.finish()
     }
