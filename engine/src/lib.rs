@@ -131,4 +131,6 @@ pub mod guide {
     pub mod ch15_budgets_and_parallel_search {}
     #[doc = include_str!("../guide/16-extending-core-logic.md")]
     pub mod ch16_extending_core_logic {}
+    #[doc = include_str!("../guide/17-the-playground.md")]
+    pub mod ch17_the_playground {}
 }
