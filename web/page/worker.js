@@ -4,9 +4,10 @@
 // {id, reply} (the session's JSON reply, parsed) or {id, crashed} when the engine trapped (a
 // panic, the JavaScript stack exhausted, memory exhausted): after a crash the page starts a
 // new worker, since the engine's state can no longer be trusted.
-import init, { Playground } from "./pkg/kanren_web.js";
+import init, { Playground, failed_allocation } from "./pkg/kanren_web.js";
 
 let session = null;
+let exports = null;
 
 async function start() {
   if (typeof WebAssembly !== "object") {
@@ -15,7 +16,7 @@ async function start() {
   }
   const t0 = performance.now();
   try {
-    await init({ module_or_path: new URL("./pkg/kanren_web_bg.wasm", import.meta.url) });
+    exports = await init({ module_or_path: new URL("./pkg/kanren_web_bg.wasm", import.meta.url) });
     session = new Playground();
   } catch (e) {
     postMessage({ fatal: "The engine did not load: " + e });
@@ -47,7 +48,16 @@ function handle(m) {
     postMessage({ id: m.id, reply: JSON.parse(json), ms: performance.now() - t0 });
   } catch (e) {
     session = null;
-    const why = e instanceof RangeError ? "the JavaScript stack ran out (" + e.message + ")" : String(e);
+    const memory = exports && exports.memory ? exports.memory.buffer.byteLength : 0;
+    let failed = 0;
+    try {
+      failed = failed_allocation();
+    } catch {}
+    let why;
+    if (e instanceof RangeError) why = "the JavaScript stack ran out: " + e.message;
+    else if (failed > 0) why = `memory ran out: ${(failed / 2 ** 20).toFixed(0)} MB more could not be had, with ${(memory / 2 ** 30).toFixed(1)} GB in use`;
+    else if (e instanceof WebAssembly.RuntimeError) why = "an internal error stopped it: " + e.message;
+    else why = String(e);
     postMessage({ id: m.id, crashed: why });
   }
 }

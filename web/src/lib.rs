@@ -66,6 +66,56 @@ impl Playground {
     }
 }
 
+/// The size of an allocation that failed, in bytes (0 if none has): after the engine traps,
+/// the worker asks, to tell memory running out from another crash.
+#[wasm_bindgen]
+pub fn failed_allocation() -> f64 {
+    watch::FAILED.load(std::sync::atomic::Ordering::Relaxed) as f64
+}
+
+/// The allocator, watched: the system's (dlmalloc on WebAssembly), recording the size of a
+/// request it cannot meet before the program aborts on it.
+mod watch {
+    use std::sync::atomic::AtomicUsize;
+
+    pub static FAILED: AtomicUsize = AtomicUsize::new(0);
+
+    #[cfg(target_family = "wasm")]
+    mod allocator {
+        use super::FAILED;
+        use std::alloc::{GlobalAlloc, Layout, System};
+        use std::sync::atomic::Ordering;
+
+        struct Watched;
+
+        fn seen(p: *mut u8, size: usize) -> *mut u8 {
+            if p.is_null() {
+                FAILED.store(size.max(1), Ordering::Relaxed);
+            }
+            p
+        }
+
+        // SAFETY: every call is passed on to the system allocator unchanged.
+        unsafe impl GlobalAlloc for Watched {
+            unsafe fn alloc(&self, l: Layout) -> *mut u8 {
+                seen(unsafe { System.alloc(l) }, l.size())
+            }
+            unsafe fn alloc_zeroed(&self, l: Layout) -> *mut u8 {
+                seen(unsafe { System.alloc_zeroed(l) }, l.size())
+            }
+            unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
+                unsafe { System.dealloc(p, l) }
+            }
+            unsafe fn realloc(&self, p: *mut u8, l: Layout, size: usize) -> *mut u8 {
+                seen(unsafe { System.realloc(p, l, size) }, size)
+            }
+        }
+
+        #[global_allocator]
+        static ALLOCATOR: Watched = Watched;
+    }
+}
+
 fn limit(ms: f64) -> Option<Duration> {
     (ms > 0.0).then(|| Duration::from_secs_f64(ms / 1000.0))
 }

@@ -3,7 +3,8 @@
 //   - every gallery example, opened as a `#run=` link, prints what the native `kanren -e`
 //     prints for the same source (its output, then the query's answers as a list);
 //   - Stop ends an infinite `run*`, and the restarted engine runs the next program;
-//   - the time limit ends an infinite query with a message;
+//   - the time limit ends an infinite query with a message, and a program that exhausts
+//     memory ends the engine with one (and a new engine starts);
 //   - bad input (unbalanced source, an unknown name) shows an error with its line and column;
 //   - a recursion 10 000 calls deep answers;
 //   - the search-tree view draws a small conde query with the branch of each answer.
@@ -129,9 +130,15 @@ await page.click("#run");
 await page.waitForFunction(() => /time limit/.test(document.getElementById("output").textContent), null, { timeout: 30000 });
 check(true, "the time limit ends an infinite query");
 
+let t;
+// 3b. A program that exhausts memory ends the engine with a message, and a new one starts.
+await open("run", "(count (vec (range 300000000)))", 120000);
+t = await transcript();
+check(t.errors.length === 1 && /memory ran out/.test(t.errors[0]), "memory exhausted: a message, the engine restarted", JSON.stringify(t));
+
 // 4. Bad input: errors with their line and column.
 await open("run", "(defn f [x]\n  (+ x 1)\n(f 2)");
-let t = await transcript();
+t = await transcript();
 check(t.errors.length === 2 && /editor:1:1: EOF while reading/.test(t.errors[0]) && /editor:3:1/.test(t.errors[1]), "unbalanced source: an error at its line and column", JSON.stringify(t));
 await open("run", "(run* [q]\n  (membero q (frobnicate 3)))");
 t = await transcript();
