@@ -8,38 +8,24 @@
 // Native times come from `cargo run --release -p kanren-web --example gallery_times`; page
 // times are the worker's own (performance.now around eval and every answer), the least of
 // ROUNDS runs (default 5) after one to warm up, in one worker.
-import { createServer } from "node:http";
-import { readFileSync, existsSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
-import { join, extname, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 
 const root = resolve(process.argv[1], "../../..");
-// The driver is the page's own (web/package.json).
-const { chromium } = await import(join(root, "web/node_modules/playwright-core/index.mjs"));
+// The server and the browser are the browser test's (web/test/serve.mjs, whose driver is the
+// page's own npm package).
+const { serve, launch } = await import(join(root, "web/test/serve.mjs"));
 const site = join(root, "target/web");
 const rounds = Number(process.argv[2] || 5);
 
 const nativeOut = execFileSync("cargo", ["run", "-q", "--release", "-p", "kanren-web", "--example", "gallery_times", "--", join(root, "web/gallery"), String(rounds)], { cwd: root, encoding: "utf8" });
 const native = Object.fromEntries(nativeOut.trim().split("\n").map((l) => l.split("\t")).map(([id, ms]) => [id, Number(ms)]));
 
-const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm" };
-const server = createServer((req, res) => {
-  const path = join(site, decodeURIComponent(new URL(req.url, "http://x").pathname));
-  if (!path.startsWith(site) || !existsSync(path) || statSync(path).isDirectory()) {
-    res.writeHead(404);
-    res.end();
-    return;
-  }
-  res.writeHead(200, { "content-type": TYPES[extname(path)] || "application/octet-stream" });
-  res.end(readFileSync(path));
-});
-await new Promise((r) => server.listen(0, "127.0.0.1", r));
-const base = `http://127.0.0.1:${server.address().port}/index.html`;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
+const server = await serve(site);
+const base = server.base;
+const browser = await launch();
 const page = await browser.newPage();
 
 // Cold start, over five fresh loads: the engine ready, the first answer of a one-line query.

@@ -46,25 +46,14 @@ impl Json {
     }
 }
 
-/// `s` as a JSON string.
+/// `s` as a JSON string (the engine's [`kanren::search_tree::json_string`], which writes the
+/// search tree's).
 ///
 /// ```
-/// assert_eq!(kanren_web::json::quote("a\"b\\\n\u{1}"), r#""a\"b\\\n\u0001""#);
+/// assert_eq!(kanren_web::json::quote("a\"b"), r#""a\"b""#);
 /// ```
 pub fn quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    kanren::search_tree::json_string(&mut out, s);
     out
 }

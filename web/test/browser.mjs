@@ -7,19 +7,19 @@
 //     memory ends the engine with one (and a new engine starts);
 //   - bad input (unbalanced source, an unknown name) shows an error with its line and column;
 //   - a recursion 10 000 calls deep answers;
-//   - the search-tree view draws a small conde query with the branch of each answer.
+//   - the search-tree view draws a small conde query with the branch of each answer;
+//   - a browser without WebAssembly gets a message, not a blank page.
 // Usage: node web/test/browser.mjs [KANREN]   (KANREN: the native binary, default
 // target/release/kanren; CHROMIUM: the browser, default /usr/bin/chromium)
-import { chromium } from "playwright-core";
-import { createServer } from "node:http";
-import { readFileSync, existsSync, statSync } from "node:fs";
+import { readFileSync, existsSync } from "node:fs";
 import { execFileSync } from "node:child_process";
-import { join, extname, resolve } from "node:path";
+import { join, resolve } from "node:path";
+import { serve, launch, browserPath as chromiumPath } from "./serve.mjs";
 
 const root = resolve(process.argv[1], "../../..");
 const site = join(root, "target/web");
 const kanren = process.argv[2] || join(root, "target/release/kanren");
-const browserPath = process.env.CHROMIUM || "/usr/bin/chromium";
+const browserPath = chromiumPath();
 for (const [what, p] of [["the built page", join(site, "index.html")], ["the native binary", kanren], ["chromium", browserPath]]) {
   if (!existsSync(p)) {
     console.error(`browser test: ${what} is missing (${p})`);
@@ -27,24 +27,9 @@ for (const [what, p] of [["the built page", join(site, "index.html")], ["the nat
   }
 }
 
-const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm" };
-const server = createServer((req, res) => {
-  const path = join(site, decodeURIComponent(new URL(req.url, "http://x").pathname));
-  if (!path.startsWith(site) || !existsSync(path) || statSync(path).isDirectory()) {
-    res.writeHead(404);
-    res.end();
-    return;
-  }
-  res.writeHead(200, { "content-type": TYPES[extname(path)] || "application/octet-stream" });
-  res.end(readFileSync(path));
-});
-await new Promise((r) => server.listen(0, "127.0.0.1", r));
-const base = `http://127.0.0.1:${server.address().port}/index.html`;
-
-const browser = await chromium.launch({
-  executablePath: browserPath,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
+const server = await serve(site);
+const base = server.base;
+const browser = await launch();
 const page = await browser.newPage();
 const pageErrors = [];
 page.on("pageerror", (e) => pageErrors.push(String(e)));
@@ -159,6 +144,16 @@ const tree = await page.evaluate(() => ({
   branches: document.querySelectorAll("#tree-canvas g.node.branch").length,
 }));
 check(tree.answers.length === 2 && tree.failed >= 1 && tree.branches === 3, "the search tree: three branches, two answers, a failed unification", JSON.stringify(tree));
+
+// 7. A browser without WebAssembly gets a message in the page, not a blank one.
+const bare = await browser.newPage();
+await bare.addInitScript(() => {
+  delete globalThis.WebAssembly;
+});
+await bare.goto(base);
+const said = await bare.textContent("#output");
+check(/needs WebAssembly/.test(said), "a browser without WebAssembly: a message in the page", said);
+await bare.close();
 
 check(pageErrors.length === 0, "no uncaught errors in the page", pageErrors.join("\n"));
 

@@ -346,7 +346,7 @@ impl Tree {
 
     /// A traced `conde` of `clauses`, each a label and its goals: a [`Kind::Conde`] node
     /// labelled `label`, and under it one [`Kind::Branch`] node per clause tried. The
-    /// answers are those of [`conde`](crate::conde) of the clauses, in the same order.
+    /// answers are those of [`conde`](crate::conde()) of the clauses, in the same order.
     ///
     /// ```
     /// use kanren::search_tree::{Kind, Tree};
@@ -545,9 +545,15 @@ impl Tree {
     }
 }
 
-/// `s` as a JSON string literal (RFC 8259: `"` and `\` escaped, control characters as
-/// `\n`, `\t`, ... or `\u00XX`).
-fn json_string(out: &mut String, s: &str) {
+/// Appends `s` to `out` as a JSON string literal (RFC 8259: `"` and `\` escaped, control
+/// characters as `\n`, `\t`, ... or `\u00XX`), as [`Tree::to_json`] writes its strings.
+///
+/// ```
+/// let mut out = String::new();
+/// kanren::search_tree::json_string(&mut out, "a\"b\\\n\u{1}");
+/// assert_eq!(out, r#""a\"b\\\n\u0001""#);
+/// ```
+pub fn json_string(out: &mut String, s: &str) {
     out.push('"');
     for c in s.chars() {
         match c {
