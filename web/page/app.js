@@ -209,6 +209,20 @@ $("next").onclick = () => next(1);
 $("next10").onclick = () => next(10);
 $("all").onclick = () => next(0);
 $("stop").onclick = () => stop();
+// A new session is a new worker: the engine's namespaces live in its one thread, and a fresh
+// WebAssembly instance forgets them all (the browser keeps the compiled module, so it is quick).
+$("reset").onclick = () => {
+  const p = pending;
+  pending = null;
+  worker.terminate();
+  more = false;
+  out.textContent = "";
+  note("A new session: every definition is forgotten.");
+  status("New session.");
+  startWorker();
+  setButtons();
+  if (p) p.resolve({ stopped: true });
+};
 
 // ---- the REPL ----
 

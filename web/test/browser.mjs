@@ -2,7 +2,8 @@
 // opens the built page (target/web/, served here on a free port) and checks that
 //   - every gallery example, opened as a `#run=` link, prints what the native `kanren -e`
 //     prints for the same source (its output, then the query's answers as a list);
-//   - Stop ends an infinite `run*`, and the restarted engine runs the next program;
+//   - Stop ends an infinite `run*`, and the restarted engine runs the next program; Reset
+//     forgets the definitions;
 //   - the time limit ends an infinite query with a message, and a program that exhausts
 //     memory ends the engine with one (and a new engine starts);
 //   - bad input (unbalanced source, an unknown name) shows an error with its line and column;
@@ -107,6 +108,16 @@ await page.evaluate(() => (document.getElementById("repl-input").value = "(run* 
 await page.press("#repl-input", "Enter");
 await page.waitForFunction(() => document.querySelectorAll("li.answer").length > 0, null, { timeout: 30000 });
 check(true, "the restarted engine answers");
+
+// 2b. Reset forgets the definitions.
+await page.evaluate(() => (document.getElementById("repl-input").value = "(def kept 1)"));
+await page.press("#repl-input", "Enter");
+await page.waitForFunction(() => /#'user\/kept/.test(document.getElementById("output").textContent), null, { timeout: 30000 });
+await page.click("#reset");
+await page.evaluate(() => (document.getElementById("repl-input").value = "kept"));
+await page.press("#repl-input", "Enter");
+await page.waitForFunction(() => /Unable to resolve symbol: kept/.test(document.getElementById("output").textContent), null, { timeout: 30000 });
+check(true, "Reset forgets the definitions");
 
 // 3. The time limit ends an infinite query with a message.
 await open("src", "(defn nevero [] (fresh [] (nevero)))\n(run* [q] (nevero))");
