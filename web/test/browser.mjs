@@ -128,7 +128,12 @@ check(true, "the time limit ends an infinite query");
 
 let t;
 // 3b. A program that exhausts memory ends the engine with a message, and a new one starts.
-await open("run", "(count (vec (range 300000000)))", 120000);
+// A string doubled until memory runs out (4 GB for a page's WebAssembly), under a time limit
+// long enough not to end it first.
+await open("src", "(loop [s \"x\"] (recur (str s s)))");
+await page.fill("#limit", "120");
+await page.click("#run");
+await page.waitForFunction(() => document.getElementById("output").dataset.busy === "false" && document.getElementById("output").textContent.length > 0, null, { timeout: 120000 });
 t = await transcript();
 check(t.errors.length === 1 && /memory ran out/.test(t.errors[0]), "memory exhausted: a message, the engine restarted", JSON.stringify(t));
 
