@@ -185,6 +185,7 @@ async function evaluate(src) {
 async function next(n) {
   const m = await request({ op: "next", n });
   if (m.reply) show(m.reply);
+  if (n === 0 && more) note(`${answerCount} answers so far: a reply brings at most 10 000; press All again for more.`);
   return m;
 }
 

@@ -14,7 +14,7 @@ pub mod json;
 pub mod picture;
 mod session;
 
-pub use session::{Answer, Failure, Reply, Session, FILE};
+pub use session::{Answer, Failure, Reply, Session, ANSWERS_CAP, FILE, OUTPUT_CAP};
 
 use std::time::Duration;
 use wasm_bindgen::prelude::*;

@@ -74,6 +74,14 @@ pub struct Session {
 /// The name errors give the evaluated source.
 pub const FILE: &str = "editor";
 
+/// The most output one reply carries, in bytes: a program printing in a loop until its time
+/// limit writes far more than a page can show without freezing; the rest is counted, not sent.
+pub const OUTPUT_CAP: usize = 1 << 20;
+
+/// The most answers one reply carries: All on a query with a million answers shows them a
+/// batch at a time.
+pub const ANSWERS_CAP: usize = 10_000;
+
 impl Session {
     /// A session in the namespace `user`, with core.logic referred (as the REPL starts).
     pub fn new() -> Session {
@@ -119,8 +127,9 @@ impl Session {
         reply
     }
 
-    /// Walks the pending seq `n` answers further (all of them for `None`), within `limit`
-    /// of time: each answer is computed only when this asks for it.
+    /// Walks the pending seq `n` answers further (all of them for `None`, at most
+    /// [`ANSWERS_CAP`] a reply), within `limit` of time: each answer is computed only when this
+    /// asks for it. What the program prints is cut at [`OUTPUT_CAP`] bytes a reply.
     ///
     /// ```
     /// let mut s = kanren_web::Session::new();
@@ -131,6 +140,14 @@ impl Session {
     /// let r = s.next(None, None);
     /// assert_eq!(r.answers.len(), 1);
     /// assert!(!r.more);
+    /// // An endless seq comes a batch at a time; endless output is cut.
+    /// s.eval("(map (fn [i] (println i) i) (range))", None);
+    /// let r = s.next(None, None);
+    /// assert_eq!(r.answers.len(), kanren_web::ANSWERS_CAP);
+    /// assert!(r.more);
+    /// let r = s.eval("(dotimes [i 300000] (println i))", None);
+    /// assert!(r.output.len() < kanren_web::OUTPUT_CAP + 100);
+    /// assert!(r.output.ends_with("more bytes of output not shown\n"));
     /// ```
     pub fn next(&mut self, n: Option<usize>, limit: Option<Duration>) -> Reply {
         let mut reply = Reply::default();
@@ -138,7 +155,7 @@ impl Session {
             return reply;
         };
         let (output, stopped) = captured(limit, || -> Result<(), Error> {
-            while n.is_none_or(|n| reply.answers.len() < n) {
+            while reply.answers.len() < n.unwrap_or(ANSWERS_CAP).min(ANSWERS_CAP) {
                 match seq.uncons()? {
                     None => return Ok(()),
                     Some((first, rest)) => {
@@ -212,10 +229,19 @@ fn captured<T>(limit: Option<Duration>, f: impl FnOnce() -> T) -> (String, T) {
         });
         Ok(Value::Nil)
     });
-    let text = match text {
+    let mut text = match text {
         Ok(Value::Str(s)) => s.to_string(),
         _ => String::new(),
     };
+    if text.len() > OUTPUT_CAP {
+        let mut end = OUTPUT_CAP;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let left = text.len() - end;
+        text.truncate(end);
+        text.push_str(&format!("\n… {left} more bytes of output not shown\n"));
+    }
     (text, out.expect("with_out_str runs its function"))
 }
 

@@ -5,7 +5,7 @@
 //   - Stop ends an infinite `run*`, and the restarted engine runs the next program; Reset
 //     forgets the definitions;
 //   - the time limit ends an infinite query with a message, and a program that exhausts
-//     memory ends the engine with one (and a new engine starts);
+//     memory ends the engine with one (and a new engine starts); endless output is cut;
 //   - bad input (unbalanced source, an unknown name) shows an error with its line and column;
 //   - a recursion 10 000 calls deep answers;
 //   - the search-tree view draws a small conde query with the branch of each answer;
@@ -136,6 +136,16 @@ await page.click("#run");
 await page.waitForFunction(() => document.getElementById("output").dataset.busy === "false" && document.getElementById("output").textContent.length > 0, null, { timeout: 120000 });
 t = await transcript();
 check(t.errors.length === 1 && /memory ran out/.test(t.errors[0]), "memory exhausted: a message, the engine restarted", JSON.stringify(t));
+
+// 3c. A program that prints without end: its time limit ends it, and the page shows the first
+// megabyte of its output, not a frozen tab.
+await open("src", "(loop [i 0] (println \"line\" i) (recur (inc i)))");
+await page.fill("#limit", "2");
+const printing = Date.now();
+await page.click("#run");
+await page.waitForFunction(() => /time limit/.test(document.getElementById("output").textContent), null, { timeout: 60000 });
+t = await transcript();
+check(/more bytes of output not shown/.test(t.text) && Date.now() - printing < 20000, `endless output is cut (${Date.now() - printing} ms)`, t.text.slice(-200));
 
 // 4. Bad input: errors with their line and column.
 await open("run", "(defn f [x]\n  (+ x 1)\n(f 2)");
