@@ -97,20 +97,28 @@ pub(crate) fn on_heap() -> bool {
         && DEPTH.with(Cell::get) >= HEAP_AT.with(Cell::get)
 }
 
-/// One level of nesting entered on a heap stack: counted as [`nested`] counts it.
+/// One level of nesting entered ([`nested`] on the native stack, the heap stack's machine on
+/// its own): an error beyond [`MAX_DEPTH`], the level not entered.
+#[inline]
 pub(crate) fn enter_level() -> Result<()> {
     let depth = DEPTH.with(|d| d.get()) + 1;
     if depth > MAX_DEPTH {
-        return Err(Error::ex(
-            crate::value::error::STACK_OVERFLOW,
-            format!("stack overflow: evaluation nested more than {MAX_DEPTH} deep"),
-        ));
+        return Err(too_deep());
     }
     DEPTH.with(|d| d.set(depth));
     Ok(())
 }
 
+#[cold]
+fn too_deep() -> Error {
+    Error::ex(
+        crate::value::error::STACK_OVERFLOW,
+        format!("stack overflow: evaluation nested more than {MAX_DEPTH} deep"),
+    )
+}
+
 /// A level entered by [`enter_level`] left.
+#[inline]
 pub(crate) fn leave_level() {
     DEPTH.with(|d| d.set(d.get() - 1));
 }
@@ -168,20 +176,9 @@ pub fn eval(form: &Value, env: &Env) -> Result<Value> {
 /// room made on the heap when the native stack runs low.
 #[inline]
 pub(crate) fn nested<T>(f: impl FnOnce() -> Result<T>) -> Result<T> {
-    let depth = DEPTH.with(|d| {
-        let n = d.get() + 1;
-        d.set(n);
-        n
-    });
-    let out = if depth > MAX_DEPTH {
-        Err(Error::ex(
-            crate::value::error::STACK_OVERFLOW,
-            format!("stack overflow: evaluation nested more than {MAX_DEPTH} deep"),
-        ))
-    } else {
-        kanren::stack::maybe_grow(64 * 1024, 4 * 1024 * 1024, f)
-    };
-    DEPTH.with(|d| d.set(depth - 1));
+    enter_level()?;
+    let out = kanren::stack::maybe_grow(64 * 1024, 4 * 1024 * 1024, f);
+    leave_level();
     out
 }
 

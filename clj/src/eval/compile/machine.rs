@@ -11,7 +11,7 @@
 //! are the same; an error takes the position of the innermost form that gives one, and a
 //! `recur` restarts its function's body, as on the native stack.
 
-use crate::eval::compile::run::local;
+use crate::eval::compile::run::{callee, local};
 use crate::eval::compile::{Code, Op};
 use crate::eval::env::{bind, Env};
 use crate::eval::{
@@ -153,13 +153,9 @@ fn form(op: &Op, env: Env, ks: &mut Vec<K>) -> Ctl {
     match op {
         Op::Call(f, _, form) => {
             let f = match f {
-                Code::Global(s) => match crate::eval::ns::resolve_value(s, &env) {
-                    // A macro defined after the body was compiled, Java interop, or an error:
-                    // the interpreter's.
-                    Some(Value::Special(_) | Value::Macro(_)) | None => {
-                        return result(eval(form, &env))
-                    }
+                Code::Global(s) => match callee(s, &env) {
                     Some(v) => v,
+                    None => return result(eval(form, &env)),
                 },
                 f => match simple(f, &env) {
                     Some(Ok(v)) => v,
@@ -247,9 +243,7 @@ fn call(f: Value, args: Args, ks: &mut Vec<K>) -> Ctl {
         Err(e) => return Ctl::Raise(e),
     };
     if arity.is_plain() {
-        if let Some(code) = crate::eval::compile::code_of(c, arity)
-            .and_then(|_| arity.code.get().cloned().flatten())
-        {
+        if let Some(code) = crate::eval::compile::code_of(c, arity).cloned() {
             let env = plain_env(c, arity, args);
             let body: *const Code = &*code;
             ks.push(K::Body {

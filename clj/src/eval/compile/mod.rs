@@ -126,9 +126,9 @@ thread_local! {
 
 /// The code of an arity of `c` (plain symbol parameters), compiled on its first call; `None`
 /// for a body that runs interpreted.
-pub(crate) fn code_of<'a>(c: &Closure, arity: &'a Arity) -> Option<&'a Code> {
+pub(crate) fn code_of<'a>(c: &Closure, arity: &'a Arity) -> Option<&'a Arc<Code>> {
     if let Some(code) = arity.code.get() {
-        return code.as_deref();
+        return code.as_ref();
     }
     let key = arity as *const Arity as usize;
     if COMPILING.with(|k| k.borrow().contains(&key)) {
@@ -138,7 +138,7 @@ pub(crate) fn code_of<'a>(c: &Closure, arity: &'a Arity) -> Option<&'a Code> {
     let code = compile_arity(c, arity);
     COMPILING.with(|k| k.borrow_mut().retain(|&x| x != key));
     let _ = arity.code.set(code);
-    arity.code.get().and_then(|c| c.as_deref())
+    arity.code.get().and_then(|c| c.as_ref())
 }
 
 /// The compiled body of an arity of `c` (plain symbol parameters), or `None` when the

@@ -33,6 +33,17 @@ impl Code {
     }
 }
 
+/// The function a compiled call of the global `s` calls, or `None` when the interpreter must
+/// run the form: a name defined as a macro after the body was compiled, Java interop, or an
+/// error.
+#[inline]
+pub(crate) fn callee(s: &Arc<str>, env: &Env) -> Option<Value> {
+    match crate::eval::ns::resolve_value(s, env) {
+        Some(Value::Special(_) | Value::Macro(_)) | None => None,
+        Some(v) => Some(v),
+    }
+}
+
 /// The value in slot `i` of frame `h` (from the innermost).
 #[inline]
 pub(crate) fn local(env: &Env, h: u32, i: u32) -> Result<Value> {
@@ -65,11 +76,8 @@ impl Op {
         match self {
             Op::Call(f, args, form) => {
                 let f = match f {
-                    Code::Global(s) => match crate::eval::ns::resolve_value(s, env) {
-                        // Defined as a macro after this body was compiled.
-                        Some(Value::Special(_) | Value::Macro(_)) => return eval(form, env),
+                    Code::Global(s) => match callee(s, env) {
                         Some(v) => v,
-                        // Java interop, or an error.
                         None => return eval(form, env),
                     },
                     f => f.run(env)?,
