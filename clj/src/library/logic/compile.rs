@@ -17,7 +17,7 @@ use crate::value::error::{Error, Result};
 use crate::value::Value;
 use kanren::{Goal, Term, Var};
 use smallvec::SmallVec;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// A compiled core.logic form.
 pub(crate) enum Logic {
@@ -333,28 +333,10 @@ fn run_query(r: &Run, env: Env) -> Result<Value> {
             })
         })
     };
-    let traced = tree::take_query();
-    let query = {
-        let (traced, shown) = (traced.clone(), r.shown.clone());
-        move |q: Var| match &traced {
-            Some(t) => tree::query(t, &shown, f(q)),
-            None => f(q),
-        }
-    };
-    let answers = match (n, r.nc) {
-        (Some(n), false) => kanren::run(n, query),
-        (Some(n), true) => kanren::run_nc(n, query),
-        (None, false) => kanren::run_all(query),
-        (None, true) => kanren::run_nc_all(query),
-    };
-    let answers = crate::library::logic::custom::answers(answers);
-    let answers = match &traced {
-        Some(t) => t.watch(answers),
-        None => answers,
-    };
-    Ok(crate::library::logic::answers_seq_from(
-        Arc::new(Mutex::new(answers)),
-        traced,
-        0,
+    Ok(crate::library::logic::query_answers(
+        n,
+        r.nc,
+        || r.shown.clone(),
+        f,
     ))
 }

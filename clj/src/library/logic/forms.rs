@@ -14,7 +14,7 @@ use kanren::{Goal, Term, Var};
 use rustc_hash::FxHashMap;
 use std::any::Any;
 use std::cell::RefCell;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// The special forms of `clojure.core.logic` (and `fd/eq`, registered as `fd/eq`).
 pub const FORMS: &[&str] = &[
@@ -212,29 +212,12 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
                     })
                 })
             };
-            let traced = tree::take_query();
-            let shown = traced
-                .as_ref()
-                .map(|_| Value::list([Value::sym(name)].into_iter().chain(a.iter().cloned())));
-            let query = {
-                let traced = traced.clone();
-                move |q: Var| match (&traced, &shown) {
-                    (Some(t), Some(shown)) => tree::query(t, shown, f(q)),
-                    _ => f(q),
-                }
-            };
-            let answers = match (n, name.contains("-nc")) {
-                (Some(n), false) => kanren::run(n, query),
-                (Some(n), true) => kanren::run_nc(n, query),
-                (None, false) => kanren::run_all(query),
-                (None, true) => kanren::run_nc_all(query),
-            };
-            let answers = crate::library::logic::custom::answers(answers);
-            let answers = match &traced {
-                Some(t) => t.watch(answers),
-                None => answers,
-            };
-            crate::library::logic::answers_seq_from(Arc::new(Mutex::new(answers)), traced, 0)
+            crate::library::logic::query_answers(
+                n,
+                name.contains("-nc"),
+                || Value::list([Value::sym(name)].into_iter().chain(a.iter().cloned())),
+                f,
+            )
         }
         "fresh" => {
             let (bindings, body) = a

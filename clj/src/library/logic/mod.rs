@@ -111,6 +111,36 @@ pub fn goal_of(v: &Value, who: &str) -> Result<Goal> {
     }
 }
 
+/// The lazy seq of answers of a query (`run`, `run*`, `run-nc`, interpreted or compiled): `n`
+/// of them (all for `None`), with the occurs check unless `nc`, of the goal `f` makes of the
+/// query variable. In tree mode the first query made records its search, its root labelled
+/// `shown()` (made only then), and each answer labels its leaf.
+pub(crate) fn query_answers(
+    n: Option<usize>,
+    nc: bool,
+    shown: impl FnOnce() -> Value,
+    f: impl FnOnce(Var) -> Goal,
+) -> Value {
+    let traced = tree::take_query();
+    let t = traced.clone();
+    let query = move |q: Var| match t {
+        Some(t) => tree::query(&t, &shown(), f(q)),
+        None => f(q),
+    };
+    let answers = match (n, nc) {
+        (Some(n), false) => kanren::run(n, query),
+        (Some(n), true) => kanren::run_nc(n, query),
+        (None, false) => kanren::run_all(query),
+        (None, true) => kanren::run_nc_all(query),
+    };
+    let answers = custom::answers(answers);
+    let answers = match &traced {
+        Some(t) => t.watch(answers),
+        None => answers,
+    };
+    answers_seq_from(Arc::new(Mutex::new(answers)), traced, 0)
+}
+
 /// The lazy seq of a query's answers: each pulled only when the seq is walked that far.
 pub fn answers_seq(answers: Arc<Mutex<kanren::Answers>>) -> Value {
     answers_seq_from(answers, None, 0)
