@@ -51,11 +51,6 @@ impl Playground {
             .to_json()
     }
 
-    /// [`Session::stop`].
-    pub fn stop(&mut self) {
-        self.0.stop()
-    }
-
     /// The styles of the pictures answers come with (the boards' squares, the domains'
     /// strips), for the page to include.
     pub fn styles() -> String {

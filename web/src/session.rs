@@ -212,11 +212,6 @@ impl Session {
         }
         reply
     }
-
-    /// Drops the seq being walked.
-    pub fn stop(&mut self) {
-        self.pending = None;
-    }
 }
 
 /// Runs `f` with what it prints captured, and within `limit` of time when one is given.
