@@ -90,8 +90,8 @@ pub(crate) fn form_goal(form: &Value, g: Goal) -> Goal {
     }
 }
 
-/// A `conde` recording its branches (tree mode is on): `clauses` are the clauses' forms and
-/// goals, `name` the form's name (`conde`, `matche`) and `shown` the form to label it with.
+/// A `conde` (or `matche`) recording its branches (tree mode is on): `clauses` are the
+/// clauses' forms and goals, `shown` the form to label it with.
 pub(crate) fn conde(shown: &Value, clauses: Vec<(Value, Vec<Goal>)>) -> Goal {
     match tree() {
         Some(t) => t.conde(
