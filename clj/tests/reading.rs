@@ -63,9 +63,12 @@ fn kanren_test_keeps_the_tests_after_a_form_that_does_not_read() {
     assert!(err.contains(":5:19: EOF while reading a string"), "{err}");
 }
 
-/// Compound values (big integers, vars, ...) are behind an `Arc`: adding one does not grow
-/// every value. The largest variants are the engine's values held inline.
+/// Compound values (big integers, vars, fact databases, ...) are behind an `Arc`: adding one
+/// does not grow every value. Values are moved and cloned on every call and binding, so a
+/// word more is paid everywhere (a fact database held inline made every value six words and
+/// the N-queens of bench.clj 10% slower). The largest variants are a ratio's two integers, a
+/// seq's vector and index, and a goal.
 #[test]
-fn a_value_is_at_most_six_words() {
-    assert!(std::mem::size_of::<kanren_clj::Value>() <= 48);
+fn a_value_is_at_most_three_words() {
+    assert!(std::mem::size_of::<kanren_clj::Value>() <= 24);
 }

@@ -106,7 +106,7 @@ pub enum Value {
     /// A tie `[nom] body` of nominal logic.
     Tie(Arc<crate::value::items::TieCell>),
     /// A fact database (`clojure.core.logic.pldb`).
-    Db(kanren::pldb::Db),
+    Db(Arc<kanren::pldb::Db>),
     /// A regex (`#"..."`, `re-pattern`): Java's `java.util.regex.Pattern`.
     Regex(Arc<crate::value::regex::Regex>),
     /// A var (`#'ns/name`, what `def` gives), by its qualified name: calling or derefing it

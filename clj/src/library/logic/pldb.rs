@@ -47,7 +47,7 @@ fn rel_of(v: &Value, who: &str) -> Result<Rel> {
 
 fn db_of(v: &Value, who: &str) -> Result<Db> {
     match v {
-        Value::Db(db) => Ok(db.clone()),
+        Value::Db(db) => Ok(Db::clone(db)),
         other => Err(Error::msg(format!(
             "{who}: expected a database, got {other}"
         ))),
@@ -83,21 +83,21 @@ fn fact_of(v: &Value, who: &str) -> Result<(Rel, Vec<Term>)> {
 /// Registers the natives of `clojure.core.logic.pldb`.
 pub fn install() {
     let p = "clojure.core.logic.pldb";
-    crate::eval::ns::define(p, "empty-db", Value::Db(Db::new()));
+    crate::eval::ns::define(p, "empty-db", Value::Db(Arc::new(Db::new())));
     reg(p, "db", |a| {
         let mut db = Db::new();
         for f in &a {
             let (rel, args) = fact_of(f, "db")?;
             db = db.fact(&rel, args);
         }
-        Ok(Value::Db(db))
+        Ok(Value::Db(Arc::new(db)))
     });
     reg(p, "db-fact", |a| {
         arity(&a, 2, usize::MAX, "db-fact")?;
         let (db, rel) = (db_of(&a[0], "db-fact")?, rel_of(&a[1], "db-fact")?);
         let args = a[2..].iter().map(to_term).collect::<Result<Vec<_>>>()?;
         check_arity(&rel, args.len(), "db-fact")?;
-        Ok(Value::Db(db.fact(&rel, args)))
+        Ok(Value::Db(Arc::new(db.fact(&rel, args))))
     });
     reg(p, "db-retraction", |a| {
         arity(&a, 2, usize::MAX, "db-retraction")?;
@@ -107,7 +107,7 @@ pub fn install() {
         );
         let args = a[2..].iter().map(to_term).collect::<Result<Vec<_>>>()?;
         check_arity(&rel, args.len(), "db-retraction")?;
-        Ok(Value::Db(db.retraction(&rel, args)))
+        Ok(Value::Db(Arc::new(db.retraction(&rel, args))))
     });
     reg(p, "db-facts", |a| {
         arity(&a, 1, usize::MAX, "db-facts")?;
@@ -116,7 +116,7 @@ pub fn install() {
             let (rel, args) = fact_of(f, "db-facts")?;
             db = db.fact(&rel, args);
         }
-        Ok(Value::Db(db))
+        Ok(Value::Db(Arc::new(db)))
     });
     reg(p, "db-retractions", |a| {
         arity(&a, 1, usize::MAX, "db-retractions")?;
@@ -125,7 +125,7 @@ pub fn install() {
             let (rel, args) = fact_of(f, "db-retractions")?;
             db = db.retraction(&rel, args);
         }
-        Ok(Value::Db(db))
+        Ok(Value::Db(Arc::new(db)))
     });
     // (pldb/load-facts db "facts.edn"): every form of the file is a fact `[rel arg ...]` (or
     // `(rel arg ...)`), its relation named by a symbol bound to a `db-rel`, its arguments data
@@ -177,7 +177,7 @@ pub fn load_facts(mut db: Db, src: &str) -> Result<Value> {
             fact_of(&Value::vector(fact), "load-facts").map_err(|e| e.with_pos(Some(pos)))?;
         db = db.fact(&rel, terms);
     }
-    Ok(Value::Db(db))
+    Ok(Value::Db(Arc::new(db)))
 }
 
 fn check_arity(rel: &Rel, n: usize, who: &str) -> Result<()> {
