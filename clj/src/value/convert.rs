@@ -348,10 +348,34 @@ fn list_from_search_term(t: &Term) -> Option<Value> {
     Some(acc)
 }
 
+thread_local! {
+    /// The symbols `_0`, `_1`, ... made so far: an answer with fresh variables names them
+    /// again and again (700 answers of `appendo` name 245 000), so each is made once.
+    static REIFIED_NAMES: RefCell<Vec<Arc<str>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// How many names [`REIFIED_NAMES`] keeps.
+const REIFIED_NAMES_KEPT: usize = 1 << 16;
+
+/// The symbol `_k`, core.logic's name of the `k`th fresh variable of an answer.
+fn reified_name(k: usize) -> Value {
+    if k >= REIFIED_NAMES_KEPT {
+        return Value::Symbol(format!("_{k}").into());
+    }
+    REIFIED_NAMES.with(|names| {
+        let mut names = names.borrow_mut();
+        while names.len() <= k {
+            let n = names.len();
+            names.push(format!("_{n}").into());
+        }
+        Value::Symbol(names[k].clone())
+    })
+}
+
 fn from_term_inner(t: &Term) -> Value {
     match t {
         Term::Var(x) => match x.reified_index() {
-            Some(k) => Value::Symbol(format!("_{k}").into()),
+            Some(k) => reified_name(k),
             None => Value::LVar(*x),
         },
         Term::Int(i) => Value::Int(*i),
