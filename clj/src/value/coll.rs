@@ -507,8 +507,8 @@ pub fn count(v: &Value) -> Result<usize> {
         // A type that implements `count` (clojure.lang.Counted).
         Value::Object(_) => match crate::value::class::call_method(v, "count", Vec::new()) {
             Some(n) => crate::value::args::count_arg(&n?, "count")? as usize,
-            None => v.to_vec()?.len(),
+            None => v.walk()?,
         },
-        other => other.to_vec()?.len(),
+        other => other.walk()?,
     })
 }

@@ -483,6 +483,31 @@ impl Value {
         })
     }
 
+    /// How many elements a seqable value has, realizing a lazy seq to its end without
+    /// keeping its elements aside (`count`, `doall`, `dorun`).
+    ///
+    /// ```
+    /// let v = kanren_clj::eval_str("(map inc (range 5))").unwrap();
+    /// assert_eq!(v.walk().unwrap(), 5);
+    /// ```
+    pub fn walk(&self) -> Result<usize> {
+        match self {
+            Value::Vector(v) => return Ok(v.len()),
+            Value::Nil | Value::EmptyList => return Ok(0),
+            _ => {}
+        }
+        let mut n = 0;
+        let mut cur = self.clone();
+        while let Some((_, t)) = cur.uncons()? {
+            cur = t;
+            n += 1;
+            if n % 4096 == 0 {
+                crate::value::interrupt::check_interrupt()?;
+            }
+        }
+        Ok(n)
+    }
+
     /// All elements of a finite seqable value.
     pub fn to_vec(&self) -> Result<Vec<Value>> {
         match self {

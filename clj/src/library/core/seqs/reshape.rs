@@ -134,11 +134,11 @@ pub fn install() {
     reg(c, "partition-all", |a| part(a, true));
     reg(c, "doall", |a| {
         let coll = a.last().cloned().unwrap_or(Value::Nil);
-        coll.to_vec()?;
+        coll.walk()?;
         Ok(coll)
     });
     reg(c, "dorun", |a| {
-        a.last().cloned().unwrap_or(Value::Nil).to_vec()?;
+        a.last().cloned().unwrap_or(Value::Nil).walk()?;
         Ok(Value::Nil)
     });
     reg(c, "run!", |a| {
