@@ -92,6 +92,10 @@ fn core_logic_forms_compile_to_the_same_goals() {
         ("(defn f [] (run* [q] (fresh [a] (!= a 1) (== q a)))) (f)", "((_0 :- (!= (_0 1))))"),
         ("(defn f [] (run-nc 1 [q] (== q 1))) (f)", "(1)"),
         ("(defn f [] (run* [q] (fd/in q (fd/interval 1 3)))) (f)", "(1 2 3)"),
+        ("(defn f [q] (fresh [x] (log \"at\" 1 :a (+ 1 1)) (trace-lvars \"T\" q x)
+                        (trace-lvars (str \"a\" \"b\") q) (== q 2)))
+          (with-out-str (doall (run* [q] (f q))))",
+         "\"at 1 :a 2\\nT\\n    q = _0\\n    x = _0\\nab\\n    q = _0\\n\""),
     ];
     for (src, want) in cases {
         assert_eq!(same(src), want, "{src}");
@@ -113,6 +117,8 @@ fn errors_are_the_interpreters() {
         "(defn f [] (let [x])) (f)",
         "(defn f [] (recur 1)) (f)",
         "(defn f [] when) (f)",
+        "(defn f [q] (trace-lvars)) (run* [q] (f q))",
+        "(defn f [q] (trace-lvars \"t\" (nope q))) (run* [q] (f q))",
     ] {
         assert!(same(src).starts_with("error: "), "{src}");
     }

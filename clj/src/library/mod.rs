@@ -74,6 +74,7 @@ pub fn install() {
     crate::eval::compile::register("l", |name, args, scope| {
         logic::compile::compile(name, args, scope).map(|l| Box::new(l) as Box<dyn Compiled>)
     });
+    crate::eval::compile::register("x", logic::pldb::compile);
     core::install();
     core::meta::install();
     core::seq::install();

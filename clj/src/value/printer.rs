@@ -515,6 +515,26 @@ pub fn emit(s: &str) {
     }
 }
 
+/// Writes `line` and a newline as program output (as [`emit`]), in one write.
+pub fn emit_line(line: &str) {
+    let captured = CAPTURE.with(|c| {
+        if let Some(buf) = c.borrow_mut().as_mut() {
+            buf.push_str(line);
+            buf.push('\n');
+            true
+        } else {
+            false
+        }
+    });
+    if !captured {
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        let _ = out.write_all(line.as_bytes());
+        let _ = out.write_all(b"\n");
+        let _ = out.flush();
+    }
+}
+
 /// Runs `f` with output captured, returning the output as a string value.
 pub fn with_out_str(f: impl FnOnce() -> Result<Value>) -> Result<Value> {
     let saved = CAPTURE.with(|c| c.borrow_mut().replace(String::new()));

@@ -340,28 +340,103 @@ pub fn logic_special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
             });
             Ok(Value::Native(f))
         }
-        "log" => {
-            let parts = a.iter().map(|f| eval(f, env)).collect::<Result<Vec<_>>>()?;
-            let line: Vec<String> = parts.iter().map(display).collect();
-            Ok(Value::Goal(kanren::trace::log_to(&out(), line.join(" "))))
-        }
-        "trace-s" => Ok(Value::Goal(kanren::trace::trace_s_to(&out()))),
-        "trace-lvars" => {
-            let (title, vars) = a
-                .split_first()
-                .ok_or_else(|| Error::msg("trace-lvars needs a title"))?;
-            let title = display(&eval(title, env)?);
-            let named: Vec<(String, Term)> = vars
-                .iter()
-                .map(|v| Ok((v.to_string(), to_term(&eval(v, env)?)?)))
-                .collect::<Result<_>>()?;
-            Ok(Value::Goal(kanren::trace::trace_lvars_to(
-                &out(),
-                title,
-                named,
-            )))
-        }
+        "log" | "trace-s" | "trace-lvars" => match compile_trace(name, &a, &mut |f| f.clone()) {
+            Some(t) => t.goal(&|f: &Value| eval(f, env)),
+            None => Err(Error::msg("trace-lvars needs a title")),
+        },
         _ => Err(Error::msg(format!("{name} is not supported"))),
+    }
+}
+
+/// A tracing goal's form, read once: `log`'s parts, or `trace-lvars`'s title and each
+/// variable's form with its printed name. `F` is what evaluates a part: the form itself
+/// (interpreted) or its compiled code.
+pub(crate) enum Trace<F> {
+    Log(Vec<Part<F>>),
+    TraceS,
+    Lvars(Part<F>, Vec<(String, F)>),
+}
+
+/// A part of a trace line: a literal string, as written, or a form printed as `println` would.
+pub(crate) enum Part<F> {
+    Text(String),
+    Form(F),
+}
+
+/// The tracing form `name` with the arguments `a`, each made into an `F` by `part`; `None`
+/// for a `trace-lvars` without a title.
+pub(crate) fn compile_trace<F>(
+    name: &str,
+    a: &[Value],
+    part: &mut dyn FnMut(&Value) -> F,
+) -> Option<Trace<F>> {
+    Some(match name {
+        "log" => Trace::Log(
+            a.iter()
+                .map(|f| match f {
+                    Value::Str(s) => Part::Text(s.to_string()),
+                    f => Part::Form(part(f)),
+                })
+                .collect(),
+        ),
+        "trace-s" => Trace::TraceS,
+        _ => {
+            let (title, vars) = a.split_first()?;
+            let title = match title {
+                Value::Str(s) => Part::Text(s.to_string()),
+                f => Part::Form(part(f)),
+            };
+            Trace::Lvars(
+                title,
+                vars.iter().map(|v| (v.to_string(), part(v))).collect(),
+            )
+        }
+    })
+}
+
+impl<F> Trace<F> {
+    /// The goal, each part evaluated by `run`.
+    pub(crate) fn goal(&self, run: &dyn Fn(&F) -> Result<Value>) -> Result<Value> {
+        let text = |p: &Part<F>| -> Result<String> {
+            Ok(match p {
+                Part::Text(t) => t.clone(),
+                Part::Form(f) => display(&run(f)?),
+            })
+        };
+        Ok(Value::Goal(match self {
+            Trace::Log(parts) => {
+                let line = parts.iter().map(text).collect::<Result<Vec<_>>>()?;
+                kanren::trace::log_to(&out(), line.join(" "))
+            }
+            Trace::TraceS => kanren::trace::trace_s_to(&out()),
+            Trace::Lvars(title, vars) => {
+                let named = vars
+                    .iter()
+                    .map(|(n, f)| Ok((n.as_str(), to_term(&run(f)?)?)))
+                    .collect::<Result<Vec<_>>>()?;
+                kanren::trace::trace_lvars_to(&out(), text(title)?, named)
+            }
+        }))
+    }
+}
+
+/// `log`, `trace-s` and `trace-lvars` compiled (`tabled` is left to the interpreter): the
+/// names and literal titles printed once, the other parts compiled.
+pub(crate) fn compile(
+    name: &str,
+    a: &[Value],
+    scope: &mut crate::eval::compile::Scope,
+) -> Option<Box<dyn crate::eval::compile::Compiled>> {
+    if !matches!(name, "log" | "trace-s" | "trace-lvars") {
+        return None;
+    }
+    let t = compile_trace(name, a, &mut |f| crate::eval::compile::compile(f, scope))?;
+    Some(Box::new(t))
+}
+
+impl crate::eval::compile::Compiled for Trace<crate::eval::compile::Code> {
+    fn run(&self, env: &Env) -> Result<Value> {
+        self.goal(&|c: &crate::eval::compile::Code| c.run(env))
     }
 }
 
@@ -376,5 +451,5 @@ fn display(v: &Value) -> String {
 /// Where `log`, `trace-s` and `trace-lvars` write: the program's output (so `with-out-str`
 /// captures their lines).
 fn out() -> kanren::trace::Sink {
-    std::sync::Arc::new(|line: &str| crate::library::core::emit(&format!("{line}\n")))
+    std::sync::Arc::new(crate::value::printer::emit_line)
 }
