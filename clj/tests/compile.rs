@@ -58,6 +58,8 @@ fn clojure_forms_compile_to_what_the_interpreter_computes() {
         ("(defn f [x] (let [g (fn self [n] (if (zero? n) x (self (dec n))))] (g 3))) (f :done)", ":done"),
         ("(defn f [xs] (for [x xs :when (odd? x)] (* x x))) (f (range 5))", "(1 9)"),
         ("(defn f [x] (-> x inc (* 2))) (f 1)", "4"),
+        ("(defn f [xs] (->> xs (map inc) (filter odd?) (into []))) (f (range 6))", "[1 3 5]"),
+        ("(defn f [m] (-> m :a (get :b) (->> (vector 0)))) (f {:a {:b 1}})", "[0 1]"),
         ("(defn h [] (k)) (defn k [] 1) (h) (defn k [] 2) (h)", "2"),
         ("(defn f [] (do)) (f)", "nil"),
         ("(defn f [a b] [(+ a b) (- a b) (* a b) (+ a) (- a) (+ 1.5 a) (* a 1/2)]) (f 3 4)",

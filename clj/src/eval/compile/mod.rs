@@ -289,6 +289,10 @@ fn special(name: &str, a: &[Value], scope: &mut Scope) -> Option<Op> {
                 .collect(),
         ),
         ("recur", _) => Op::Recur(all(scope, a)),
+        ("->" | "->>", [x, steps @ ..]) => {
+            let form = crate::eval::special::thread::threaded(x, steps, name == "->>").ok()?;
+            Op::Do(vec![compile(&form, scope)])
+        }
         ("let" | "let*", [Value::Vector(bs), b @ ..]) if bs.len() % 2 == 0 => {
             let mut pairs = Vec::new();
             for p in bs.chunks(2) {

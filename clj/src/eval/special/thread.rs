@@ -11,11 +11,7 @@ pub fn special(name: &str, a: Vec<Value>, env: &Env) -> Result<Value> {
     match name {
         "->" | "->>" => {
             need(&a, 1, name)?;
-            let mut x = a[0].clone();
-            for step in &a[1..] {
-                x = thread(step, x, name == "->>")?;
-            }
-            eval(&x, env)
+            eval(&threaded(&a[0], &a[1..], name == "->>")?, env)
         }
         "some->" | "some->>" | "cond->" | "cond->>" => {
             need(&a, 1, name)?;
@@ -60,6 +56,15 @@ pub fn special(name: &str, a: Vec<Value>, env: &Env) -> Result<Value> {
         }
         _ => Err(Error::msg(format!("{name} is not supported"))),
     }
+}
+
+/// The form `(-> x steps...)` (`last`: `->>`) stands for: `x` threaded through the steps.
+pub(crate) fn threaded(x: &Value, steps: &[Value], last: bool) -> Result<Value> {
+    let mut x = x.clone();
+    for step in steps {
+        x = thread(step, x, last)?;
+    }
+    Ok(x)
 }
 
 /// Threads `x` into `step` as its first (or last) argument.
