@@ -210,11 +210,11 @@ impl Drop for TopForms<'_> {
 }
 
 /// `e` naming `file`, unless it already names its own (a nested load, a facts file).
-fn tag_file(e: Error, file: Option<&str>) -> Error {
-    Error {
-        file: e.file.clone().or_else(|| file.map(Arc::from)),
-        ..e
+fn tag_file(mut e: Error, file: Option<&str>) -> Error {
+    if e.file.is_none() {
+        e.file = file.map(Arc::from);
     }
+    e
 }
 
 /// Reads and evaluates `src` form by form, going on after a form that fails: each error is

@@ -72,3 +72,13 @@ fn kanren_test_keeps_the_tests_after_a_form_that_does_not_read() {
 fn a_value_is_at_most_three_words() {
     assert!(std::mem::size_of::<kanren_clj::Value>() <= 24);
 }
+
+/// An error is one pointer, so what every evaluation returns is no larger than a value.
+#[test]
+fn a_result_is_no_larger_than_a_value() {
+    use kanren_clj::value::error::Result;
+    assert_eq!(
+        std::mem::size_of::<Result<kanren_clj::Value>>(),
+        std::mem::size_of::<kanren_clj::Value>()
+    );
+}

@@ -50,13 +50,10 @@ pub struct Failure {
 impl Failure {
     fn of(e: &Error) -> Failure {
         // An error raised while the answers are walked names no file: it is the editor's.
-        let e = match &e.file {
-            Some(_) => e.clone(),
-            None => Error {
-                file: Some(FILE.into()),
-                ..e.clone()
-            },
-        };
+        let mut e = e.clone();
+        if e.file.is_none() {
+            e.file = Some(FILE.into());
+        }
         Failure {
             report: e.report(),
             line: e.pos.map(|p| p.line),

@@ -431,12 +431,10 @@ pub fn call_closure_with(c: &Arc<Closure>, mut args: Args) -> Result<Value> {
                 eval_body(&arity.body, &e)
             }
         };
-        match out {
-            Err(Error {
-                kind: Kind::Recur(new),
-                ..
-            }) => args = recur_args(arity, new)?,
-            other => return other,
+        match out.map_err(recur_values) {
+            Err(Ok(new)) => args = recur_args(arity, new)?,
+            Err(Err(e)) => return Err(e),
+            Ok(v) => return Ok(v),
         }
     }
 }
@@ -496,6 +494,17 @@ pub(crate) fn plain_env(c: &Arc<Closure>, arity: &Arity, mut args: Args) -> Env 
         bs.push((r.clone(), rest));
     }
     bind_all(&c.env, bs)
+}
+
+/// A `recur`'s values, or any other error as it is.
+pub(crate) fn recur_values(e: Error) -> std::result::Result<Vec<Value>, Error> {
+    match e.kind {
+        Kind::Recur(_) => match e.into_kind() {
+            Kind::Recur(new) => Ok(new),
+            _ => unreachable!("the kind was just matched"),
+        },
+        _ => Err(e),
+    }
 }
 
 /// The arguments of a `recur` to the top of `arity`'s body, checked against its parameters.

@@ -35,13 +35,20 @@ pub enum Kind {
 }
 
 /// An error of reading or evaluating, with the position of the innermost form that knows it.
+/// One pointer to its [`ErrorData`] (whose fields it derefs to): every evaluation returns a
+/// `Result<Value>`, and a result is then no larger than a value.
 ///
 /// ```
 /// let e = kanren_clj::eval_str("(+ 1 :a)").unwrap_err();
 /// assert!(e.to_string().contains("1:1"));
+/// assert!(e.pos.is_some());
 /// ```
 #[derive(Clone, Debug)]
-pub struct Error {
+pub struct Error(Box<ErrorData>);
+
+/// What an [`Error`] holds.
+#[derive(Clone, Debug)]
+pub struct ErrorData {
     /// What went wrong.
     pub kind: Kind,
     /// Where, if known.
@@ -50,17 +57,36 @@ pub struct Error {
     pub file: Option<std::sync::Arc<str>>,
 }
 
+impl std::ops::Deref for Error {
+    type Target = ErrorData;
+    fn deref(&self) -> &ErrorData {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Error {
+    fn deref_mut(&mut self) -> &mut ErrorData {
+        &mut self.0
+    }
+}
+
 /// The result of reading or evaluating.
 pub type Result<T> = std::result::Result<T, Error>;
 
 impl Error {
+    /// An error of `kind` at `pos` in `file`.
+    pub fn new(kind: Kind, pos: Option<Pos>, file: Option<std::sync::Arc<str>>) -> Error {
+        Error(Box::new(ErrorData { kind, pos, file }))
+    }
+
+    /// What went wrong, taken out of the error.
+    pub fn into_kind(self) -> Kind {
+        self.0.kind
+    }
+
     /// An error with a message and no position yet.
     pub fn msg(m: impl Into<String>) -> Error {
-        Error {
-            kind: Kind::Msg(m.into()),
-            pos: None,
-            file: None,
-        }
+        Error::new(Kind::Msg(m.into()), None, None)
     }
 
     /// An error of the Java exception class `class` (a qualified name of [`CLASSES`]).
@@ -72,11 +98,7 @@ impl Error {
     /// assert_eq!(e.message(), "Divide by zero");
     /// ```
     pub fn ex(class: &'static str, m: impl Into<String>) -> Error {
-        Error {
-            kind: Kind::Ex(Box::new((class, m.into()))),
-            pos: None,
-            file: None,
-        }
+        Error::new(Kind::Ex(Box::new((class, m.into()))), None, None)
     }
 
     /// The qualified name of the error's Java class (`java.lang.RuntimeException` for a plain
@@ -132,11 +154,7 @@ impl Error {
 
     /// An error with a message at a position.
     pub fn at(m: impl Into<String>, pos: Pos) -> Error {
-        Error {
-            kind: Kind::Msg(m.into()),
-            pos: Some(pos),
-            file: None,
-        }
+        Error::new(Kind::Msg(m.into()), Some(pos), None)
     }
 
     /// Sets the position unless one is already known.

@@ -294,11 +294,7 @@ fn items_of(codes: &[Code], mut values: Vec<Value>, recur: bool, env: Env, ks: &
         }
     }
     if recur {
-        Ctl::Raise(Error {
-            kind: Kind::Recur(values),
-            pos: None,
-            file: None,
-        })
+        Ctl::Raise(Error::new(Kind::Recur(values), None, None))
     } else {
         Ctl::Return(Value::vector(values))
     }
@@ -401,8 +397,8 @@ fn unwind(k: K, e: Error, ks: &mut Vec<K>) -> Ctl {
             closure,
             arity,
             code,
-        } => match e.kind {
-            Kind::Recur(new) => {
+        } => match crate::eval::recur_values(e) {
+            Ok(new) => {
                 // SAFETY: `arity` is one of `closure`'s, which this frame keeps alive.
                 let a = unsafe { &*arity };
                 match recur_args(a, new) {
@@ -419,7 +415,7 @@ fn unwind(k: K, e: Error, ks: &mut Vec<K>) -> Ctl {
                     Err(e) => Ctl::Raise(e),
                 }
             }
-            _ => Ctl::Raise(e),
+            Err(e) => Ctl::Raise(e),
         },
         _ => Ctl::Raise(e),
     }

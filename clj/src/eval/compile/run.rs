@@ -161,11 +161,7 @@ impl Op {
                 arities: arities.clone(),
                 env: crate::eval::env::in_current_ns(env),
             }))),
-            Op::Recur(args) => Err(Error {
-                kind: Kind::Recur(run_all(args, env)?),
-                pos: None,
-                file: None,
-            }),
+            Op::Recur(args) => Err(Error::new(Kind::Recur(run_all(args, env)?), None, None)),
             Op::Ext(x) => x.run(env),
         }
     }

@@ -16,7 +16,7 @@ pub mod syntax_quote;
 pub mod thread;
 
 use crate::eval::registry::Registry;
-use crate::eval::{destructure, eval, eval_body, make_closure, Env, Frame};
+use crate::eval::{destructure, eval, eval_body, make_closure, recur_values, Env, Frame};
 use crate::value::error::{Error, Kind, Result};
 use crate::value::Value;
 use std::sync::{Arc, OnceLock};
@@ -260,11 +260,8 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
                 for (p, v) in pats.iter().zip(vals.drain(..)) {
                     e = destructure(p, v, &e)?;
                 }
-                match eval_body(&a[1..], &e) {
-                    Err(Error {
-                        kind: Kind::Recur(new),
-                        ..
-                    }) => {
+                match eval_body(&a[1..], &e).map_err(recur_values) {
+                    Err(Ok(new)) => {
                         if new.len() != pats.len() {
                             return Err(Error::msg(format!(
                                 "mismatched arg count to recur, expected: {} args, got: {}",
@@ -275,17 +272,14 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
                         vals = new;
                         crate::eval::check_interrupt()?;
                     }
-                    other => return other,
+                    Err(Err(e)) => return Err(e),
+                    Ok(v) => return Ok(v),
                 }
             }
         }
         "recur" => {
             let vals = a.iter().map(|f| eval(f, env)).collect::<Result<Vec<_>>>()?;
-            Err(Error {
-                kind: Kind::Recur(vals),
-                pos: None,
-                file: None,
-            })
+            Err(Error::new(Kind::Recur(vals), None, None))
         }
         "fn" | "fn*" => {
             let (n, spec) = match a.first() {
@@ -425,11 +419,7 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
                     format!("{} cannot be cast to java.lang.Throwable", v.type_name()),
                 ));
             }
-            Err(Error {
-                kind: Kind::Thrown(v),
-                pos: None,
-                file: None,
-            })
+            Err(Error::new(Kind::Thrown(v), None, None))
         }
         "try" => try_form(&a, env),
         "lazy-seq" => {

@@ -143,9 +143,9 @@ pub fn install() {
         };
         let src = std::fs::read_to_string(&path)
             .map_err(|e| Error::msg(format!("load-facts: cannot read {path}: {e}")))?;
-        load_facts(db, &src).map_err(|e| Error {
-            file: Some(path.as_str().into()),
-            ..e
+        load_facts(db, &src).map_err(|mut e| {
+            e.file = Some(path.as_str().into());
+            e
         })
     });
 }
