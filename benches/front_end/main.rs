@@ -19,6 +19,8 @@
 //!   its time is the batch's per run. The figure is the least over the rounds.
 //! - Checked: at the warm-up, the two sides print the same answers (core.logic's printed
 //!   form); at every run, the same number of answers.
+//! - Both sides allocate with the `kanren` binary's allocator ([`kanren_clj::alloc::MiMalloc`]),
+//!   so the front end is measured as the binary runs it.
 //!
 //! Not run by `cargo test` (a bench target, `test = false`): a pass takes minutes.
 
@@ -33,6 +35,9 @@ use std::time::{Duration, Instant};
 
 use cases::{Case, Ported};
 use kanren_clj::Value;
+
+#[global_allocator]
+static GLOBAL: kanren_clj::alloc::MiMalloc = kanren_clj::alloc::MiMalloc;
 
 /// A run longer than this at the warm-up makes a program slow.
 const SLOW: Duration = Duration::from_secs(1);

@@ -9,6 +9,8 @@
 //! ```
 #![deny(missing_docs)]
 
+#[cfg(not(target_family = "wasm"))]
+pub mod alloc;
 pub mod eval;
 pub mod library;
 pub mod reader;
