@@ -26,7 +26,7 @@ pub(crate) enum Logic {
     Conde(Commit, Arc<Vec<Body>>),
     Project(Vec<Code>, Arc<(Vec<Arc<str>>, Body)>),
     Matche(Commit, Box<MatcheArgs>, Arc<Vec<Clause>>),
-    Run(Box<Run>),
+    Run(Arc<Run>),
 }
 
 /// A `run` form.
@@ -37,7 +37,7 @@ pub(crate) struct Run {
     nc: bool,
     syms: Vec<Arc<str>>,
     as_name: Option<Arc<str>>,
-    body: Arc<Body>,
+    body: Body,
     /// The form as written (its label in tree mode).
     shown: Value,
 }
@@ -99,7 +99,7 @@ pub(crate) fn compile(name: &str, a: &[Value], scope: &mut Scope) -> Option<Logi
             let (args, clauses) = crate::library::logic::compile_matche::matche(a, scope)?;
             Logic::Matche(kind, Box::new(args), Arc::new(clauses))
         }
-        "run" | "run*" | "run-nc" | "run-nc*" => Logic::Run(Box::new(run(name, a, scope)?)),
+        "run" | "run*" | "run-nc" | "run-nc*" => Logic::Run(Arc::new(run(name, a, scope)?)),
         _ => return None,
     })
 }
@@ -119,7 +119,7 @@ fn run(name: &str, a: &[Value], scope: &mut Scope) -> Option<Run> {
         return None;
     }
     let opened = scope.push(syms.iter().chain(&as_name).cloned().collect());
-    let body = Arc::new(self::body(scope, body));
+    let body = self::body(scope, body);
     scope.pop(opened);
     Some(Run {
         n,
@@ -290,7 +290,7 @@ fn committed_choice(kind: Commit, clauses: &Arc<Vec<Body>>, env: Env) -> Goal {
 }
 
 /// A `run` form: its answers as a lazy seq.
-fn run_query(r: &Run, env: Env) -> Result<Value> {
+fn run_query(r: &Arc<Run>, env: Env) -> Result<Value> {
     let n = match &r.n {
         None => None,
         Some(c) => match c.run(&env)? {
@@ -304,19 +304,19 @@ fn run_query(r: &Run, env: Env) -> Result<Value> {
             }
         },
     };
-    let (syms, as_name, body, who) = (r.syms.clone(), r.as_name.clone(), r.body.clone(), r.name);
+    let run = r.clone();
     let f = move |q: Var| {
-        let (syms, as_name, body, env) = (syms.clone(), as_name.clone(), body.clone(), env.clone());
         Goal::lazy(move || {
             guard(|| {
                 let mut bs = Bindings::new();
                 let mut goals_ = Goals::new();
-                if syms.len() == 1 {
-                    bs.push((syms[0].clone(), Value::LVar(q)));
+                if run.syms.len() == 1 {
+                    bs.push((run.syms[0].clone(), Value::LVar(q)));
                 } else {
-                    let vars: Vec<Var> = syms.iter().map(|_| Var::fresh()).collect();
+                    let vars: Vec<Var> = run.syms.iter().map(|_| Var::fresh()).collect();
                     bs.extend(
-                        syms.iter()
+                        run.syms
+                            .iter()
                             .zip(&vars)
                             .map(|(s, v)| (s.clone(), Value::LVar(*v))),
                     );
@@ -325,10 +325,18 @@ fn run_query(r: &Run, env: Env) -> Result<Value> {
                         Term::Vector(vars.into_iter().map(Term::Var).collect()),
                     ));
                 }
-                if let Some(v) = &as_name {
+                if let Some(v) = &run.as_name {
                     bs.push((v.clone(), Value::LVar(q)));
                 }
-                goals_.extend(goals(&body, &bind_all(&env, bs), who)?);
+                let mut body = goals(&run.body, &bind_all(&env, bs), run.name)?;
+                if goals_.is_empty() {
+                    // One goal is its own conjunction.
+                    return Ok(match body.len() {
+                        1 => body.pop().expect("one goal"),
+                        _ => kanren::conj(body),
+                    });
+                }
+                goals_.extend(body);
                 Ok(kanren::conj(goals_))
             })
         })
