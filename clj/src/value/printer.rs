@@ -499,28 +499,19 @@ thread_local! {
 
 /// Writes program output: to stdout, or to the buffer of an enclosing `with-out-str`.
 pub fn emit(s: &str) {
-    let captured = CAPTURE.with(|c| {
-        if let Some(buf) = c.borrow_mut().as_mut() {
-            buf.push_str(s);
-            true
-        } else {
-            false
-        }
-    });
-    if !captured {
-        use std::io::Write;
-        let mut out = std::io::stdout().lock();
-        let _ = out.write_all(s.as_bytes());
-        let _ = out.flush();
-    }
+    emit_parts(&[s]);
 }
 
 /// Writes `line` and a newline as program output (as [`emit`]), in one write.
 pub fn emit_line(line: &str) {
+    emit_parts(&[line, "\n"]);
+}
+
+/// Writes `parts` one after another as program output, flushing stdout once.
+fn emit_parts(parts: &[&str]) {
     let captured = CAPTURE.with(|c| {
         if let Some(buf) = c.borrow_mut().as_mut() {
-            buf.push_str(line);
-            buf.push('\n');
+            parts.iter().for_each(|p| buf.push_str(p));
             true
         } else {
             false
@@ -529,8 +520,9 @@ pub fn emit_line(line: &str) {
     if !captured {
         use std::io::Write;
         let mut out = std::io::stdout().lock();
-        let _ = out.write_all(line.as_bytes());
-        let _ = out.write_all(b"\n");
+        for p in parts {
+            let _ = out.write_all(p.as_bytes());
+        }
         let _ = out.flush();
     }
 }
