@@ -98,6 +98,9 @@ fn core_logic_forms_compile_to_the_same_goals() {
                         (trace-lvars (str \"a\" \"b\") q) (== q 2)))
           (with-out-str (doall (run* [q] (f q))))",
          "\"at 1 :a 2\\nT\\n    q = _0\\n    x = _0\\nab\\n    q = _0\\n\""),
+        ("(defn f [q] (trace-lvars (do (print \"t\") \"T\") (do (print \"v\") q)))
+          (with-out-str (doall (run* [q] (f q))))",
+         "\"tvT\\n(do (print \\\"v\\\") q) = _0\\n\""),
     ];
     for (src, want) in cases {
         assert_eq!(same(src), want, "{src}");

@@ -371,27 +371,23 @@ pub(crate) fn compile_trace<F>(
     part: &mut dyn FnMut(&Value) -> F,
 ) -> Option<Trace<F>> {
     Some(match name {
-        "log" => Trace::Log(
-            a.iter()
-                .map(|f| match f {
-                    Value::Str(s) => Part::Text(s.to_string()),
-                    f => Part::Form(part(f)),
-                })
-                .collect(),
-        ),
+        "log" => Trace::Log(a.iter().map(|f| text_or_form(f, part)).collect()),
         "trace-s" => Trace::TraceS,
         _ => {
             let (title, vars) = a.split_first()?;
-            let title = match title {
-                Value::Str(s) => Part::Text(s.to_string()),
-                f => Part::Form(part(f)),
-            };
-            Trace::Lvars(
-                title,
-                vars.iter().map(|v| (v.to_string(), part(v))).collect(),
-            )
+            let title = text_or_form(title, part);
+            let vars = vars.iter().map(|v| (v.to_string(), part(v))).collect();
+            Trace::Lvars(title, vars)
         }
     })
+}
+
+/// A literal string as its text, any other form made into an `F` by `part`.
+fn text_or_form<F>(f: &Value, part: &mut dyn FnMut(&Value) -> F) -> Part<F> {
+    match f {
+        Value::Str(s) => Part::Text(s.to_string()),
+        f => Part::Form(part(f)),
+    }
 }
 
 impl<F> Trace<F> {
@@ -410,11 +406,12 @@ impl<F> Trace<F> {
             }
             Trace::TraceS => kanren::trace::trace_s_to(&out()),
             Trace::Lvars(title, vars) => {
+                let title = text(title)?;
                 let named = vars
                     .iter()
                     .map(|(n, f)| Ok((n.as_str(), to_term(&run(f)?)?)))
                     .collect::<Result<Vec<_>>>()?;
-                kanren::trace::trace_lvars_to(&out(), text(title)?, named)
+                kanren::trace::trace_lvars_to(&out(), title, named)
             }
         }))
     }
