@@ -68,6 +68,23 @@ fn clojure_forms_compile_to_what_the_interpreter_computes() {
           (defn - [a b] [:minus a b]) (def + (fn [a b] [:plus a b]))
           (defn f [x] [(- x 1) (+ x 2)]) (f 0)", "[[:minus 0 1] [:plus 0 2]]"),
         ("(defn f [x] (let [== (fn [a b] :shadowed)] (== x 1))) (f 0)", ":shadowed"),
+        // Destructuring parameters, bound in order as the interpreter binds them.
+        ("(defn f [[a b] {:keys [c d] :or {d a}} & [e]] [a b c d e]) [(f [1 2] {:c 3} 9) (f [1] {})]",
+         "[[1 2 3 1 9] [1 nil nil 1 nil]]"),
+        ("(defn f [[a b] a] [a b]) (f [1 2] 7)", "[7 2]"),
+        ("(defn f [a [a b]] [a b]) (f 7 [1 2])", "[1 2]"),
+        ("(defn f [{x :x :as m} n] (if (pos? n) (recur (assoc m :x (inc x)) (dec n)) m)) (f {:x 0} 3)",
+         "{:x 3}"),
+        ("(defn f [[x & xs :as all]] (fn [y] [x xs all y])) ((f [1 2]) 3)", "[1 (2) [1 2] 3]"),
+        ("(defn f ([[a]] a) ([a [b]] [a b])) [(f [1]) (f 1 [2])]", "[1 [1 2]]"),
+        ("(defn f [p] (let [[a [b c]] p {:strs [s] :syms [t]} {\"s\" a 't b}] [a b c s t])) (f [1 [2 3]])",
+         "[1 2 3 1 2]"),
+        // `loop`, with and without destructuring, nested, with a `fn` that recurs to itself.
+        ("(defn f [xs] (loop [[x & more] xs acc 0] (if x (recur more (+ acc x)) acc))) (f [1 2 3])", "6"),
+        ("(defn f [n] (loop [i 0 out []] (if (< i n) (recur (inc i) (loop [j 0 o out] (if (< j i) (recur (inc j) (conj o j)) o))) out))) (f 3)",
+         "[0 0 1]"),
+        ("(defn f [n] (loop [i n] (if (pos? i) (recur ((fn g [k] (if (> k 2) (recur (dec k)) k)) (dec i))) i))) (f 5)", "0"),
+        ("(defn f [] (loop [a 1 b a] [a b])) (f)", "[1 1]"),
     ];
     for (src, want) in cases {
         assert_eq!(same(src), want, "{src}");
@@ -124,6 +141,14 @@ fn errors_are_the_interpreters() {
         "(defn f [] when) (f)",
         "(defn f [q] (trace-lvars)) (run* [q] (f q))",
         "(defn f [q] (trace-lvars \"t\" (nope q))) (run* [q] (f q))",
+        "(defn f [[a b]] a) (f 1)",
+        "(defn f [{:keys a}] a) (f {})",
+        "(defn f [[a & ]] a) (f [1])",
+        "(defn f [[a :as]] a) (f [1])",
+        "(defn f [(a b)] a) (f [1])",
+        "(defn f [] (loop [i 0] (if (< i 2) (recur (inc i) 5) i))) (f)",
+        "(defn f [] (loop [[a] 1] a)) (f)",
+        "(defn f [] (loop [i])) (f)",
     ] {
         assert!(same(src).starts_with("error: "), "{src}");
     }
@@ -168,6 +193,20 @@ fn a_compiled_body_expands_its_macros_once() {
                @n";
     assert_eq!(outcome(src, true), "1");
     assert_eq!(outcome(src, false), "3");
+}
+
+#[test]
+fn loops_and_destructuring_in_a_body_are_compiled_with_it() {
+    // A macro in a compiled body is expanded once; left to the interpreter, at each round.
+    let src = "(def n (atom 0))
+               (defmacro counted [x] (swap! n inc) x)
+               (defn f [[a b] {:keys [c]}]
+                 (loop [[i & more] (range 3) acc []]
+                   (if i (recur more (conj acc (counted [i a b c]))) acc)))
+               [(f [1 2] {:c 3}) (f [4 5] {}) @n]";
+    let want = "[[[0 1 2 3] [1 1 2 3] [2 1 2 3]] [[0 4 5 nil] [1 4 5 nil] [2 4 5 nil]] ";
+    assert_eq!(outcome(src, true), format!("{want}1]"));
+    assert_eq!(outcome(src, false), format!("{want}6]"));
 }
 
 #[test]

@@ -108,6 +108,51 @@ pub fn destructure(pat: &Value, v: Value, env: &Env) -> Result<Env> {
     }
 }
 
+/// The names `destructure` binds for `pat`, in the order it binds them (one frame each), or
+/// `None` for a pattern it rejects (the interpreter then reports the error). The compiler
+/// uses them to place each name in its frame.
+pub(crate) fn pattern_names(pat: &Value) -> Option<Vec<Arc<str>>> {
+    let mut out = Vec::new();
+    names_into(pat, &mut out)?;
+    Some(out)
+}
+
+fn names_into(pat: &Value, out: &mut Vec<Arc<str>>) -> Option<()> {
+    match pat {
+        Value::Symbol(s) => out.push(s.clone()),
+        Value::Vector(ps) => {
+            let mut i = 0;
+            while i < ps.len() {
+                let p = &ps[i];
+                if p.is_sym("&") || matches!(p, Value::Keyword(k) if &**k == "as") {
+                    names_into(ps.get(i + 1)?, out)?;
+                    i += 2;
+                } else {
+                    names_into(p, out)?;
+                    i += 1;
+                }
+            }
+        }
+        Value::Map(m) => {
+            for (k, p) in m.iter() {
+                match k {
+                    Value::Keyword(kw) if &**kw == "as" => names_into(p, out)?,
+                    Value::Keyword(kw) if &**kw == "or" => {}
+                    Value::Keyword(kw) if matches!(&**kw, "keys" | "strs" | "syms") => {
+                        for name in p.to_vec().ok()? {
+                            let s = name.as_symbol()?;
+                            out.push(crate::eval::ns::split(s).map_or(s, |(_, n)| n).into());
+                        }
+                    }
+                    pat => names_into(pat, out)?,
+                }
+            }
+        }
+        _ => return None,
+    }
+    Some(())
+}
+
 /// Parses `([params] body...)` arities or one `[params] body...` into a closure.
 pub fn make_closure(name: Option<Arc<str>>, spec: &[Value], env: &Env) -> Result<Closure> {
     let mut arities = Vec::new();

@@ -401,14 +401,18 @@ pub fn call_closure(c: &Arc<Closure>, args: Vec<Value>) -> Result<Value> {
 /// [`call_closure`] of arguments gathered in an [`Args`] (what compiled calls make).
 pub fn call_closure_with(c: &Arc<Closure>, mut args: Args) -> Result<Value> {
     let arity = select_arity(c, args.len())?;
-    // The common case: plain symbol parameters (and rest parameter), bound with the name in
-    // one frame; such a body is compiled on the first call.
+    // The common case: a compiled body (compiled on the first call), run in one frame that
+    // binds the name and the parameters.
+    if let Some(code) = crate::eval::compile::code_of(c, arity) {
+        loop {
+            match code.run(&arity_env(c, arity, args)).map_err(recur_values) {
+                Err(Ok(new)) => args = recur_args(arity, new)?,
+                Err(Err(e)) => return Err(e),
+                Ok(v) => return Ok(v),
+            }
+        }
+    }
     let plain = arity.is_plain();
-    let code = if plain {
-        crate::eval::compile::code_of(c, arity)
-    } else {
-        None
-    };
     let mut base = c.env.clone();
     if !plain {
         if let Some(name) = &c.name {
@@ -416,20 +420,18 @@ pub fn call_closure_with(c: &Arc<Closure>, mut args: Args) -> Result<Value> {
         }
     }
     loop {
-        let out = match &code {
-            Some(code) => code.run(&plain_env(c, arity, args)),
-            None if plain => eval_body(&arity.body, &plain_env(c, arity, args)),
-            None => {
-                let rest = rest_of(arity, &mut args);
-                let mut e = base.clone();
-                for (p, a) in arity.params.iter().zip(args.drain(..)) {
-                    e = destructure(p, a, &e)?;
-                }
-                if let Some(r) = &arity.rest {
-                    e = destructure(r, rest, &e)?;
-                }
-                eval_body(&arity.body, &e)
+        let out = if plain {
+            eval_body(&arity.body, &arity_env(c, arity, args))
+        } else {
+            let rest = rest_of(arity, &mut args);
+            let mut e = base.clone();
+            for (p, a) in arity.params.iter().zip(args.drain(..)) {
+                e = destructure(p, a, &e)?;
             }
+            if let Some(r) = &arity.rest {
+                e = destructure(r, rest, &e)?;
+            }
+            eval_body(&arity.body, &e)
         };
         match out.map_err(recur_values) {
             Err(Ok(new)) => args = recur_args(arity, new)?,
@@ -476,24 +478,36 @@ fn rest_of(arity: &Arity, args: &mut Args) -> Value {
     }
 }
 
-/// The environment a plain arity's compiled body runs in: one frame binding the function's
-/// name, the parameters and the rest parameter.
+/// The environment an arity's body runs in (compiled, or interpreted when its parameters are
+/// plain symbols): one frame binding the function's name, the parameters and the rest
+/// parameter. When a parameter destructures, every parameter is bound under
+/// [`hidden_param`] and the compiled body destructures them in order.
 #[inline]
-pub(crate) fn plain_env(c: &Arc<Closure>, arity: &Arity, mut args: Args) -> Env {
+pub(crate) fn arity_env(c: &Arc<Closure>, arity: &Arity, mut args: Args) -> Env {
     let rest = rest_of(arity, &mut args);
+    let plain = arity.is_plain();
     let mut bs = Bindings::new();
     if let Some(name) = &c.name {
         bs.push((name.clone(), Value::Fn(c.clone())));
     }
+    let name = |p: &Value| match p {
+        Value::Symbol(s) if plain => s.clone(),
+        _ => hidden_param(),
+    };
     for (p, a) in arity.params.iter().zip(args.drain(..)) {
-        if let Value::Symbol(s) = p {
-            bs.push((s.clone(), a));
-        }
+        bs.push((name(p), a));
     }
-    if let Some(Value::Symbol(r)) = &arity.rest {
-        bs.push((r.clone(), rest));
+    if let Some(r) = &arity.rest {
+        bs.push((name(r), rest));
     }
     bind_all(&c.env, bs)
+}
+
+/// The name a destructured parameter's value is bound under before its pattern binds it: no
+/// symbol the reader makes has a space, so no code can name it.
+pub(crate) fn hidden_param() -> Arc<str> {
+    static NAME: std::sync::LazyLock<Arc<str>> = std::sync::LazyLock::new(|| " arg".into());
+    NAME.clone()
 }
 
 /// A `recur`'s values, or any other error as it is.

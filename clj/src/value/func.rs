@@ -120,7 +120,10 @@ pub(crate) enum Op {
     Call(Code, Vec<Code>, Value),
     If(Code, Code, Code),
     Do(Vec<Code>),
-    Let(Vec<(Arc<str>, Code)>, Vec<Code>),
+    /// `let`: each binding's pattern and value, then the body.
+    Let(Vec<(Pat, Code)>, Vec<Code>),
+    /// `loop`: as `let`, and a `recur` in the body binds the patterns again.
+    Loop(Vec<(Pat, Code)>, Vec<Code>),
     And(Vec<Code>),
     Or(Vec<Code>),
     Cond(Vec<(Code, Code)>),
@@ -128,6 +131,13 @@ pub(crate) enum Op {
     Recur(Vec<Code>),
     /// A form a library compiled itself (core.logic's `fresh`, `conde`, `run`, ...).
     Ext(Box<dyn Compiled>),
+}
+
+/// What a compiled binding binds: a name (one frame), or a destructuring pattern (one frame
+/// per name it binds, as `destructure` binds them).
+pub(crate) enum Pat {
+    Name(Arc<str>),
+    Destructure(Value),
 }
 
 /// A form compiled by the library that owns it (registered with the compiler): run in the

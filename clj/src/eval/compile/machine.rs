@@ -11,11 +11,11 @@
 //! are the same; an error takes the position of the innermost form that gives one, and a
 //! `recur` restarts its function's body, as on the native stack.
 
-use crate::eval::compile::run::{callee, local};
-use crate::eval::compile::{Code, Op};
-use crate::eval::env::{bind, Env};
+use crate::eval::compile::run::{bind_pat, callee, local};
+use crate::eval::compile::{Code, Op, Pat};
+use crate::eval::env::Env;
 use crate::eval::{
-    apply, call_closure_with, check_interrupt, enter_level, eval, global, leave_level, plain_env,
+    apply, arity_env, call_closure_with, check_interrupt, enter_level, eval, global, leave_level,
     recur_args, select_arity, Args, Arity, Closure,
 };
 use crate::value::error::{Error, Kind, Pos, Result};
@@ -56,7 +56,7 @@ enum K {
     },
     /// `let`, waiting for the value of binding `next`.
     Let {
-        pairs: *const [(Arc<str>, Code)],
+        pairs: *const [(Pat, Code)],
         body: *const [Code],
         next: usize,
         env: Env,
@@ -204,7 +204,7 @@ fn form(op: &Op, env: Env, ks: &mut Vec<K>) -> Ctl {
             }
         },
         Op::Recur(codes) => items_of(codes, Vec::new(), true, env, ks),
-        Op::Fn(..) | Op::Ext(_) => result(op.run(&env)),
+        Op::Fn(..) | Op::Loop(..) | Op::Ext(_) => result(op.run(&env)),
     }
 }
 
@@ -242,17 +242,15 @@ fn call(f: Value, args: Args, ks: &mut Vec<K>) -> Ctl {
         Ok(a) => a,
         Err(e) => return Ctl::Raise(e),
     };
-    if arity.is_plain() {
-        if let Some(code) = crate::eval::compile::code_of(c, arity).cloned() {
-            let env = plain_env(c, arity, args);
-            let body: *const Code = &*code;
-            ks.push(K::Body {
-                closure: c.clone(),
-                arity,
-                code,
-            });
-            return Ctl::Eval(body, env);
-        }
+    if let Some(code) = crate::eval::compile::code_of(c, arity).cloned() {
+        let env = arity_env(c, arity, args);
+        let body: *const Code = &*code;
+        ks.push(K::Body {
+            closure: c.clone(),
+            arity,
+            code,
+        });
+        return Ctl::Eval(body, env);
     }
     result(call_closure_with(c, args))
 }
@@ -350,7 +348,10 @@ fn resume(k: K, v: Value, ks: &mut Vec<K>) -> Ctl {
             env,
         } => {
             let pairs = unsafe { &*pairs };
-            let env = bind(&env, pairs[next].0.clone(), v);
+            let env = match bind_pat(&env, &pairs[next].0, v) {
+                Ok(env) => env,
+                Err(e) => return Ctl::Raise(e),
+            };
             match pairs.get(next + 1) {
                 Some((_, c)) => {
                     ks.push(K::Let {
@@ -403,7 +404,7 @@ fn unwind(k: K, e: Error, ks: &mut Vec<K>) -> Ctl {
                 let a = unsafe { &*arity };
                 match recur_args(a, new) {
                     Ok(args) => {
-                        let env = plain_env(&closure, a, args);
+                        let env = arity_env(&closure, a, args);
                         let body: *const Code = &*code;
                         ks.push(K::Body {
                             closure,

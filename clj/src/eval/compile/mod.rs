@@ -6,10 +6,13 @@
 //!
 //! The compiled code runs on the interpreter's environments ([`Env`]): each scope the
 //! compiler opens is one frame at run time, with the names, so a form the compiler leaves to
-//! the interpreter ([`Code::Interp`]: `loop`, `letfn`, destructuring, map literals, ...)
+//! the interpreter ([`Code::Interp`]: `letfn`, `for`, map literals, ...)
 //! finds every local by its name. A body is compiled only when the closure's own environment
 //! binds no local (a top-level `defn`, `defne`, or a `fn` made by compiled code, which is
 //! compiled with its parent): then every local it can see is in a scope the compiler knows.
+//! A destructuring pattern (`let`, `loop`, parameters) is bound by the interpreter's
+//! `destructure`, one frame per name, so its names are placed from the pattern alone
+//! (`destructure::pattern_names`).
 //!
 //! Run time keeps the interpreter's guarantees: each form counts against the nesting limit
 //! and grows the stack on the heap ([`crate::eval::MAX_DEPTH`]), checks for Ctrl-C, and an
@@ -23,11 +26,38 @@ pub(crate) mod run;
 use crate::eval::env::{Env, Frame};
 use crate::eval::registry::Registry;
 use crate::eval::{Arity, Closure};
-pub(crate) use crate::value::func::Op;
 pub use crate::value::func::{Code, Compiled, Form};
+pub(crate) use crate::value::func::{Op, Pat};
 use crate::value::Value;
 use std::cell::{Cell, RefCell};
 use std::sync::Arc;
+
+/// A `let`'s or `loop`'s binding vector compiled, each value in the scope of the bindings
+/// before it; the frames opened (left open for the body), or `None` for a vector the
+/// interpreter must run (an odd one, a pattern `destructure` rejects).
+fn bindings(scope: &mut Scope, bs: &[Value]) -> Option<(Vec<(Pat, Code)>, usize)> {
+    if !bs.len().is_multiple_of(2) {
+        return None;
+    }
+    let mut pairs = Vec::new();
+    let mut pushed = 0;
+    for p in bs.chunks(2) {
+        let (pat, names) = match &p[0] {
+            Value::Symbol(n) => (Pat::Name(n.clone()), vec![n.clone()]),
+            other => match crate::eval::destructure::pattern_names(other) {
+                Some(names) => (Pat::Destructure(other.clone()), names),
+                None => {
+                    scope.frames.truncate(scope.frames.len() - pushed);
+                    return None;
+                }
+            },
+        };
+        pairs.push((pat, compile(&p[1], scope)));
+        pushed += names.len();
+        scope.frames.extend(names.into_iter().map(|n| vec![n]));
+    }
+    Some((pairs, pushed))
+}
 
 /// The locals a compiled form sees: one list of names per frame, the innermost last.
 pub(crate) struct Scope {
@@ -124,8 +154,8 @@ thread_local! {
     static COMPILING: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
 }
 
-/// The code of an arity of `c` (plain symbol parameters), compiled on its first call; `None`
-/// for a body that runs interpreted.
+/// The code of an arity of `c`, compiled on its first call; `None` for a body that runs
+/// interpreted.
 pub(crate) fn code_of<'a>(c: &Closure, arity: &'a Arity) -> Option<&'a Arc<Code>> {
     if let Some(code) = arity.code.get() {
         return code.as_ref();
@@ -141,8 +171,8 @@ pub(crate) fn code_of<'a>(c: &Closure, arity: &'a Arity) -> Option<&'a Arc<Code>
     arity.code.get().and_then(|c| c.as_ref())
 }
 
-/// The compiled body of an arity of `c` (plain symbol parameters), or `None` when the
-/// closure's environment binds locals the compiler does not know.
+/// The compiled body of an arity of `c`, or `None` when the closure's environment binds
+/// locals the compiler does not know.
 fn compile_arity(c: &Closure, arity: &Arity) -> Option<Arc<Code>> {
     if !ENABLED.with(Cell::get) || !binds_no_local(&c.env) {
         return None;
@@ -152,28 +182,54 @@ fn compile_arity(c: &Closure, arity: &Arity) -> Option<Arc<Code>> {
         outer: c.env.clone(),
         depth: 0,
     };
-    Some(Arc::new(arity_body(&mut scope, c.name.as_ref(), arity)))
+    arity_body(&mut scope, c.name.as_ref(), arity).map(Arc::new)
 }
 
-/// An arity's body in `scope` plus its frame: the name (if any), the parameters, the rest
-/// parameter, as `call_closure` binds them.
-fn arity_body(scope: &mut Scope, name: Option<&Arc<str>>, arity: &Arity) -> Code {
+/// An arity's body in `scope` plus its frame, as [`crate::eval::arity_env`] binds it: the
+/// name (if any), then the parameters and the rest parameter. Destructuring parameters are
+/// bound in that frame under a name no code can write, and destructured in order by a `let`
+/// around the body, as the interpreter destructures them; `None` for a pattern it rejects.
+fn arity_body(scope: &mut Scope, name: Option<&Arc<str>>, arity: &Arity) -> Option<Code> {
+    let plain = arity.is_plain();
+    let params = arity.params.iter().chain(&arity.rest);
     let names: Vec<Arc<str>> = name
         .into_iter()
         .cloned()
-        .chain(
-            arity
-                .params
-                .iter()
-                .chain(&arity.rest)
-                .filter_map(|p| match p {
-                    Value::Symbol(s) => Some(s.clone()),
-                    _ => None,
-                }),
-        )
+        .chain(params.clone().map(|p| match p {
+            Value::Symbol(s) if plain => s.clone(),
+            _ => crate::eval::hidden_param(),
+        }))
         .collect();
+    let first = names.len() - params.clone().count();
     let opened = scope.push(names);
-    let code = body(scope, &arity.body);
+    let code = if plain {
+        Some(body(scope, &arity.body))
+    } else {
+        let mut pairs = Vec::new();
+        let mut pushed = 0;
+        for (i, p) in params.enumerate() {
+            let slot = Code::Local(pushed as u32, (first + i) as u32);
+            let (pat, names) = match p {
+                Value::Symbol(n) => (Pat::Name(n.clone()), vec![n.clone()]),
+                other => match crate::eval::destructure::pattern_names(other) {
+                    Some(names) => (Pat::Destructure(other.clone()), names),
+                    None => break,
+                },
+            };
+            pairs.push((pat, slot));
+            pushed += names.len();
+            scope.frames.extend(names.into_iter().map(|n| vec![n]));
+        }
+        let done = pairs.len() == arity.params.len() + usize::from(arity.rest.is_some());
+        let code = done.then(|| {
+            Code::Form(Box::new(Form {
+                pos: None,
+                op: Op::Let(pairs, all(scope, &arity.body)),
+            }))
+        });
+        scope.frames.truncate(scope.frames.len() - pushed);
+        code
+    };
     scope.pop(opened);
     code
 }
@@ -293,19 +349,17 @@ fn special(name: &str, a: &[Value], scope: &mut Scope) -> Option<Op> {
             let form = crate::eval::special::thread::threaded(x, steps, name == "->>").ok()?;
             Op::Do(vec![compile(&form, scope)])
         }
-        ("let" | "let*", [Value::Vector(bs), b @ ..]) if bs.len() % 2 == 0 => {
-            let mut pairs = Vec::new();
-            for p in bs.chunks(2) {
-                let Value::Symbol(n) = &p[0] else {
-                    scope.frames.truncate(scope.frames.len() - pairs.len());
-                    return None;
-                };
-                pairs.push((n.clone(), compile(&p[1], scope)));
-                scope.push(vec![n.clone()]);
-            }
+        ("let" | "let*", [Value::Vector(bs), b @ ..]) => {
+            let (pairs, pushed) = bindings(scope, bs)?;
             let code = all(scope, b);
-            scope.frames.truncate(scope.frames.len() - pairs.len());
+            scope.frames.truncate(scope.frames.len() - pushed);
             Op::Let(pairs, code)
+        }
+        ("loop" | "loop*", [Value::Vector(bs), b @ ..]) => {
+            let (pairs, pushed) = bindings(scope, bs)?;
+            let code = all(scope, b);
+            scope.frames.truncate(scope.frames.len() - pushed);
+            Op::Loop(pairs, code)
         }
         ("fn" | "fn*", _) => {
             let (n, spec) = match a.first() {
@@ -314,8 +368,7 @@ fn special(name: &str, a: &[Value], scope: &mut Scope) -> Option<Op> {
             };
             let c = crate::eval::make_closure(n.clone(), spec, &None).ok()?;
             for arity in &c.arities {
-                if arity.is_plain() {
-                    let code = arity_body(scope, n.as_ref(), arity);
+                if let Some(code) = arity_body(scope, n.as_ref(), arity) {
                     let _ = arity.code.set(Some(Arc::new(code)));
                 }
             }

@@ -4,7 +4,7 @@
 //! ([`Native::slice`](crate::value::Native::slice): arithmetic, `==`, `unify`, the ones a
 //! relation's body calls most) runs without an argument vector.
 
-use crate::eval::compile::{Code, Op};
+use crate::eval::compile::{Code, Op, Pat};
 use crate::eval::env::{bind, Env, Frame};
 use crate::eval::{apply, call_closure_with, check_interrupt, eval, global, nested, Args, Closure};
 use crate::value::error::{Error, Kind, Result};
@@ -67,6 +67,24 @@ pub(crate) fn local(env: &Env, h: u32, i: u32) -> Result<Value> {
     }
 }
 
+/// `env` with `p` bound to `v`: a name in one frame, a pattern as `destructure` binds it.
+#[inline]
+pub(crate) fn bind_pat(env: &Env, p: &Pat, v: Value) -> Result<Env> {
+    match p {
+        Pat::Name(n) => Ok(bind(env, n.clone(), v)),
+        Pat::Destructure(pat) => crate::eval::destructure::destructure(pat, v, env),
+    }
+}
+
+/// Forms in order, giving the last value (`nil` for none).
+fn run_body(codes: &[Code], env: &Env) -> Result<Value> {
+    let mut last = Value::Nil;
+    for c in codes {
+        last = c.run(env)?;
+    }
+    Ok(last)
+}
+
 fn run_all(codes: &[Code], env: &Env) -> Result<Vec<Value>> {
     codes.iter().map(|c| c.run(env)).collect()
 }
@@ -118,15 +136,43 @@ impl Op {
             }
             Op::Let(pairs, codes) => {
                 let mut e = env.clone();
-                for (n, c) in pairs {
+                for (p, c) in pairs {
                     let v = c.run(&e)?;
-                    e = bind(&e, n.clone(), v);
+                    e = bind_pat(&e, p, v)?;
                 }
-                let mut last = Value::Nil;
-                for c in codes {
-                    last = c.run(&e)?;
+                run_body(codes, &e)
+            }
+            Op::Loop(pairs, codes) => {
+                // As the interpreter's `loop`: the values bound once to be computed, then
+                // bound again for each round.
+                let mut e = env.clone();
+                let mut vals = Vec::with_capacity(pairs.len());
+                for (p, c) in pairs {
+                    let v = c.run(&e)?;
+                    e = bind_pat(&e, p, v.clone())?;
+                    vals.push(v);
                 }
-                Ok(last)
+                loop {
+                    let mut e = env.clone();
+                    for ((p, _), v) in pairs.iter().zip(vals.drain(..)) {
+                        e = bind_pat(&e, p, v)?;
+                    }
+                    match run_body(codes, &e).map_err(crate::eval::recur_values) {
+                        Err(Ok(new)) => {
+                            if new.len() != pairs.len() {
+                                return Err(Error::msg(format!(
+                                    "mismatched arg count to recur, expected: {} args, got: {}",
+                                    pairs.len(),
+                                    new.len()
+                                )));
+                            }
+                            vals = new;
+                            check_interrupt()?;
+                        }
+                        Err(Err(e)) => return Err(e),
+                        Ok(v) => return Ok(v),
+                    }
+                }
             }
             Op::And(codes) => {
                 let mut last = Value::Bool(true);

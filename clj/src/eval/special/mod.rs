@@ -247,11 +247,16 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
             let Value::Vector(bs) = &a[0] else {
                 return Err(Error::msg("loop needs a binding vector"));
             };
+            if bs.len() % 2 != 0 {
+                return Err(Error::msg(
+                    "loop needs an even number of forms in its binding vector",
+                ));
+            }
             let pats: Vec<Value> = bs.iter().step_by(2).cloned().collect();
             let mut vals = Vec::new();
             let mut e = env.clone();
             for pair in bs.chunks(2) {
-                let v = eval(pair.get(1).unwrap_or(&Value::Nil), &e)?;
+                let v = eval(&pair[1], &e)?;
                 e = destructure(&pair[0], v.clone(), &e)?;
                 vals.push(v);
             }
