@@ -196,6 +196,27 @@ fn a_compiled_body_expands_its_macros_once() {
 }
 
 #[test]
+fn a_goal_applied_in_many_branches_builds_its_body_as_core_logic_would_show() {
+    // A body with an effect is built at each application, as core.logic builds it.
+    let src = "(def n (atom 0))
+               (defn noisy [x] (swap! n inc) (== x x))
+               (defn f [] (doall (run* [q] (membero q [1 2 3]) (all (noisy q)) (conde [(noisy q)]))) @n)
+               (f)";
+    assert_eq!(same(src), "6");
+    // A pure body kept from one application sees a definition made since.
+    let src = "(def c 1)
+               (defn f []
+                 (run* [q]
+                   (fresh [x r]
+                     (membero x [1 2 3])
+                     (project [x] (do (when (= x 2) (def c 2)) succeed))
+                     (all (== r c))
+                     (conde [(!= r 5) (== q [x r])]))))
+               (f)";
+    assert_eq!(same(src), "([1 1] [2 2] [3 2])");
+}
+
+#[test]
 fn loops_and_destructuring_in_a_body_are_compiled_with_it() {
     // A macro in a compiled body is expanded once; left to the interpreter, at each round.
     let src = "(def n (atom 0))

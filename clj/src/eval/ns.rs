@@ -155,7 +155,18 @@ fn materialize_all() {
 }
 
 fn changed() {
-    GEN.with(|g| g.set(g.get() + 1));
+    // Drawn from one counter for all threads, so that a generation names one thread's
+    // definitions at one time (`generation`).
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    let g = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    GEN.with(|c| c.set(g));
+}
+
+/// The generation of this thread's definitions: it changes with every change of what any
+/// name resolves to, and no two threads share one once they have defined anything. What was
+/// computed from global names at one generation still holds while it is current.
+pub fn generation() -> u64 {
+    GEN.with(Cell::get)
 }
 
 /// The value of a symbol written in code with the local environment `env` (as [`resolve_in`],

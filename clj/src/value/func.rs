@@ -145,4 +145,11 @@ pub(crate) enum Pat {
 pub trait Compiled: Send + Sync {
     /// Runs the form in `env`.
     fn run(&self, env: &Env) -> Result<Value>;
+
+    /// Whether running the form has no effect of its own and gives equal values in equal
+    /// environments (the code it runs notes its own effects): a form that builds a goal
+    /// from its environment.
+    fn pure(&self) -> bool {
+        false
+    }
 }

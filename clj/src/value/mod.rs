@@ -229,6 +229,11 @@ pub struct Native {
     /// (`library::core::reg_slice`: arithmetic, `==`, `unify`): a compiled call of a few
     /// arguments runs it without collecting them into a vector.
     pub slice: Option<SliceFn>,
+    /// Whether a call has no effect but its value, and gives equal values for equal
+    /// arguments (`==`, `!=`, arithmetic, the FD constraint constructors): compiled goal
+    /// bodies that call only such functions are built once and reused
+    /// (`library::logic::compile`).
+    pub pure: bool,
 }
 
 impl Value {

@@ -12,7 +12,7 @@
 //! `recur` restarts its function's body, as on the native stack.
 
 use crate::eval::compile::run::{bind_pat, callee, local};
-use crate::eval::compile::{Code, Op, Pat};
+use crate::eval::compile::{effect, Code, Op, Pat};
 use crate::eval::env::Env;
 use crate::eval::{
     apply, arity_env, call_closure_with, check_interrupt, enter_level, eval, global, leave_level,
@@ -134,7 +134,10 @@ fn step(code: &Code, env: Env, ks: &mut Vec<K>) -> Ctl {
     }
     match code {
         Code::Vector(items) => items_of(items, Vec::new(), false, env, ks),
-        Code::Interp(form) => result(eval(form, &env)),
+        Code::Interp(form) => {
+            effect();
+            result(eval(form, &env))
+        }
         Code::Form(f) => {
             if let Err(e) = check_interrupt() {
                 return Ctl::Raise(e);
@@ -155,7 +158,10 @@ fn form(op: &Op, env: Env, ks: &mut Vec<K>) -> Ctl {
             let f = match f {
                 Code::Global(s) => match callee(s, &env) {
                     Some(v) => v,
-                    None => return result(eval(form, &env)),
+                    None => {
+                        effect();
+                        return result(eval(form, &env));
+                    }
                 },
                 f => match simple(f, &env) {
                     Some(Ok(v)) => v,
@@ -235,6 +241,9 @@ fn arguments(op: &Op, f: Value, mut args: Args, env: Env, ks: &mut Vec<K>) -> Ct
 /// Calls `f`: a compiled function's body is entered here; anything else is applied on the
 /// native stack.
 fn call(f: Value, args: Args, ks: &mut Vec<K>) -> Ctl {
+    if !matches!(&f, Value::Native(n) if n.pure) {
+        effect();
+    }
     let Value::Fn(c) = &f else {
         return result(apply(&f, args.into_vec()));
     };

@@ -133,6 +133,25 @@ fn binds_no_local(env: &Env) -> bool {
 
 thread_local! {
     static ENABLED: Cell<bool> = const { Cell::new(true) };
+    /// How many times this thread's compiled code did what the compiler cannot vouch for.
+    static EFFECTS: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Notes that compiled code did something that may have an effect or give a different value
+/// each time: called a Clojure function or a built-in not marked pure
+/// ([`Native::pure`](crate::value::Native::pure)), ran a form through the interpreter, made a
+/// function, ran a query. Code that runs without one, in an unchanged
+/// [`generation`](crate::eval::ns::generation), computes the same values again: what
+/// [`effects`] lets a caller find out.
+#[inline]
+pub(crate) fn effect() {
+    EFFECTS.with(|e| e.set(e.get().wrapping_add(1)));
+}
+
+/// How many effects ([`effect`]) this thread's compiled code has noted.
+#[inline]
+pub(crate) fn effects() -> u64 {
+    EFFECTS.with(Cell::get)
 }
 
 /// Turns the compiler on or off for this thread (it is on): off, every function body this

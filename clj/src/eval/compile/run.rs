@@ -4,7 +4,7 @@
 //! ([`Native::slice`](crate::value::Native::slice): arithmetic, `==`, `unify`, the ones a
 //! relation's body calls most) runs without an argument vector.
 
-use crate::eval::compile::{Code, Op, Pat};
+use crate::eval::compile::{effect, Code, Op, Pat};
 use crate::eval::env::{bind, Env, Frame};
 use crate::eval::{apply, call_closure_with, check_interrupt, eval, global, nested, Args, Closure};
 use crate::value::error::{Error, Kind, Result};
@@ -28,7 +28,10 @@ impl Code {
                 }
                 nested(|| f.op.run(env)).map_err(|e| e.with_pos(f.pos))
             }
-            Code::Interp(form) => eval(form, env),
+            Code::Interp(form) => {
+                effect();
+                eval(form, env)
+            }
         }
     }
 }
@@ -96,10 +99,16 @@ impl Op {
                 let f = match f {
                     Code::Global(s) => match callee(s, env) {
                         Some(v) => v,
-                        None => return eval(form, env),
+                        None => {
+                            effect();
+                            return eval(form, env);
+                        }
                     },
                     f => f.run(env)?,
                 };
+                if !matches!(&f, Value::Native(n) if n.pure) {
+                    effect();
+                }
                 if let Value::Fn(c) = &f {
                     let mut values = Args::new();
                     for a in args {
@@ -202,13 +211,21 @@ impl Op {
                 }
                 Ok(Value::Nil)
             }
-            Op::Fn(name, arities) => Ok(Value::Fn(Arc::new(Closure {
-                name: name.clone(),
-                arities: arities.clone(),
-                env: crate::eval::env::in_current_ns(env),
-            }))),
+            Op::Fn(name, arities) => {
+                effect();
+                Ok(Value::Fn(Arc::new(Closure {
+                    name: name.clone(),
+                    arities: arities.clone(),
+                    env: crate::eval::env::in_current_ns(env),
+                })))
+            }
             Op::Recur(args) => Err(Error::new(Kind::Recur(run_all(args, env)?), None, None)),
-            Op::Ext(x) => x.run(env),
+            Op::Ext(x) => {
+                if !x.pure() {
+                    effect();
+                }
+                x.run(env)
+            }
         }
     }
 }

@@ -71,6 +71,7 @@ pub fn native(
         name,
         f: Arc::new(f),
         slice: None,
+        pure: false,
     }))
 }
 
@@ -81,8 +82,51 @@ pub fn reg(
     f: impl Fn(Vec<Value>) -> Result<Value> + Send + Sync + 'static,
 ) {
     let f: NativeFn = Arc::new(f);
-    let slice = None;
-    crate::eval::ns::define(ns, name, Value::Native(Arc::new(Native { name, f, slice })));
+    let (slice, pure) = (None, is_pure(ns, name));
+    crate::eval::ns::define(
+        ns,
+        name,
+        Value::Native(Arc::new(Native {
+            name,
+            f,
+            slice,
+            pure,
+        })),
+    );
+}
+
+/// The built-ins whose calls are pure ([`Native::pure`]), by namespace: arithmetic and
+/// comparison, and the constructors of core.logic's goals and FD constraints (a goal is a
+/// value; what it does happens when a search runs it).
+const PURE: &[(&str, &[&str])] = &[
+    (
+        "clojure.core",
+        &[
+            "+", "-", "*", "/", "inc", "dec", "quot", "rem", "mod", "max", "min", "<", ">", "<=",
+            ">=", "=", "==", "not=", "not", "zero?", "pos?", "neg?", "even?", "odd?", "vector",
+            "list",
+        ],
+    ),
+    (
+        "clojure.core.logic",
+        &[
+            "==", "!=", "conso", "firsto", "resto", "emptyo", "nilo", "appendo", "membero",
+            "llist", "lcons",
+        ],
+    ),
+    (
+        "clojure.core.logic.fd",
+        &[
+            "in", "dom", "domain", "interval", "distinct", "==", "!=", "<", "<=", ">", ">=", "+",
+            "-", "*", "quot",
+        ],
+    ),
+];
+
+/// Whether `ns/name` is listed in [`PURE`].
+fn is_pure(ns: &str, name: &str) -> bool {
+    PURE.iter()
+        .any(|(n, names)| *n == ns && names.contains(&name))
 }
 
 /// Registers a built-in function whose code reads its arguments in place (see
@@ -92,7 +136,11 @@ pub fn reg_slice(
     name: &'static str,
     f: impl Fn(&[Value]) -> Result<Value> + Send + Sync + 'static,
 ) {
-    crate::eval::ns::define(ns, name, native_slice(name, f));
+    let mut v = native_slice(name, f);
+    if let Value::Native(n) = &mut v {
+        Arc::get_mut(n).expect("a new native").pure = is_pure(ns, name);
+    }
+    crate::eval::ns::define(ns, name, v);
 }
 
 /// A built-in function value whose code reads its arguments in place (see [`Native::slice`]).
@@ -104,7 +152,13 @@ pub fn native_slice(
     let code = slice.clone();
     let f: NativeFn = Arc::new(move |a: Vec<Value>| code(&a));
     let slice = Some(slice);
-    Value::Native(Arc::new(Native { name, f, slice }))
+    let pure = false;
+    Value::Native(Arc::new(Native {
+        name,
+        f,
+        slice,
+        pure,
+    }))
 }
 
 fn fold_arith(op: char, ident: i64, args: &[Value]) -> Result<Value> {
@@ -208,6 +262,7 @@ pub fn install() {
         Value::Native(Arc::new(Native {
             name: "Math/abs",
             slice: None,
+            pure: false,
             f: Arc::new(abs),
         })),
     );

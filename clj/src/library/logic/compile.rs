@@ -8,7 +8,7 @@
 //! `matche` is in `compile_matche`; the compiler runs this file's [`compile`] for the forms
 //! named `l:...` (registered by `library::install`).
 
-use crate::eval::compile::{all, compile as compile_form, Code, Scope};
+use crate::eval::compile::{all, compile as compile_form, effects, Code, Scope};
 use crate::eval::{bind_all, Bindings, Env};
 use crate::library::logic::compile_matche::{Clause, MatcheArgs};
 use crate::library::logic::forms::{disjunction, syms_of, Commit};
@@ -17,7 +17,7 @@ use crate::value::error::{Error, Result};
 use crate::value::Value;
 use kanren::{Goal, Term, Var};
 use smallvec::SmallVec;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// A compiled core.logic form.
 pub(crate) enum Logic {
@@ -177,7 +177,42 @@ pub(crate) fn fresh_frame(env: &Env, names: &[Arc<str>]) -> Env {
     )
 }
 
+/// The goal a compiled `all`, `conde` or a committed choice's form builds when the search
+/// applies it, kept for the next application when building it had no effect
+/// ([`effects`](crate::eval::compile::effects)) and the definitions are unchanged: such a
+/// body, whose goals come from its environment through pure built-ins (`==`, `!=`,
+/// arithmetic, `project`, `fresh`, ...), builds equal goals each time, so a goal applied in
+/// every branch of a search (`(defn safeo [a b] (all ...))` after a `membero`) is built once.
+/// core.logic builds it at every application; only the count of builds differs.
+struct Reuse(OnceLock<(u64, Goal)>);
+
+impl Reuse {
+    fn new() -> Reuse {
+        Reuse(OnceLock::new())
+    }
+
+    /// The goal kept, or `build`'s, kept if it may be.
+    fn goal(&self, build: impl FnOnce() -> Result<Goal>) -> Result<Goal> {
+        let gen = crate::eval::ns::generation();
+        if let Some((g, goal)) = self.0.get() {
+            if *g == gen {
+                return Ok(goal.clone());
+            }
+        }
+        let before = effects();
+        let goal = build()?;
+        if effects() == before && crate::eval::ns::generation() == gen {
+            let _ = self.0.set((gen, goal.clone()));
+        }
+        Ok(goal)
+    }
+}
+
 impl crate::value::func::Compiled for Logic {
+    fn pure(&self) -> bool {
+        !matches!(self, Logic::Run(_))
+    }
+
     fn run(&self, env: &Env) -> Result<Value> {
         let env = env.clone();
         Ok(Value::Goal(match self {
@@ -193,9 +228,15 @@ impl crate::value::func::Compiled for Logic {
                     })
                 })
             }
-            Logic::All(b) => {
+            Logic::All(b) if tree::on() => {
                 let b = b.clone();
                 Goal::lazy(move || guard(|| Ok(kanren::conj(goals(&b, &env, "all")?))))
+            }
+            Logic::All(b) => {
+                let (b, kept) = (b.clone(), Reuse::new());
+                Goal::lazy(move || {
+                    guard(|| kept.goal(|| Ok(kanren::conj(goals(&b, &env, "all")?))))
+                })
             }
             Logic::Conde(Commit::E, clauses) if tree::on() => {
                 // Tree mode: the conde and each clause tried record their nodes.
@@ -221,14 +262,16 @@ impl crate::value::func::Compiled for Logic {
                 })
             }
             Logic::Conde(Commit::E, clauses) => {
-                let clauses = clauses.clone();
+                let (clauses, kept) = (clauses.clone(), Reuse::new());
                 Goal::lazy(move || {
                     guard(|| {
-                        let gs = clauses
-                            .iter()
-                            .map(|c| goals(c, &env, "conde"))
-                            .collect::<Result<Vec<_>>>()?;
-                        Ok(kanren::conde(gs))
+                        kept.goal(|| {
+                            let gs = clauses
+                                .iter()
+                                .map(|c| goals(c, &env, "conde"))
+                                .collect::<Result<Vec<_>>>()?;
+                            Ok(kanren::conde(gs))
+                        })
                     })
                 })
             }
@@ -276,8 +319,13 @@ fn committed_choice(kind: Commit, clauses: &Arc<Vec<Body>>, env: Env) -> Goal {
             // interpreter's `committed_choice`).
             (0..clauses[i].code.len())
                 .map(|j| {
-                    let (c, e) = (clauses.clone(), env.clone());
-                    let g = Goal::lazy(move || guard(|| goal_of(&c[i].code[j].run(&e)?, "conde")));
+                    let (c, e, kept) = (clauses.clone(), env.clone(), Reuse::new());
+                    let g = Goal::lazy(move || {
+                        guard(|| match traced {
+                            true => goal_of(&c[i].code[j].run(&e)?, "conde"),
+                            false => kept.goal(|| goal_of(&c[i].code[j].run(&e)?, "conde")),
+                        })
+                    });
                     match traced {
                         true => tree::form_goal(&clauses[i].forms[j], g),
                         false => g,
@@ -347,4 +395,39 @@ fn run_query(r: &Arc<Run>, env: Env) -> Result<Value> {
         || r.shown.clone(),
         f,
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Reuse;
+    use std::cell::Cell;
+
+    #[test]
+    fn a_goal_is_kept_unless_building_it_had_an_effect_or_the_definitions_changed() {
+        let builds = Cell::new(0);
+        let build = || {
+            builds.set(builds.get() + 1);
+            Ok(kanren::succeed())
+        };
+        let kept = Reuse::new();
+        for _ in 0..3 {
+            let _ = kept.goal(build).expect("a goal");
+        }
+        assert_eq!(builds.get(), 1);
+
+        let noisy = Reuse::new();
+        for _ in 0..3 {
+            let _ = noisy
+                .goal(|| {
+                    crate::eval::compile::effect();
+                    build()
+                })
+                .expect("a goal");
+        }
+        assert_eq!(builds.get(), 4);
+
+        crate::eval::ns::define("user", "x", crate::value::Value::Nil);
+        let _ = kept.goal(build).expect("a goal");
+        assert_eq!(builds.get(), 5);
+    }
 }

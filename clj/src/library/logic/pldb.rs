@@ -200,6 +200,7 @@ fn native(
     Arc::new(Native {
         name: Box::leak(name.into_boxed_str()),
         slice: None,
+        pure: false,
         f,
     })
 }
