@@ -521,15 +521,21 @@ pub(crate) fn recur_values(e: Error) -> std::result::Result<Vec<Value>, Error> {
     }
 }
 
-/// The arguments of a `recur` to the top of `arity`'s body, checked against its parameters.
-pub(crate) fn recur_args(arity: &Arity, new: Vec<Value>) -> Result<Args> {
-    let want = arity.params.len() + usize::from(arity.rest.is_some());
+/// A `recur`'s values checked against the `want` bindings it rebinds (a function's
+/// parameters, a `loop`'s bindings).
+pub(crate) fn check_recur(want: usize, new: &[Value]) -> Result<()> {
     if new.len() != want {
         return Err(Error::msg(format!(
             "mismatched arg count to recur, expected: {want} args, got: {}",
             new.len()
         )));
     }
+    Ok(())
+}
+
+/// The arguments of a `recur` to the top of `arity`'s body, checked against its parameters.
+pub(crate) fn recur_args(arity: &Arity, new: Vec<Value>) -> Result<Args> {
+    check_recur(arity.params.len() + usize::from(arity.rest.is_some()), &new)?;
     let mut args = Args::from_vec(new);
     if arity.rest.is_some() {
         let r = args.pop().unwrap_or(Value::Nil);

@@ -168,13 +168,7 @@ impl Op {
                     }
                     match run_body(codes, &e).map_err(crate::eval::recur_values) {
                         Err(Ok(new)) => {
-                            if new.len() != pairs.len() {
-                                return Err(Error::msg(format!(
-                                    "mismatched arg count to recur, expected: {} args, got: {}",
-                                    pairs.len(),
-                                    new.len()
-                                )));
-                            }
+                            crate::eval::check_recur(pairs.len(), &new)?;
                             vals = new;
                             check_interrupt()?;
                         }

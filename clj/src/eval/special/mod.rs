@@ -267,13 +267,7 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
                 }
                 match eval_body(&a[1..], &e).map_err(recur_values) {
                     Err(Ok(new)) => {
-                        if new.len() != pats.len() {
-                            return Err(Error::msg(format!(
-                                "mismatched arg count to recur, expected: {} args, got: {}",
-                                pats.len(),
-                                new.len()
-                            )));
-                        }
+                        crate::eval::check_recur(pats.len(), &new)?;
                         vals = new;
                         crate::eval::check_interrupt()?;
                     }
