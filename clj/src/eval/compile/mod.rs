@@ -42,21 +42,26 @@ fn bindings(scope: &mut Scope, bs: &[Value]) -> Option<(Vec<(Pat, Code)>, usize)
     let mut pairs = Vec::new();
     let mut pushed = 0;
     for p in bs.chunks(2) {
-        let (pat, names) = match &p[0] {
-            Value::Symbol(n) => (Pat::Name(n.clone()), vec![n.clone()]),
-            other => match crate::eval::destructure::pattern_names(other) {
-                Some(names) => (Pat::Destructure(other.clone()), names),
-                None => {
-                    scope.frames.truncate(scope.frames.len() - pushed);
-                    return None;
-                }
-            },
+        let Some((pat, names)) = pattern(&p[0]) else {
+            scope.frames.truncate(scope.frames.len() - pushed);
+            return None;
         };
         pairs.push((pat, compile(&p[1], scope)));
-        pushed += names.len();
-        scope.frames.extend(names.into_iter().map(|n| vec![n]));
+        pushed += scope.push_each(names);
     }
     Some((pairs, pushed))
+}
+
+/// What binds the pattern `p` (a symbol, or a destructuring pattern) and the names it binds,
+/// one frame each, or `None` for a pattern `destructure` rejects.
+fn pattern(p: &Value) -> Option<(Pat, Vec<Arc<str>>)> {
+    Some(match p {
+        Value::Symbol(n) => (Pat::Name(n.clone()), vec![n.clone()]),
+        other => (
+            Pat::Destructure(other.clone()),
+            crate::eval::destructure::pattern_names(other)?,
+        ),
+    })
 }
 
 /// The locals a compiled form sees: one list of names per frame, the innermost last.
@@ -109,6 +114,14 @@ impl Scope {
             self.frames.push(names);
         }
         open
+    }
+
+    /// Opens one frame for each of `names` (a pattern's, in the order `destructure` binds
+    /// them); gives how many it opened.
+    fn push_each(&mut self, names: Vec<Arc<str>>) -> usize {
+        let n = names.len();
+        self.frames.extend(names.into_iter().map(|n| vec![n]));
+        n
     }
 
     /// Closes the scope [`Scope::push`] opened.
@@ -228,16 +241,11 @@ fn arity_body(scope: &mut Scope, name: Option<&Arc<str>>, arity: &Arity) -> Opti
         let mut pushed = 0;
         for (i, p) in params.enumerate() {
             let slot = Code::Local(pushed as u32, (first + i) as u32);
-            let (pat, names) = match p {
-                Value::Symbol(n) => (Pat::Name(n.clone()), vec![n.clone()]),
-                other => match crate::eval::destructure::pattern_names(other) {
-                    Some(names) => (Pat::Destructure(other.clone()), names),
-                    None => break,
-                },
+            let Some((pat, names)) = pattern(p) else {
+                break;
             };
             pairs.push((pat, slot));
-            pushed += names.len();
-            scope.frames.extend(names.into_iter().map(|n| vec![n]));
+            pushed += scope.push_each(names);
         }
         let done = pairs.len() == arity.params.len() + usize::from(arity.rest.is_some());
         let code = done.then(|| {

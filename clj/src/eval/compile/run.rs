@@ -136,13 +136,7 @@ impl Op {
                     e.run(env)
                 }
             }
-            Op::Do(codes) => {
-                let mut last = Value::Nil;
-                for c in codes {
-                    last = c.run(env)?;
-                }
-                Ok(last)
-            }
+            Op::Do(codes) => run_body(codes, env),
             Op::Let(pairs, codes) => {
                 let mut e = env.clone();
                 for (p, c) in pairs {

@@ -136,11 +136,7 @@ pub fn reg_slice(
     name: &'static str,
     f: impl Fn(&[Value]) -> Result<Value> + Send + Sync + 'static,
 ) {
-    let mut v = native_slice(name, f);
-    if let Value::Native(n) = &mut v {
-        Arc::get_mut(n).expect("a new native").pure = is_pure(ns, name);
-    }
-    crate::eval::ns::define(ns, name, v);
+    crate::eval::ns::define(ns, name, slice_native(name, f, is_pure(ns, name)));
 }
 
 /// A built-in function value whose code reads its arguments in place (see [`Native::slice`]).
@@ -148,11 +144,19 @@ pub fn native_slice(
     name: &'static str,
     f: impl Fn(&[Value]) -> Result<Value> + Send + Sync + 'static,
 ) -> Value {
+    slice_native(name, f, false)
+}
+
+/// [`native_slice`], marked pure or not ([`Native::pure`]).
+fn slice_native(
+    name: &'static str,
+    f: impl Fn(&[Value]) -> Result<Value> + Send + Sync + 'static,
+    pure: bool,
+) -> Value {
     let slice: crate::value::SliceFn = Arc::new(f);
     let code = slice.clone();
     let f: NativeFn = Arc::new(move |a: Vec<Value>| code(&a));
     let slice = Some(slice);
-    let pure = false;
     Value::Native(Arc::new(Native {
         name,
         f,
