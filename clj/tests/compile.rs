@@ -174,6 +174,30 @@ fn a_name_that_becomes_a_macro_after_the_body_was_compiled_is_expanded() {
 }
 
 #[test]
+fn a_call_site_sees_each_new_definition_of_its_callee() {
+    // Each site keeps what its name resolved to until the definitions change: a redefined
+    // function, a value in place of a function, a name bound only later, and a name seen from
+    // another namespace all run as the interpreter runs them.
+    let src = "(defn f [] 1)
+               (defn g [] [(f) h])
+               (def a (g))
+               (defn f [] 2)
+               (def h :later)
+               (def b (g))
+               (def f (constantly 3))
+               (ns other)
+               (defn f [] 4)
+               (ns user)
+               [a b (g) (other/f)]";
+    assert_eq!(
+        outcome(src, true),
+        "error: Unable to resolve symbol: h in this context"
+    );
+    let src = src.replace("(defn g [] [(f) h])", "(declare h) (defn g [] [(f) h])");
+    assert_eq!(same(&src), "[[1 nil] [2 :later] [3 :later] 4]");
+}
+
+#[test]
 fn a_function_called_by_a_macro_of_its_own_body_while_it_is_compiled() {
     // Compiling `f` expands `(m)`, which calls `f`: that call runs interpreted (no hang, no
     // endless compiling).

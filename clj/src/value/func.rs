@@ -97,14 +97,23 @@ pub enum Code {
     Const(Value),
     /// A local: the frame (counted from the innermost) and the slot in it.
     Local(u32, u32),
-    /// A global, by its symbol.
-    Global(Arc<str>),
+    /// A global, by its symbol, with what it resolved to at this occurrence.
+    Global(Global),
     /// A vector literal.
     Vector(Vec<Code>),
     /// A list form: a call or a special form.
     Form(Box<Form>),
     /// A form left to the interpreter.
     Interp(Value),
+}
+
+/// A global name written in compiled code, and the number of its occurrence: what the name
+/// resolved to there is kept per thread with the [generation](crate::eval::ns::generation) of
+/// the definitions it was resolved at, so a call site in a relation's body resolves its
+/// callee once, not at each call.
+pub struct Global {
+    pub(crate) sym: Arc<str>,
+    pub(crate) site: u32,
 }
 
 /// A list form: what it does and where it was written.

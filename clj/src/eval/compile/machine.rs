@@ -11,11 +11,11 @@
 //! are the same; an error takes the position of the innermost form that gives one, and a
 //! `recur` restarts its function's body, as on the native stack.
 
-use crate::eval::compile::run::{bind_pat, callee, local};
+use crate::eval::compile::run::{bind_pat, callee, global_at, local};
 use crate::eval::compile::{effect, Code, Op, Pat};
 use crate::eval::env::Env;
 use crate::eval::{
-    apply, arity_env, call_closure_with, check_interrupt, enter_level, eval, global, leave_level,
+    apply, arity_env, call_closure_with, check_interrupt, enter_level, eval, leave_level,
     recur_args, select_arity, Args, Arity, Closure,
 };
 use crate::value::error::{Error, Kind, Pos, Result};
@@ -123,7 +123,7 @@ fn simple(c: &Code, env: &Env) -> Option<Result<Value>> {
     match c {
         Code::Const(v) => Some(Ok(v.clone())),
         Code::Local(h, i) => Some(local(env, *h, *i)),
-        Code::Global(s) => Some(global(s, env)),
+        Code::Global(g) => Some(global_at(g, env)),
         _ => None,
     }
 }
@@ -156,7 +156,7 @@ fn form(op: &Op, env: Env, ks: &mut Vec<K>) -> Ctl {
     match op {
         Op::Call(f, _, form) => {
             let f = match f {
-                Code::Global(s) => match callee(s, &env) {
+                Code::Global(g) => match callee(g, &env) {
                     Some(v) => v,
                     None => {
                         effect();

@@ -26,7 +26,7 @@ pub(crate) mod run;
 use crate::eval::env::{Env, Frame};
 use crate::eval::registry::Registry;
 use crate::eval::{Arity, Closure};
-pub use crate::value::func::{Code, Compiled, Form};
+pub use crate::value::func::{Code, Compiled, Form, Global};
 pub(crate) use crate::value::func::{Op, Pat};
 use crate::value::Value;
 use std::cell::{Cell, RefCell};
@@ -283,7 +283,7 @@ pub(crate) fn compile(form: &Value, scope: &mut Scope) -> Code {
     match form {
         Value::Symbol(s) => match scope.lookup(s) {
             Some((h, i)) => Code::Local(h, i),
-            None => Code::Global(s.clone()),
+            None => Code::Global(Global::new(s.clone())),
         },
         Value::List(_) | Value::Vector(_) if scope.depth >= MAX_COMPILE_DEPTH => {
             Code::Interp(form.clone())
@@ -323,7 +323,7 @@ fn list(form: &Value, scope: &mut Scope) -> Code {
                 // A member form, `(.method x)`: the interpreter's hook runs it.
                 None if s.len() > 1 && s.starts_with('.') => None,
                 _ => Some(Op::Call(
-                    Code::Global(s.clone()),
+                    Code::Global(Global::new(s.clone())),
                     all(scope, args),
                     form.clone(),
                 )),

@@ -4,7 +4,7 @@
 //! ([`Native::slice`](crate::value::Native::slice): arithmetic, `==`, `unify`, the ones a
 //! relation's body calls most) runs without an argument vector.
 
-use crate::eval::compile::{effect, Code, Op, Pat};
+use crate::eval::compile::{effect, Code, Global, Op, Pat};
 use crate::eval::env::{bind, Env, Frame};
 use crate::eval::{apply, call_closure_with, check_interrupt, eval, global, nested, Args, Closure};
 use crate::value::error::{Error, Kind, Result};
@@ -13,11 +13,23 @@ use std::sync::Arc;
 
 impl Code {
     /// Runs the code in the environment `env` (the frames of the scopes it was compiled in).
+    /// A constant or a local is read in place; the rest is [`Code::run_nested`].
+    #[inline]
     pub fn run(&self, env: &Env) -> Result<Value> {
         match self {
             Code::Const(v) => Ok(v.clone()),
             Code::Local(h, i) => local(env, *h, *i),
-            Code::Global(s) => global(s, env),
+            _ => self.run_nested(env),
+        }
+    }
+
+    /// Runs code that is not a constant or a local.
+    #[inline(never)]
+    fn run_nested(&self, env: &Env) -> Result<Value> {
+        match self {
+            Code::Const(v) => Ok(v.clone()),
+            Code::Local(h, i) => local(env, *h, *i),
+            Code::Global(g) => global_at(g, env),
             Code::Vector(items) => Ok(Value::vector(
                 items.iter().map(|c| c.run(env)).collect::<Result<_>>()?,
             )),
@@ -36,12 +48,72 @@ impl Code {
     }
 }
 
-/// The function a compiled call of the global `s` calls, or `None` when the interpreter must
+/// Sites numbered beyond this resolve their name at each run (a program that compiles code
+/// without end keeps no table without end).
+const MAX_SITES: u32 = 1 << 20;
+
+thread_local! {
+    /// What each global site resolved to on this thread, with the generation it was resolved
+    /// at (see [`Global`]).
+    static SITES: std::cell::RefCell<Vec<(u64, Option<Value>)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Global {
+    pub(crate) fn new(sym: Arc<str>) -> Global {
+        static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let site = NEXT
+            .fetch_update(
+                std::sync::atomic::Ordering::Relaxed,
+                std::sync::atomic::Ordering::Relaxed,
+                |n| Some(n.saturating_add(1).min(MAX_SITES)),
+            )
+            .unwrap_or(MAX_SITES);
+        Global { sym, site }
+    }
+
+    /// What the name resolves to in `env` (as [`resolve_value`](crate::eval::ns::resolve_value)),
+    /// kept for this site while this thread's definitions are unchanged.
+    #[inline]
+    pub(crate) fn resolve(&self, env: &Env) -> Option<Value> {
+        let gen = crate::eval::ns::generation();
+        let i = self.site as usize;
+        let hit = SITES.with(|s| match s.borrow().get(i) {
+            Some((g, v)) if *g == gen => Some(v.clone()),
+            _ => None,
+        });
+        if let Some(v) = hit {
+            return v;
+        }
+        let v = crate::eval::ns::resolve_value(&self.sym, env);
+        if self.site < MAX_SITES {
+            SITES.with(|s| {
+                let mut s = s.borrow_mut();
+                if s.len() <= i {
+                    s.resize(i + 1, (u64::MAX, None));
+                }
+                s[i] = (gen, v.clone());
+            });
+        }
+        v
+    }
+}
+
+/// The value of the global `g` (as [`global`]).
+#[inline]
+pub(crate) fn global_at(g: &Global, env: &Env) -> Result<Value> {
+    match g.resolve(env) {
+        Some(Value::Special(_)) | None => global(&g.sym, env),
+        Some(v) => Ok(v),
+    }
+}
+
+/// The function a compiled call of the global `g` calls, or `None` when the interpreter must
 /// run the form: a name defined as a macro after the body was compiled, Java interop, or an
 /// error.
 #[inline]
-pub(crate) fn callee(s: &Arc<str>, env: &Env) -> Option<Value> {
-    match crate::eval::ns::resolve_value(s, env) {
+pub(crate) fn callee(g: &Global, env: &Env) -> Option<Value> {
+    match g.resolve(env) {
         Some(Value::Special(_) | Value::Macro(_)) | None => None,
         Some(v) => Some(v),
     }
