@@ -187,6 +187,7 @@ pub fn make_closure(name: Option<Arc<str>>, spec: &[Value], env: &Env) -> Result
             rest,
             body,
             code: std::sync::OnceLock::new(),
+            frame_names: std::sync::OnceLock::new(),
         })
     };
     match spec.first() {

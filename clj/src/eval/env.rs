@@ -2,7 +2,7 @@
 //! together (a call's parameters, a `fresh`'s variables) or a `letfn`'s functions. Looking a
 //! name up walks the chain from the newest frame.
 
-pub use crate::value::func::{Bindings, Env, Frame, LetFnGroup};
+pub use crate::value::func::{Bindings, Env, Frame, LetFnGroup, Names, Slots};
 use crate::value::Value;
 use std::sync::Arc;
 
@@ -13,7 +13,10 @@ pub fn env_ns(env: &Env) -> Option<&Arc<str>> {
     while let Some(f) = cur {
         cur = match f.as_ref() {
             Frame::Ns(ns, _) => return Some(ns),
-            Frame::One(_, _, next) | Frame::Many(_, next) | Frame::Group(_, next) => next,
+            Frame::One(_, _, next)
+            | Frame::Many(_, next)
+            | Frame::Slots(_, _, next)
+            | Frame::Group(_, next) => next,
         };
     }
     None
@@ -50,6 +53,15 @@ pub fn bind_all(env: &Env, mut bindings: Bindings) -> Env {
     }
 }
 
+/// `env` with `names` bound to `values`, in one frame (none for no names).
+pub fn bind_slots(env: &Env, names: &Names, values: Slots) -> Env {
+    debug_assert_eq!(names.len(), values.len(), "a value for each name");
+    match values.len() {
+        0 => env.clone(),
+        _ => Some(Arc::new(Frame::Slots(names.clone(), values, env.clone()))),
+    }
+}
+
 /// Whether two local names are the same: the same allocation (a symbol read once and bound
 /// by its own `Arc`), or the same bytes. Names are short, so a plain loop beats `memcmp`.
 #[inline]
@@ -72,6 +84,12 @@ pub fn lookup_local(env: &Env, name: &str) -> Option<Value> {
             Frame::Many(bs, next) => {
                 if let Some((_, v)) = bs.iter().rev().find(|(n, _)| same_name(n, name)) {
                     return Some(v.clone());
+                }
+                cur = next;
+            }
+            Frame::Slots(ns, vs, next) => {
+                if let Some(i) = ns.iter().rposition(|n| same_name(n, name)) {
+                    return Some(vs[i].clone());
                 }
                 cur = next;
             }

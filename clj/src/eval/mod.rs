@@ -37,7 +37,8 @@ use std::sync::Arc;
 
 pub use crate::eval::destructure::{destructure, make_closure};
 pub use crate::eval::env::{
-    bind, bind_all, env_ns, lookup_local, Bindings, Env, Frame, LetFnGroup,
+    bind, bind_all, bind_slots, env_ns, lookup_local, Bindings, Env, Frame, LetFnGroup, Names,
+    Slots,
 };
 pub use crate::eval::special::register as register_special;
 pub use crate::eval::special::syntax_quote::next_id;
@@ -389,8 +390,9 @@ pub fn var_get(name: &str) -> Result<Value> {
         .ok_or_else(|| Error::msg(format!("var #'{name} is unbound")))
 }
 
-/// Arguments gathered for a call: up to four kept in place, without a heap allocation.
-pub type Args = smallvec::SmallVec<[Value; 4]>;
+/// Arguments gathered for a call: up to four kept in place, without a heap allocation (the
+/// values of the frame the call binds).
+pub type Args = Slots;
 
 /// Calls a Clojure function: picks the arity, binds the parameters, runs the body, loops on
 /// `recur`.
@@ -485,22 +487,50 @@ fn rest_of(arity: &Arity, args: &mut Args) -> Value {
 #[inline]
 pub(crate) fn arity_env(c: &Arc<Closure>, arity: &Arity, mut args: Args) -> Env {
     let rest = rest_of(arity, &mut args);
-    let plain = arity.is_plain();
-    let mut bs = Bindings::new();
-    if let Some(name) = &c.name {
-        bs.push((name.clone(), Value::Fn(c.clone())));
+    let names = frame_names(c, arity);
+    let mut values = Args::new();
+    if c.name.is_some() {
+        values.push(Value::Fn(c.clone()));
     }
-    let name = |p: &Value| match p {
-        Value::Symbol(s) if plain => s.clone(),
-        _ => hidden_param(),
+    if values.is_empty() && arity.rest.is_none() {
+        values = args;
+    } else {
+        values.extend(args.drain(..));
+    }
+    if arity.rest.is_some() {
+        values.push(rest);
+    }
+    crate::eval::bind_slots(&c.env, &names, values)
+}
+
+/// The names of the frame [`arity_env`] binds for `arity` of `c`, made once per arity (an
+/// arity made for a closure of another name, which no code makes today, gets its own).
+fn frame_names(c: &Closure, arity: &Arity) -> crate::eval::Names {
+    let make = || -> crate::eval::Names {
+        let plain = arity.is_plain();
+        let name = |p: &Value| match p {
+            Value::Symbol(s) if plain => s.clone(),
+            _ => hidden_param(),
+        };
+        c.name
+            .iter()
+            .cloned()
+            .chain(arity.params.iter().chain(&arity.rest).map(name))
+            .collect()
     };
-    for (p, a) in arity.params.iter().zip(args.drain(..)) {
-        bs.push((name(p), a));
+    let names = arity.frame_names.get_or_init(make);
+    let same = match (&c.name, names.first()) {
+        (None, _) => names.len() == arity.params.len() + arity.rest.iter().len(),
+        (Some(n), Some(first)) => {
+            Arc::ptr_eq(n, first) && names.len() == 1 + arity.params.len() + arity.rest.iter().len()
+        }
+        (Some(_), None) => false,
+    };
+    if same {
+        names.clone()
+    } else {
+        make()
     }
-    if let Some(r) = &arity.rest {
-        bs.push((name(r), rest));
-    }
-    bind_all(&c.env, bs)
 }
 
 /// The name a destructured parameter's value is bound under before its pattern binds it: no

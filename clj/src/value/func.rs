@@ -21,6 +21,9 @@ pub struct Arity {
     /// an arity that runs interpreted (destructuring parameters, a closure made where locals
     /// are bound by interpreted code).
     pub code: OnceLock<Option<Arc<Code>>>,
+    /// The names of the frame a call binds (the function's name, the parameters, the rest
+    /// parameter), made on the first call and shared by every call's frame.
+    pub(crate) frame_names: OnceLock<Names>,
 }
 
 impl Arity {
@@ -55,12 +58,22 @@ pub type LetFnGroup = OnceLock<Vec<(Arc<str>, Value)>>;
 /// one allocation for all of them. A later one shadows an earlier one of the same name.
 pub type Bindings = SmallVec<[(Arc<str>, Value); 4]>;
 
+/// The names of a [`Frame::Slots`], in order, shared by every frame made for the same code.
+pub type Names = Arc<[Arc<str>]>;
+
+/// The values of a [`Frame::Slots`] (or a call's arguments), one per name.
+pub type Slots = SmallVec<[Value; 4]>;
+
 /// One frame of a local environment.
 pub enum Frame {
     /// One binding.
     One(Arc<str>, Value, Env),
     /// Several bindings, made together.
     Many(Bindings, Env),
+    /// Several bindings made together for names known in advance (a call's parameters, a
+    /// pattern's variables), the names shared with every other such frame: one reference
+    /// counted, not one per name.
+    Slots(Names, Slots, Env),
     /// The functions of a `letfn`, bound together (each sees all of them).
     Group(Arc<LetFnGroup>, Env),
     /// The namespace the code under it was written in (a function's body resolves global
@@ -85,6 +98,9 @@ impl Drop for Frame {
             }
             Frame::Many(b, _) if b.iter().any(|(_, v)| closure(v)) => {
                 crate::value::items::drop_deep(std::mem::take(b))
+            }
+            Frame::Slots(_, vs, _) if vs.iter().any(closure) => {
+                crate::value::items::drop_deep(std::mem::take(vs))
             }
             _ => {}
         }

@@ -125,7 +125,7 @@ pub(crate) fn local(env: &Env, h: u32, i: u32) -> Result<Value> {
     let mut cur = env;
     for _ in 0..h {
         cur = match cur.as_deref() {
-            Some(Frame::One(_, _, next) | Frame::Many(_, next)) => next,
+            Some(Frame::One(_, _, next) | Frame::Many(_, next) | Frame::Slots(_, _, next)) => next,
             _ => {
                 return Err(Error::msg(
                     "internal error: a compiled local's frame is missing",
@@ -135,6 +135,7 @@ pub(crate) fn local(env: &Env, h: u32, i: u32) -> Result<Value> {
     }
     match cur.as_deref() {
         Some(Frame::One(_, v, _)) if i == 0 => Ok(v.clone()),
+        Some(Frame::Slots(_, vs, _)) if (i as usize) < vs.len() => Ok(vs[i as usize].clone()),
         Some(Frame::Many(bs, _)) if (i as usize) < bs.len() => Ok(bs[i as usize].1.clone()),
         _ => Err(Error::msg(
             "internal error: a compiled local's slot is missing",

@@ -10,6 +10,7 @@
 
 use crate::eval::compile::{all, compile as compile_form, effects, Code, Scope};
 use crate::eval::{bind_all, Bindings, Env};
+use crate::eval::{bind_slots, Names};
 use crate::library::logic::compile_matche::{Clause, MatcheArgs};
 use crate::library::logic::forms::{disjunction, syms_of, Commit};
 use crate::library::logic::{goal_of, guard, to_term, tree};
@@ -21,10 +22,10 @@ use std::sync::{Arc, OnceLock};
 
 /// A compiled core.logic form.
 pub(crate) enum Logic {
-    Fresh(Arc<(Vec<Arc<str>>, Body)>),
+    Fresh(Arc<(Names, Body)>),
     All(Arc<Body>),
     Conde(Commit, Arc<Vec<Body>>),
-    Project(Vec<Code>, Arc<(Vec<Arc<str>>, Body)>),
+    Project(Vec<Code>, Arc<(Names, Body)>),
     Matche(Commit, Box<MatcheArgs>, Arc<Vec<Clause>>),
     Run(Arc<Run>),
 }
@@ -72,7 +73,7 @@ pub(crate) fn compile(name: &str, a: &[Value], scope: &mut Scope) -> Option<Logi
             let opened = scope.push(syms.clone());
             let body = self::body(scope, body);
             scope.pop(opened);
-            Logic::Fresh(Arc::new((syms, body)))
+            Logic::Fresh(Arc::new((syms.into(), body)))
         }
         "all" => Logic::All(Arc::new(body(scope, a))),
         "conde" | "conda" | "condu" => {
@@ -93,7 +94,7 @@ pub(crate) fn compile(name: &str, a: &[Value], scope: &mut Scope) -> Option<Logi
             let opened = scope.push(syms.clone());
             let body = self::body(scope, body);
             scope.pop(opened);
-            Logic::Project(vals, Arc::new((syms, body)))
+            Logic::Project(vals, Arc::new((syms.into(), body)))
         }
         "matche" | "matcha" | "matchu" => {
             let (args, clauses) = crate::library::logic::compile_matche::matche(a, scope)?;
@@ -167,12 +168,13 @@ pub(crate) fn one_per_clause(kind: Commit, gs: Goals) -> Goal {
     }
 }
 
-pub(crate) fn fresh_frame(env: &Env, names: &[Arc<str>]) -> Env {
-    bind_all(
+pub(crate) fn fresh_frame(env: &Env, names: &Names) -> Env {
+    bind_slots(
         env,
+        names,
         names
             .iter()
-            .map(|s| (s.clone(), Value::LVar(crate::library::logic::fresh_var(s))))
+            .map(|s| Value::LVar(crate::library::logic::fresh_var(s)))
             .collect(),
     )
 }
@@ -284,13 +286,12 @@ impl crate::value::func::Compiled for Logic {
                 let b = b.clone();
                 Goal::new(move |s| {
                     let g = guard(|| {
-                        let e = bind_all(
+                        let e = bind_slots(
                             &env,
-                            b.0.iter()
-                                .zip(&terms)
-                                .map(|(sym, t)| {
-                                    (sym.clone(), crate::library::logic::custom::projected(&s, t))
-                                })
+                            &b.0,
+                            terms
+                                .iter()
+                                .map(|t| crate::library::logic::custom::projected(&s, t))
                                 .collect(),
                         );
                         Ok(kanren::conj(goals(&b.1, &e, "project")?))

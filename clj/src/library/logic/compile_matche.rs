@@ -5,6 +5,7 @@
 
 use crate::eval::compile::{all, Code, Scope};
 use crate::eval::{bind_all, lookup_local, Bindings, Env};
+use crate::eval::{bind_slots, Names};
 use crate::library::logic::compile::{body, fresh_frame, goals, one_per_clause, Body, Goals};
 use crate::library::logic::forms::Commit;
 use crate::library::logic::pattern::{compile_pat, pat_term, plan_with, Pat, Plan, Source};
@@ -75,7 +76,7 @@ pub(crate) fn matche(a: &[Value], scope: &mut Scope) -> Option<(MatcheArgs, Vec<
                 continue;
             }
             let plan = plan_with(p, &|s| scope.is_local(s));
-            frames.push(scope.push(plan.news.clone()));
+            frames.push(scope.push(plan.news.to_vec()));
             let constants = plan
                 .values
                 .iter()
@@ -204,12 +205,13 @@ fn clause_stream(
 }
 
 /// `env` with a pattern level's new variables bound to the terms its match found for them.
-fn bind_news(env: &Env, news: &[Arc<str>], slots: &[Term]) -> Env {
-    bind_all(
+fn bind_news(env: &Env, news: &Names, slots: &[Term]) -> Env {
+    bind_slots(
         env,
-        news.iter()
-            .zip(slots)
-            .map(|(n, t)| (n.clone(), crate::library::logic::from_search_term(t)))
+        news,
+        slots
+            .iter()
+            .map(crate::library::logic::from_search_term)
             .collect(),
     )
 }

@@ -27,7 +27,7 @@ pub(crate) enum Pat {
 /// How one pattern of a clause runs: its new variables and, when the engine's matcher takes
 /// it, the pattern as the matcher's ops with the terms its `Is` ops stand for.
 pub(crate) struct Plan {
-    pub(crate) news: Vec<Arc<str>>,
+    pub(crate) news: crate::eval::Names,
     pub(crate) ops: Option<Arc<[PatOp]>>,
     pub(crate) values: Vec<Source>,
 }
@@ -54,7 +54,7 @@ pub(crate) fn plan_with(p: &Value, is_local: &dyn Fn(&str) -> bool) -> Plan {
     let ok = pat_ops(p, false, &news, &mut seen, &mut ops, &mut values).is_some();
     Plan {
         ops: ok.then(|| ops.into()),
-        news,
+        news: news.into(),
         values,
     }
 }
