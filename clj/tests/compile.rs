@@ -220,6 +220,42 @@ fn a_compiled_body_expands_its_macros_once() {
 }
 
 #[test]
+fn comprehensions_in_a_body_are_compiled_with_it() {
+    let cases = [
+        "(for [x (range 4) :let [y (* x x)] :when (odd? x) z [:a :b]] [x y z])",
+        "(for [x (range 5) :while (< x 3) y (range x)] [x y])",
+        "(for [x [1 2 3] y [4 5] :while (< y 5)] [x y])",
+        "(for [[a b] {:p 1 :q 2} :let [{:keys [k]} {:k a}]] (str k b))",
+        "(take 3 (for [x (range) y [1 2]] (+ x y)))",
+        "(for [x []] x)",
+        // Lazy: the body runs for the results taken, and once each.
+        "(let [n (atom 0) s (for [x (range 10)] (do (swap! n inc) x))] [(first s) @n (doall s) @n])",
+        "(let [acc (atom [])]
+           (doseq [x (range 4) :when (pos? x) :let [y (- x)] z [:u :v] :while (= z :u)]
+             (swap! acc conj [x y z]))
+           @acc)",
+        "(let [acc (atom 0)] [(dotimes [i 5] (swap! acc + i)) @acc])",
+        "(let [acc (atom [])] (dotimes [_ 2] (doseq [[k v] {:a 1}] (swap! acc conj k v))) @acc)",
+        // What the interpreter reports.
+        "(for [x] x)",
+        "(for [:when true x [1]] x)",
+        "(for [x [1] :until true] x)",
+        "(doseq [x [1] :let [y]] x)",
+        "(dotimes [i :a] i)",
+        "(for [x (range 3)] (/ 1 (- x 1)))",
+    ];
+    for case in cases {
+        let src = format!("(defn f [] {case}) (f)");
+        let out = same(&src);
+        assert!(!out.contains("internal error"), "{case}: {out}");
+    }
+    assert_eq!(
+        same("(defn f [] (for [x (range 4) :when (even? x) y [x]] (* 10 y))) (f)"),
+        "(0 20)"
+    );
+}
+
+#[test]
 fn a_goal_applied_in_many_branches_builds_its_body_as_core_logic_would_show() {
     // A body with an effect is built at each application, as core.logic builds it.
     let src = "(def n (atom 0))

@@ -20,6 +20,7 @@
 //!
 //! Part of `eval/` (depends on `value/` and the rest of `eval/`): `run` runs the code.
 
+mod comprehension;
 pub(crate) mod machine;
 pub(crate) mod run;
 
@@ -372,6 +373,9 @@ fn special(name: &str, a: &[Value], scope: &mut Scope) -> Option<Op> {
                 .collect(),
         ),
         ("recur", _) => Op::Recur(all(scope, a)),
+        ("for", _) => Op::Ext(comprehension::for_form(a, scope)?),
+        ("doseq", _) => Op::Ext(comprehension::doseq_form(a, scope)?),
+        ("dotimes", _) => Op::Ext(comprehension::dotimes_form(a, scope)?),
         ("->" | "->>", [x, steps @ ..]) => {
             let form = crate::eval::special::thread::threaded(x, steps, name == "->>").ok()?;
             Op::Do(vec![compile(&form, scope)])
