@@ -34,6 +34,9 @@ impl Code {
                 items.iter().map(|c| c.run(env)).collect::<Result<_>>()?,
             )),
             Code::Form(f) => {
+                if let Some(out) = leaf_call(&f.op, env) {
+                    return out.map_err(|e| e.with_pos(f.pos));
+                }
                 check_interrupt()?;
                 if crate::eval::on_heap() {
                     return crate::eval::compile::machine::run(self, env);
@@ -108,6 +111,35 @@ pub(crate) fn global_at(g: &Global, env: &Env) -> Result<Value> {
     }
 }
 
+/// A call of a global built-in that reads its arguments in place
+/// ([`Native::slice`](crate::value::Native::slice)), each argument a constant or a local, run
+/// without a level of nesting of its own (whatever Clojure code the built-in calls counts its
+/// own levels); `None` for any other form.
+#[inline]
+fn leaf_call(op: &Op, env: &Env) -> Option<Result<Value>> {
+    let Op::Call(Code::Global(g), args, _) = op else {
+        return None;
+    };
+    let simple = |c: &Code| matches!(c, Code::Local(..) | Code::Const(_));
+    if args.len() > 3 || !args.iter().all(simple) {
+        return None;
+    }
+    let Some(Value::Native(n)) = g.resolve(env) else {
+        return None;
+    };
+    let code = n.slice.as_ref()?;
+    if !n.pure {
+        effect();
+    }
+    Some((|| match args.as_slice() {
+        [] => code(&[]),
+        [a] => code(&[a.run(env)?]),
+        [a, b] => code(&[a.run(env)?, b.run(env)?]),
+        [a, b, c] => code(&[a.run(env)?, b.run(env)?, c.run(env)?]),
+        _ => unreachable!("at most three arguments"),
+    })())
+}
+
 /// The function a compiled call of the global `g` calls, or `None` when the interpreter must
 /// run the form: a name defined as a macro after the body was compiled, Java interop, or an
 /// error.
@@ -120,27 +152,29 @@ pub(crate) fn callee(g: &Global, env: &Env) -> Option<Value> {
 }
 
 /// The value in slot `i` of frame `h` (from the innermost).
-#[inline]
+#[inline(always)]
 pub(crate) fn local(env: &Env, h: u32, i: u32) -> Result<Value> {
     let mut cur = env;
     for _ in 0..h {
         cur = match cur.as_deref() {
             Some(Frame::One(_, _, next) | Frame::Many(_, next) | Frame::Slots(_, _, next)) => next,
-            _ => {
-                return Err(Error::msg(
-                    "internal error: a compiled local's frame is missing",
-                ))
-            }
+            _ => return Err(missing("frame")),
         };
     }
     match cur.as_deref() {
-        Some(Frame::One(_, v, _)) if i == 0 => Ok(v.clone()),
         Some(Frame::Slots(_, vs, _)) if (i as usize) < vs.len() => Ok(vs[i as usize].clone()),
+        Some(Frame::One(_, v, _)) if i == 0 => Ok(v.clone()),
         Some(Frame::Many(bs, _)) if (i as usize) < bs.len() => Ok(bs[i as usize].1.clone()),
-        _ => Err(Error::msg(
-            "internal error: a compiled local's slot is missing",
-        )),
+        _ => Err(missing("slot")),
     }
+}
+
+#[cold]
+#[inline(never)]
+fn missing(what: &str) -> Error {
+    Error::msg(format!(
+        "internal error: a compiled local's {what} is missing"
+    ))
 }
 
 /// `env` with `p` bound to `v`: a name in one frame, a pattern as `destructure` binds it.
