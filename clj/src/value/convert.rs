@@ -141,6 +141,30 @@ pub fn to_term(v: &Value) -> Result<Term> {
     kanren::stack::maybe_grow(32 * 1024, 1024 * 1024, || to_term_inner(v))
 }
 
+/// The terms `f(0)`, ..., `f(n - 1)` in one shared slice, made in place: one allocation,
+/// where collecting into a `Vec` and converting it makes two and a copy. The first error is
+/// returned, the terms made before it dropped.
+pub(crate) fn terms_of(n: usize, mut f: impl FnMut(usize) -> Result<Term>) -> Result<Arc<[Term]>> {
+    let mut out = Arc::<[Term]>::new_uninit_slice(n);
+    let slots = Arc::get_mut(&mut out).expect("a new slice has no other owner");
+    for i in 0..n {
+        match f(i) {
+            Ok(t) => {
+                slots[i].write(t);
+            }
+            Err(e) => {
+                for made in &mut slots[..i] {
+                    // SAFETY: the slots before `i` were written just above.
+                    unsafe { made.assume_init_drop() };
+                }
+                return Err(e);
+            }
+        }
+    }
+    // SAFETY: every slot was written.
+    Ok(unsafe { out.assume_init() })
+}
+
 /// Lists and vectors made from terms (by [`from_search_term`]) remember their term for a while: a
 /// relation's pattern variable bound to a part of its argument goes back into a goal as the
 /// same term, without converting it twice. Direct-mapped by the value's address; an entry
@@ -214,13 +238,7 @@ fn to_term_inner(v: &Value) -> Result<Term> {
                 .map(|(k, v)| Ok((to_term(k)?, to_term(v)?)))
                 .collect::<Result<Vec<_>>>()?,
         ),
-        Value::Vector(items) => Term::Vector(
-            items
-                .iter()
-                .map(to_term)
-                .collect::<Result<Vec<_>>>()?
-                .into(),
-        ),
+        Value::Vector(items) => Term::Vector(terms_of(items.len(), |i| to_term(&items[i]))?),
         Value::List(_) | Value::VecSeq(..) | Value::Lazy(_) => {
             let mut heads = Vec::new();
             let mut cur = v.force()?;
@@ -462,4 +480,36 @@ fn sym_value(s: &Arc<str>) -> Value {
         }
     }
     Value::Symbol(s.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::terms_of;
+    use crate::value::error::Error;
+    use kanren::Term;
+    use std::sync::Arc;
+
+    #[test]
+    fn terms_of_makes_each_term_in_order_or_gives_the_first_error() {
+        let made = terms_of(3, |i| Ok(Term::Int(i as i64 * 10))).expect("three terms");
+        assert_eq!(&made[..], &[Term::Int(0), Term::Int(10), Term::Int(20)]);
+        assert!(terms_of(0, |_| unreachable!("no term"))
+            .expect("none")
+            .is_empty());
+
+        // The terms made before an error are dropped: a shared part is released.
+        let part = Term::Vector(Arc::from(vec![Term::Int(1)]));
+        let Term::Vector(shared) = &part else {
+            unreachable!("a vector")
+        };
+        let failed = terms_of(4, |i| match i {
+            2 => Err(Error::msg("no third term")),
+            _ => Ok(part.clone()),
+        });
+        assert_eq!(
+            failed.err().map(|e| e.message()),
+            Some("no third term".into())
+        );
+        assert_eq!(Arc::strong_count(shared), 1);
+    }
 }

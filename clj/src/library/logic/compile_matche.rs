@@ -121,16 +121,18 @@ pub(crate) fn matche_goal(
     env: Env,
 ) -> Result<Goal> {
     let mut named = Bindings::new();
-    let mut terms = Vec::with_capacity(m.args.len());
-    for (i, c) in m.args.iter().enumerate() {
-        let v = c.run(&env)?;
-        terms.push(to_term(&v)?);
+    let args = crate::value::convert::terms_of(m.args.len(), |i| {
+        let v = m.args[i].run(&env)?;
         for (s, _) in m.named.iter().filter(|(_, j)| *j == i) {
             named.push((s.clone(), v.clone()));
         }
-    }
-    let e = bind_all(&env, named);
-    let (args, clauses): (Arc<[Term]>, _) = (terms.into(), clauses.clone());
+        to_term(&v)
+    })?;
+    let e = match named.is_empty() {
+        true => env,
+        false => bind_all(&env, named),
+    };
+    let clauses = clauses.clone();
     if let (Commit::E, true) = (kind, tree::on()) {
         // Tree mode: each clause tried is a branch, its pattern levels unifications.
         let shown = m.shown.clone();
@@ -221,17 +223,14 @@ fn values_of(st: &Step, env: &Env) -> Result<Arc<[Term]>> {
     if let Some(c) = &st.constants {
         return Ok(c.clone());
     }
-    st.plan
-        .values
-        .iter()
-        .map(|v| match v {
-            Source::Const(t) => Ok(t.clone()),
-            Source::Local(s) => to_term(
-                &lookup_local(env, s)
-                    .ok_or_else(|| Error::msg(format!("unbound pattern symbol {s}")))?,
-            ),
-        })
-        .collect()
+    let values = &st.plan.values;
+    crate::value::convert::terms_of(values.len(), |i| match &values[i] {
+        Source::Const(t) => Ok(t.clone()),
+        Source::Local(s) => to_term(
+            &lookup_local(env, s)
+                .ok_or_else(|| Error::msg(format!("unbound pattern symbol {s}")))?,
+        ),
+    })
 }
 
 /// The goal of clause `k` from step `s` on: core.logic's `(fresh [new vars] (== pattern arg)
