@@ -13,7 +13,7 @@ use crate::eval::{bind_all, Bindings, Env};
 use crate::eval::{bind_slots, Names};
 use crate::library::logic::compile_matche::{Clause, MatcheArgs};
 use crate::library::logic::forms::{disjunction, syms_of, Commit};
-use crate::library::logic::{goal_of, guard, to_term, tree};
+use crate::library::logic::{guard, into_goal, to_term, tree};
 use crate::value::error::{Error, Result};
 use crate::value::Value;
 use kanren::{Goal, Term, Var};
@@ -147,13 +147,14 @@ pub(crate) fn goals(body: &Body, env: &Env, who: &str) -> Result<Goals> {
             .code
             .iter()
             .zip(&body.forms)
-            .map(|(c, f)| Ok(tree::form_goal(f, goal_of(&c.run(env)?, who)?)))
+            .map(|(c, f)| Ok(tree::form_goal(f, into_goal(c.run(env)?, who)?)))
             .collect();
     }
-    body.code
-        .iter()
-        .map(|c| goal_of(&c.run(env)?, who))
-        .collect()
+    let mut gs = Goals::new();
+    for c in &body.code {
+        gs.push(into_goal(c.run(env)?, who)?);
+    }
+    Ok(gs)
 }
 
 pub(crate) type Goals = SmallVec<[Goal; 4]>;
@@ -323,8 +324,8 @@ fn committed_choice(kind: Commit, clauses: &Arc<Vec<Body>>, env: Env) -> Goal {
                     let (c, e, kept) = (clauses.clone(), env.clone(), Reuse::new());
                     let g = Goal::lazy(move || {
                         guard(|| match traced {
-                            true => goal_of(&c[i].code[j].run(&e)?, "conde"),
-                            false => kept.goal(|| goal_of(&c[i].code[j].run(&e)?, "conde")),
+                            true => into_goal(c[i].code[j].run(&e)?, "conde"),
+                            false => kept.goal(|| into_goal(c[i].code[j].run(&e)?, "conde")),
                         })
                     });
                     match traced {

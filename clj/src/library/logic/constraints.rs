@@ -2,7 +2,7 @@
 //! `conjo`, `fixc`, `treec`, `distribute`) and the `clojure.core.logic.unifier` namespace, bound to the engine's.
 
 use crate::library::core::{arity, reg};
-use crate::library::logic::{fail_with, from_term, goal_of, guard, to_term};
+use crate::library::logic::{fail_with, from_term, goal_of, guard, into_goal, to_term};
 use crate::value::error::{Error, Result};
 use crate::value::Value;
 use kanren::{Goal, Term};
@@ -186,7 +186,7 @@ fn fix_goal(a: Vec<Value>, who: &'static str, tree: bool) -> Result<Value> {
     };
     let build = move |x: &Term| {
         let args = std::iter::once(from_term(x)).chain(extra.iter().cloned());
-        guard(|| goal_of(&crate::eval::apply(&f, args.collect())?, who))
+        guard(|| into_goal(crate::eval::apply(&f, args.collect())?, who))
     };
     let x = t(&a[0])?;
     // A function as the form is core.logic's reifier: `(reifier c x v r a)`, the constraint

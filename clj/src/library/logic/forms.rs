@@ -7,7 +7,7 @@
 //! in `matche` (its patterns in `pattern`), `fd/eq`'s expressions in `fd`.
 
 use crate::eval::{bind, bind_all, eval, Env};
-use crate::library::logic::{goal_of, guard, to_term, tree};
+use crate::library::logic::{guard, into_goal, to_term, tree};
 use crate::value::error::{Error, Result};
 use crate::value::Value;
 use kanren::{Goal, Term, Var};
@@ -68,10 +68,13 @@ pub(crate) fn goals_of(forms: &[Value], env: &Env, who: &str) -> Result<Vec<Goal
     if tree::on() {
         return forms
             .iter()
-            .map(|f| Ok(tree::form_goal(f, goal_of(&eval(f, env)?, who)?)))
+            .map(|f| Ok(tree::form_goal(f, into_goal(eval(f, env)?, who)?)))
             .collect();
     }
-    forms.iter().map(|f| goal_of(&eval(f, env)?, who)).collect()
+    forms
+        .iter()
+        .map(|f| into_goal(eval(f, env)?, who))
+        .collect()
 }
 
 pub(crate) fn syms_of(v: &Value, who: &str) -> Result<Vec<Arc<str>>> {
@@ -118,7 +121,7 @@ fn committed_choice(kind: Commit, clauses: Arc<Vec<Vec<Value>>>, env: Env, who: 
             (0..clauses[i].len())
                 .map(|j| {
                     let (c, e, w) = (clauses.clone(), env.clone(), who.clone());
-                    let g = Goal::lazy(move || guard(|| goal_of(&eval(&c[i][j], &e)?, &w)));
+                    let g = Goal::lazy(move || guard(|| into_goal(eval(&c[i][j], &e)?, &w)));
                     match traced {
                         true => tree::form_goal(&clauses[i][j], g),
                         false => g,

@@ -111,6 +111,14 @@ pub fn goal_of(v: &Value, who: &str) -> Result<Goal> {
     }
 }
 
+/// [`goal_of`] for a value no longer needed: a goal is moved, not shared.
+pub(crate) fn into_goal(v: Value, who: &str) -> Result<Goal> {
+    match v {
+        Value::Goal(g) => Ok(g),
+        other => goal_of(&other, who),
+    }
+}
+
 /// The lazy seq of answers of a query (`run`, `run*`, `run-nc`, interpreted or compiled): `n`
 /// of them (all for `None`), with the occurs check unless `nc`, of the goal `f` makes of the
 /// query variable. In tree mode the first query made records its search, its root labelled
@@ -189,13 +197,13 @@ fn everyg(g: Value, coll: Value) -> Result<Goal> {
     if let Value::LVar(v) = coll {
         // As core.logic's everyg, which walks its collection: the seq the variable holds.
         return Ok(kanren::everyg_term(
-            move |x| guard(|| goal_of(&crate::eval::apply(&g, vec![from_term(&x)])?, "everyg")),
+            move |x| guard(|| into_goal(crate::eval::apply(&g, vec![from_term(&x)])?, "everyg")),
             v,
         ));
     }
     let mut goals = Vec::new();
     for x in coll.to_vec()? {
-        goals.push(goal_of(&crate::eval::apply(&g, vec![x])?, "everyg")?);
+        goals.push(into_goal(crate::eval::apply(&g, vec![x])?, "everyg")?);
     }
     // core.logic's `(all (g x0) (all (g x1) ... s#))`.
     Ok(kanren::everyg(|g| g, goals))

@@ -10,7 +10,7 @@
 
 use crate::eval::{bind, eval, Env};
 use crate::library::core::{arity, reg};
-use crate::library::logic::{goal_of, guard, to_term};
+use crate::library::logic::{guard, into_goal, to_term};
 use crate::value::error::{Error, Result};
 use crate::value::{Native, NativeFn, Value};
 use kanren::pldb::{self, Db, Rel};
@@ -323,7 +323,7 @@ pub fn logic_special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
                     }
                     let goals = body
                         .iter()
-                        .map(|f| goal_of(&eval(f, &e)?, "tabled"))
+                        .map(|f| into_goal(eval(f, &e)?, "tabled"))
                         .collect::<Result<Vec<Goal>>>()?;
                     Ok(kanren::conj(goals))
                 });
