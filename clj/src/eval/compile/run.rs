@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 impl Code {
     /// Runs the code in the environment `env` (the frames of the scopes it was compiled in).
-    /// A constant or a local is read in place; the rest is [`Code::run_nested`].
+    /// A constant or a local is read in place, without a call.
     #[inline]
     pub fn run(&self, env: &Env) -> Result<Value> {
         match self {
