@@ -4,7 +4,7 @@
 //! cell per result however deep the bindings nest, `:while` ending its own binding's walk.
 
 use crate::eval::check_interrupt;
-use crate::eval::compile::run::bind_pat;
+use crate::eval::compile::run::{bind_pairs, bind_pat};
 use crate::eval::compile::{all, bindings, compile, pattern, Code, Compiled, Pat, Scope};
 use crate::eval::env::Env;
 use crate::value::error::Result;
@@ -133,12 +133,7 @@ fn walk(f: Arc<(Steps, Code)>, i: usize, env: Env, coll: Value, tail: Value) -> 
             let mut keep = true;
             for m in &step.mods {
                 match m {
-                    Modifier::Let(pairs) => {
-                        for (p, c) in pairs {
-                            let v = c.run(&e)?;
-                            e = bind_pat(&e, p, v)?;
-                        }
-                    }
+                    Modifier::Let(pairs) => e = bind_pairs(&e, pairs)?,
                     Modifier::When(c) => keep = c.run(&e)?.truthy(),
                     Modifier::While(c) => {
                         if !c.run(&e)?.truthy() {
@@ -197,12 +192,7 @@ fn each(
         cur = rest;
         for m in &step.mods {
             match m {
-                Modifier::Let(pairs) => {
-                    for (p, c) in pairs {
-                        let v = c.run(&e)?;
-                        e = bind_pat(&e, p, v)?;
-                    }
-                }
+                Modifier::Let(pairs) => e = bind_pairs(&e, pairs)?,
                 Modifier::When(c) => {
                     if !c.run(&e)?.truthy() {
                         continue 'walk;

@@ -186,6 +186,17 @@ pub(crate) fn bind_pat(env: &Env, p: &Pat, v: Value) -> Result<Env> {
     }
 }
 
+/// `env` with each pattern of `pairs` bound in turn to its code's value, run where the
+/// patterns before it are bound (a `let`'s bindings, a `:let` modifier's).
+pub(crate) fn bind_pairs(env: &Env, pairs: &[(Pat, Code)]) -> Result<Env> {
+    let mut e = env.clone();
+    for (p, c) in pairs {
+        let v = c.run(&e)?;
+        e = bind_pat(&e, p, v)?;
+    }
+    Ok(e)
+}
+
 /// Forms in order, giving the last value (`nil` for none).
 fn run_body(codes: &[Code], env: &Env) -> Result<Value> {
     let mut last = Value::Nil;
@@ -244,14 +255,7 @@ impl Op {
                 }
             }
             Op::Do(codes) => run_body(codes, env),
-            Op::Let(pairs, codes) => {
-                let mut e = env.clone();
-                for (p, c) in pairs {
-                    let v = c.run(&e)?;
-                    e = bind_pat(&e, p, v)?;
-                }
-                run_body(codes, &e)
-            }
+            Op::Let(pairs, codes) => run_body(codes, &bind_pairs(env, pairs)?),
             Op::Loop(pairs, codes) => {
                 // As the interpreter's `loop`: the values bound once to be computed, then
                 // bound again for each round.
