@@ -8,7 +8,7 @@ use crate::eval::compile::{effect, Code, Global, Op, Pat};
 use crate::eval::env::{bind, Env, Frame};
 use crate::eval::{apply, call_closure_with, check_interrupt, eval, global, nested, Args, Closure};
 use crate::value::error::{Error, Kind, Result};
-use crate::value::Value;
+use crate::value::{SliceFn, Value};
 use std::sync::Arc;
 
 impl Code {
@@ -131,13 +131,20 @@ fn leaf_call(op: &Op, env: &Env) -> Option<Result<Value>> {
     if !n.pure {
         effect();
     }
-    Some((|| match args.as_slice() {
+    in_place(code, args, env)
+}
+
+/// A built-in's in-place code run on up to three arguments, each run where it is written, or
+/// `None` for more (the call then collects them).
+#[inline]
+fn in_place(code: &SliceFn, args: &[Code], env: &Env) -> Option<Result<Value>> {
+    Some(match args {
         [] => code(&[]),
-        [a] => code(&[a.run(env)?]),
-        [a, b] => code(&[a.run(env)?, b.run(env)?]),
-        [a, b, c] => code(&[a.run(env)?, b.run(env)?, c.run(env)?]),
-        _ => unreachable!("at most three arguments"),
-    })())
+        [a] => (|| code(&[a.run(env)?]))(),
+        [a, b] => (|| code(&[a.run(env)?, b.run(env)?]))(),
+        [a, b, c] => (|| code(&[a.run(env)?, b.run(env)?, c.run(env)?]))(),
+        _ => return None,
+    })
 }
 
 /// The function a compiled call of the global `g` calls, or `None` when the interpreter must
@@ -235,14 +242,8 @@ impl Op {
                     return call_closure_with(c, values);
                 }
                 if let Value::Native(n) = &f {
-                    if let Some(code) = &n.slice {
-                        match args.as_slice() {
-                            [] => return code(&[]),
-                            [a] => return code(&[a.run(env)?]),
-                            [a, b] => return code(&[a.run(env)?, b.run(env)?]),
-                            [a, b, c] => return code(&[a.run(env)?, b.run(env)?, c.run(env)?]),
-                            _ => {}
-                        }
+                    if let Some(out) = n.slice.as_ref().and_then(|code| in_place(code, args, env)) {
+                        return out;
                     }
                 }
                 apply(&f, run_all(args, env)?)
