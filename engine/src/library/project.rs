@@ -92,6 +92,57 @@ pub fn is(
     })
 }
 
+/// [`project`] for a number of variables known only when the program runs (an interpreter's
+/// `project`): `f` gets the values of `vars` as a slice, walked as [`project`] walks them,
+/// and its goal runs after the same one suspension.
+///
+/// ```
+/// use kanren::{eq, fresh, project_shared, run_all, Term};
+/// let a: Vec<String> = run_all(|q| fresh(move |[x, y]| kanren::conj([
+///     eq(x, 3),
+///     eq(y, 4),
+///     project_shared(vec![x.into(), y.into()], move |v: &[Term]| eq(q, &v[0] * &v[1])),
+/// ]))).map(|a| a.to_string()).collect();
+/// assert_eq!(a, ["12"]);
+/// ```
+pub fn project_shared(
+    vars: Vec<Term>,
+    f: impl Fn(&[Term]) -> Goal + Send + Sync + 'static,
+) -> Goal {
+    Goal::native(ProjectShared(vars, Nested(Some(f))))
+}
+
+struct ProjectShared<F>(Vec<Term>, Nested<Option<F>>);
+
+impl<F> ProjectShared<F> {
+    /// The variables' values in `s`, atoms without allocating each.
+    fn values(&self, s: &State) -> smallvec::SmallVec<[Term; 4]> {
+        self.0.iter().map(|v| walked(s, v)).collect()
+    }
+}
+
+impl<F: Fn(&[Term]) -> Goal + Send + Sync> Solve for ProjectShared<F> {
+    fn apply(&self, s: State) -> Stream {
+        Stream::inc_apply((self.1.func())(&self.values(&s)), s)
+    }
+
+    fn solve(&self, s: &State, _: &mut Cont<'_>) -> Step {
+        Step::Tail((self.1.func())(&self.values(s)), None)
+    }
+}
+
+/// `v` walked completely in `s`: an atom without allocating.
+fn walked(s: &State, v: &Term) -> Term {
+    match s.walk_ref(v) {
+        t @ (Term::Pair(_)
+        | Term::Vector(_)
+        | Term::Map(_)
+        | Term::PartialMap(_)
+        | Term::Tie(_)) => s.walk_star(t),
+        t => t.clone(),
+    }
+}
+
 /// The body of a `project`: one goal, or several in sequence.
 trait Body {
     fn into_goal(self) -> Goal;
@@ -126,12 +177,7 @@ struct Project<const N: usize, F>([Term; N], Nested<Option<F>>);
 impl<const N: usize, F> Project<N, F> {
     /// The variables' values in `s`, atoms without allocating.
     fn values(&self, s: &State) -> [Term; N] {
-        self.0.each_ref().map(|v| match s.walk_ref(v) {
-            t @ (Term::Pair(_) | Term::Vector(_) | Term::Map(_) | Term::PartialMap(_)) => {
-                s.walk_star(t)
-            }
-            t => t.clone(),
-        })
+        self.0.each_ref().map(|v| walked(s, v))
     }
 }
 
