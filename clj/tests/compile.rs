@@ -124,6 +124,69 @@ fn core_logic_forms_compile_to_the_same_goals() {
     }
 }
 
+/// A `defne` body is built from the terms its patterns matched (`library/logic/plan.rs`):
+/// each program gives what the interpreter gives, for calls of relations, of `==` and `!=`,
+/// arithmetic in a `project` (and past an integer's range), `fresh`, `conde`, forms left to
+/// compiled code, a `matche` over some of the parameters, and names defined again.
+#[test]
+fn planned_clause_bodies_build_what_compiled_code_builds() {
+    let cases = [
+        ("(declare noattacko)
+          (defne nqueenso [l] ([()])
+            ([[[x y] . others]] (nqueenso others) (membero y [1 2 3 4]) (noattacko [x y] others)))
+          (defne noattacko [q others] ([_ ()])
+            ([[x y] [[x1 y1] . r]] (!= y y1)
+              (project [y y1 x x1] (!= (- y1 y) (- x1 x)) (!= (- y1 y) (- x x1)))
+              (noattacko [x y] r)))
+          (run* [q] (fresh [a b c d] (== q [[1 a] [2 b] [3 c] [4 d]]) (nqueenso q)))",
+         "([[1 3] [2 1] [3 4] [4 2]] [[1 2] [2 4] [3 1] [4 3]])"),
+        ("(defn locals-membero [x l] (matche [l] ([[x . tail]]) ([[head . tail]] (locals-membero x tail))))
+          [(run* [q] (locals-membero 'foo [1 'foo]) (== q true)) (run* [q] (locals-membero 'foo [1 2]))]",
+         "[(true) ()]"),
+        ("(defne pick [l o] ([[h . t] _] (conde [(== o h)] [(fresh [x] (pick t x) (all (== o [x]) s#))])))
+          (run* [q] (pick [1 2 3] q))",
+         "(1 [2] [[3]])"),
+        ("(defne g [x o] ([_ [a b]] (let [y x] (== a [y b])) (if (number? x) (== b :n) (== b :o))))
+          [(run* [q] (g 1 q)) (run* [q] (g 'u q))]",
+         "[([[1 :n] :n]) ([[u :o] :o])]"),
+        ("(defne k [a b] ([_ 1] (let [z a] (== z 7))) ([_ 2] (project [b] (== a (inc b)))))
+          (defne k2 [q r] ([_ _] (k q r)))
+          (run* [q r] (k2 q r))",
+         "([7 1] [3 2])"),
+        ("(defne mapo [f l o] ([_ () ()]) ([_ [a . d] [b . e]] (f a b) (mapo f d e)))
+          (run* [q] (mapo (fn [a b] (== b [a])) [1 2] q))",
+         "(([1] [2]))"),
+        ("(defna first-one [l o] ([[h . _] h]) ([_ :none]))
+          (defne call-first [l o] ([_ _] (first-one l o)))
+          (run* [q] (call-first [4 5] q))",
+         "(4)"),
+        ("(defne big [x o] ([_ _] (project [x] (== o [(+ x 1) (- x) (* x 2) (inc x) (dec x)]))))
+          (run* [q] (big 3 q))",
+         "([4 -3 6 4 2])"),
+        ("(defne big [x o] ([_ _] (project [x] (== o (+ x 1))))) (run* [q] (big 9223372036854775807 q))", ""),
+        ("(ns u (:refer-clojure :exclude [== -]) (:use clojure.core.logic))
+          (defn - [a b] (+ a b 100))
+          (defne h [x o] ([_ _] (project [x] (== o (- x 1)))))
+          (run* [q] (h 5 q))",
+         "(106)"),
+        ("(defne r1 [o] ([_] (r2 o)))
+          (defne r2 [o] ([1]))
+          (def a (doall (run* [q] (r1 q))))
+          (defne r2 [o] ([2]))
+          [a (run* [q] (r1 q))]",
+         "[(1) (2)]"),
+        ("(defne bad [x] ([_] 5)) (run* [q] (bad q))", ""),
+        ("(defne bad2 [x] ([_] (project [x] (== x (+ x :a))))) (run* [q] (bad2 3))", ""),
+    ];
+    for (src, want) in cases {
+        let got = same(src);
+        match want {
+            "" => assert!(got.starts_with("error: "), "{src}: {got}"),
+            want => assert_eq!(got, want, "{src}"),
+        }
+    }
+}
+
 #[test]
 fn errors_are_the_interpreters() {
     for src in [

@@ -127,6 +127,7 @@ pub enum Code {
 /// resolved to there is kept per thread with the [generation](crate::eval::ns::generation) of
 /// the definitions it was resolved at, so a call site in a relation's body resolves its
 /// callee once, not at each call.
+#[derive(Clone)]
 pub struct Global {
     pub(crate) sym: Arc<str>,
     pub(crate) site: u32,
@@ -167,7 +168,7 @@ pub(crate) enum Pat {
 
 /// A form compiled by the library that owns it (registered with the compiler): run in the
 /// environment of the scopes it was compiled in.
-pub trait Compiled: Send + Sync {
+pub trait Compiled: std::any::Any + Send + Sync {
     /// Runs the form in `env`.
     fn run(&self, env: &Env) -> Result<Value>;
 

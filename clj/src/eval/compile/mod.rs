@@ -95,7 +95,18 @@ fn compiler(prefix: &str) -> Option<CompileFn> {
 const MAX_COMPILE_DEPTH: usize = 2_000;
 
 impl Scope {
-    fn lookup(&self, name: &str) -> Option<(u32, u32)> {
+    /// How many frames are open.
+    pub(crate) fn depth(&self) -> usize {
+        self.frames.len()
+    }
+
+    /// How many names the frame `h` (from the innermost) binds.
+    pub(crate) fn frame_len(&self, h: usize) -> usize {
+        self.frames[self.frames.len() - 1 - h].len()
+    }
+
+    /// Where the local `name` is: its frame (from the innermost) and slot.
+    pub(crate) fn lookup(&self, name: &str) -> Option<(u32, u32)> {
         self.frames.iter().rev().enumerate().find_map(|(h, f)| {
             let i = f.iter().rposition(|n| &**n == name)?;
             Some((h as u32, i as u32))

@@ -46,14 +46,14 @@ pub(crate) struct Run {
 /// The goal forms of a body, compiled, and the forms themselves: tree mode labels each goal
 /// with its form (printed only then).
 pub(crate) struct Body {
-    code: Vec<Code>,
+    pub(crate) code: Arc<[Code]>,
     forms: Vec<Value>,
 }
 
 /// `forms` compiled in `scope`, as a body of goals.
 pub(crate) fn body(scope: &mut Scope, forms: &[Value]) -> Body {
     Body {
-        code: all(scope, forms),
+        code: all(scope, forms).into(),
         forms: forms.to_vec(),
     }
 }
@@ -151,7 +151,7 @@ pub(crate) fn goals(body: &Body, env: &Env, who: &str) -> Result<Goals> {
             .collect();
     }
     let mut gs = Goals::new();
-    for c in &body.code {
+    for c in body.code.iter() {
         gs.push(into_goal(c.run(env)?, who)?);
     }
     Ok(gs)

@@ -1,14 +1,18 @@
 //! `matche`/`matcha`/`matchu` compiled (so the bodies of `defne`, `defna` and `defnu`): the
 //! patterns of each clause planned once, with the scope of their new variables known, and the
 //! goals built as the interpreter's `matche` builds them (one level per pattern that is
-//! not `_`, on the engine's matcher where it takes the pattern).
+//! not `_`, on the engine's matcher where it takes the pattern). Each clause's body is also
+//! planned over terms ([`plan`](crate::library::logic::plan)): a clause the matcher takes
+//! builds its body from the terms it matched.
 
-use crate::eval::compile::{all, Code, Scope};
-use crate::eval::{bind_all, lookup_local, Bindings, Env};
+use crate::eval::compile::{all, Code, Op, Scope};
+use crate::eval::{bind_all, lookup_local, Bindings, Closure, Env};
 use crate::eval::{bind_slots, Names};
+use crate::library::logic::compile::Logic;
 use crate::library::logic::compile::{body, fresh_frame, goals, one_per_clause, Body, Goals};
 use crate::library::logic::forms::Commit;
 use crate::library::logic::pattern::{compile_pat, pat_term, plan_with, Pat, Plan, Source};
+use crate::library::logic::plan::{Base, Ctx, Place, Planner, Plans};
 use crate::library::logic::{guard, to_term, tree};
 use crate::value::error::{Error, Result};
 use crate::value::Value;
@@ -20,6 +24,10 @@ use std::sync::Arc;
 pub(crate) struct MatcheArgs {
     args: Vec<Code>,
     named: Vec<(Arc<str>, usize)>,
+    /// The length of the frame the arguments are read from, when the `matche` is a
+    /// function's whole body and its arguments are the function's parameters in order: the
+    /// relation can then be entered with its arguments' terms ([`relation_of`]).
+    direct: Option<u32>,
     /// The form as written (its label in tree mode).
     shown: Value,
 }
@@ -28,6 +36,10 @@ pub(crate) struct MatcheArgs {
 pub(crate) struct Clause {
     steps: Vec<Step>,
     body: Body,
+    /// The body planned over the clause's terms.
+    plan: Plans,
+    /// How many terms the clause's patterns bind, the arguments included.
+    slots: u32,
     /// The clause as written (its branch's label in tree mode).
     shown: Value,
 }
@@ -39,6 +51,8 @@ struct Step {
     /// The terms of the plan's `Is` ops when they are all constants: made once.
     constants: Option<Arc<[Term]>>,
     template: Pat,
+    /// Where each local the plan's `Is` ops read is (`None` for a constant).
+    places: Vec<Option<Place>>,
     /// `(== pattern arg)` as written (its label in tree mode).
     shown: Value,
 }
@@ -56,7 +70,32 @@ pub(crate) fn matche(a: &[Value], scope: &mut Scope) -> Option<(MatcheArgs, Vec<
             _ => None,
         })
         .collect();
+    let direct = match (scope.depth(), named.is_empty()) {
+        (1, true) => {
+            let len = scope.frame_len(0);
+            let from = len.checked_sub(args.len())?;
+            let params = args
+                .iter()
+                .enumerate()
+                .all(|(j, c)| matches!(c, Code::Local(0, i) if *i as usize == from + j));
+            params.then_some(len as u32)
+        }
+        _ => None,
+    };
+    let arg_places = args
+        .iter()
+        .enumerate()
+        .filter_map(|(j, c)| match c {
+            Code::Local(h, i) => Some(((h + u32::from(!named.is_empty()), *i), j as u32)),
+            _ => None,
+        })
+        .collect::<Vec<_>>();
     let opened = scope.push(named.iter().map(|(s, _)| s.clone()).collect());
+    let mut planner = Planner {
+        frames: Vec::new(),
+        next: args.len() as u32,
+        args: arg_places,
+    };
     let mut out = Vec::new();
     for c in clauses {
         let items = c.to_vec().ok()?;
@@ -70,13 +109,24 @@ pub(crate) fn matche(a: &[Value], scope: &mut Scope) -> Option<(MatcheArgs, Vec<
         }
         let mut steps = Vec::new();
         let mut frames = Vec::new();
+        planner.frames.clear();
+        planner.next = args.len() as u32;
         for (i, p) in pats.iter().enumerate() {
             let template = compile_pat(p, false);
             if matches!(template, Pat::Blank) {
                 continue;
             }
             let plan = plan_with(p, &|s| scope.is_local(s));
+            let places = plan
+                .values
+                .iter()
+                .map(|v| match v {
+                    Source::Const(_) => None,
+                    Source::Local(s) => scope.lookup(s).map(|(h, i)| planner.place(h, i)),
+                })
+                .collect();
             frames.push(scope.push(plan.news.to_vec()));
+            planner.push(&plan.news);
             let constants = plan
                 .values
                 .iter()
@@ -91,6 +141,7 @@ pub(crate) fn matche(a: &[Value], scope: &mut Scope) -> Option<(MatcheArgs, Vec<
                 plan,
                 constants,
                 template,
+                places,
                 shown: Value::list([Value::sym("=="), p.clone(), arg_forms[i].clone()]),
             });
         }
@@ -98,15 +149,26 @@ pub(crate) fn matche(a: &[Value], scope: &mut Scope) -> Option<(MatcheArgs, Vec<
         for f in frames.into_iter().rev() {
             scope.pop(f);
         }
+        let slots = planner.next;
         out.push(Clause {
             steps,
+            plan: planner.body(&body, "matche"),
             body,
+            slots,
             shown: c.clone(),
         });
     }
     scope.pop(opened);
     let shown = Value::list([Value::sym("matche")].into_iter().chain(a.iter().cloned()));
-    Some((MatcheArgs { args, named, shown }, out))
+    Some((
+        MatcheArgs {
+            args,
+            named,
+            direct,
+            shown,
+        },
+        out,
+    ))
 }
 
 /// The goal of a compiled `matche` in `env`: its arguments evaluated now, its clauses built
@@ -149,12 +211,11 @@ pub(crate) fn matche_goal(
         }));
     }
     if let Commit::E = kind {
-        let n = clauses.len();
-        return Ok(kanren::clause_relation_shared(
-            args.clone(),
-            n,
-            move |_, k, s| clause_stream(&args, &clauses, k, s, &e),
-        ));
+        let cx = Arc::new(Ctx {
+            base: Base::Env(e),
+            args,
+        });
+        return Ok(matche_terms(&clauses, cx));
     }
     Ok(Goal::lazy(move || {
         guard(|| {
@@ -166,44 +227,100 @@ pub(crate) fn matche_goal(
     }))
 }
 
+/// A `defne` relation's goal for a call `cx`: one engine relation whose clauses are data
+/// ([`kanren::clause_relation_shared`]), a clause's pattern levels matched at once when the
+/// search reaches it ([`clause_stream`]).
+pub(crate) fn matche_terms(clauses: &Arc<Vec<Clause>>, cx: Arc<Ctx>) -> Goal {
+    let clauses = clauses.clone();
+    kanren::clause_relation_shared(cx.args.clone(), clauses.len(), move |_, k, s| {
+        clause_stream(&cx, &clauses, k, s)
+    })
+}
+
+/// The clauses of the relation `c` when called with `n` arguments, if it can be entered with
+/// their terms: the arity's compiled body is a `matche` (`matche`'s own, not `matcha`'s or
+/// `matchu`'s) over its parameters in order. Also gives the arity's number and how many
+/// names come before the parameters in its frame.
+pub(crate) fn relation_of(c: &Arc<Closure>, n: usize) -> Option<(&Arc<Vec<Clause>>, usize, u32)> {
+    let (k, arity) = c
+        .arities
+        .iter()
+        .enumerate()
+        .find(|(_, a)| a.rest.is_none() && a.params.len() == n)?;
+    let Code::Form(f) = &**crate::eval::compile::code_of(c, arity)? else {
+        return None;
+    };
+    let Op::Ext(x) = &f.op else {
+        return None;
+    };
+    let any: &dyn std::any::Any = x.as_ref();
+    let Some(Logic::Matche(Commit::E, m, clauses)) = any.downcast_ref::<Logic>() else {
+        return None;
+    };
+    let named = u32::from(c.name.is_some());
+    let direct = m.args.len() == n && m.direct == Some(named + n as u32);
+    direct.then_some((clauses, k, named))
+}
+
 /// Clause `k`'s stream in `s`: each pattern level one suspension, as core.logic's nested
-/// `(fresh [..] (== pattern arg) ...)`, all matched now, and the body built when the search
-/// gets past them (`Stream::delayed`), or the suspensions up to the level that does not match
-/// (`Stream::paused`). A clause with a pattern the engine's matcher does not take, or any
-/// clause once a program's term types are in use, is its goal of nested levels instead.
-fn clause_stream(
-    args: &Arc<[Term]>,
-    clauses: &Arc<Vec<Clause>>,
-    k: usize,
-    s: State,
-    env: &Env,
-) -> Stream {
+/// `(fresh [..] (== pattern arg) ...)`, all matched now, and the body built from the terms
+/// matched when the search gets past them (`Stream::delayed`), or the suspensions up to the
+/// level that does not match (`Stream::paused`). A clause with a pattern the engine's matcher
+/// does not take, or any clause once a program's term types are in use, is its goal of
+/// nested levels instead.
+fn clause_stream(cx: &Arc<Ctx>, clauses: &Arc<Vec<Clause>>, k: usize, s: State) -> Stream {
     let c = &clauses[k];
-    if crate::library::logic::custom::active() || c.steps.iter().any(|st| st.plan.ops.is_none()) {
-        let (args, clauses, env) = (args.clone(), clauses.clone(), env.clone());
+    if crate::library::logic::custom::active()
+        || tree::on()
+        || c.steps.iter().any(|st| st.plan.ops.is_none())
+    {
+        let (args, clauses, env) = (cx.args.clone(), clauses.clone(), cx.env());
         return guard(move || step(&args, &clauses, k, 0, env)).apply(s);
     }
-    let mut env = env.clone();
+    // The clause's terms: the arguments, then each level's new variables as it matches.
+    let n = cx.args.len();
+    let mut slots = crate::value::convert::terms_of(c.slots as usize, |i| {
+        Ok(cx.args.get(i).cloned().unwrap_or(Term::Nil))
+    })
+    .expect("no error");
+    let mut first = n;
     let mut bound: Option<State> = None;
     for (level, st) in c.steps.iter().enumerate() {
         let ops = st.plan.ops.as_deref().unwrap_or_default();
-        let values = match values_of(st, &env) {
+        let values = match values_at(st, cx, &slots[..first]) {
             Ok(v) => v,
             Err(e) => return Stream::delayed(level as u32, guard(|| Err(e)), bound.unwrap_or(s)),
         };
-        let mut slots = vec![Term::Nil; st.plan.news.len()];
         let at = bound.as_ref().unwrap_or(&s);
-        match kanren::match_shared(ops, &values, &args[st.arg], at, &mut slots) {
+        let news = st.plan.news.len();
+        let into = &mut Arc::get_mut(&mut slots).expect("not shared yet")[first..first + news];
+        match kanren::match_shared(ops, &values, &cx.args[st.arg], at, into) {
             None => return Stream::paused(level as u32 + 1),
             Some(Some(b)) => bound = Some(b),
             Some(None) => {}
         }
-        env = bind_news(&env, &st.plan.news, &slots);
+        first += news;
     }
-    let clauses = clauses.clone();
-    let body =
-        Goal::lazy(move || guard(|| Ok(kanren::conj(goals(&clauses[k].body, &env, "matche")?))));
+    let (cx, clauses) = (cx.clone(), clauses.clone());
+    let body = Goal::lazy(move || crate::library::logic::plan::body(&clauses[k].plan, &cx, &slots));
     Stream::delayed(c.steps.len() as u32, body, bound.unwrap_or(s))
+}
+
+/// The terms of a step's pattern operands: its constants, or the terms of the locals they
+/// name (`slots` holds the clause's terms so far).
+fn values_at(st: &Step, cx: &Ctx, slots: &[Term]) -> Result<Arc<[Term]>> {
+    if let Some(c) = &st.constants {
+        return Ok(c.clone());
+    }
+    let values = &st.plan.values;
+    crate::value::convert::terms_of(values.len(), |i| match (&values[i], st.places[i]) {
+        (Source::Const(t), _) => Ok(t.clone()),
+        (Source::Local(_), Some(Place::Slot(j) | Place::Arg(j, ..))) => {
+            Ok(slots[j as usize].clone())
+        }
+        (Source::Local(_), Some(Place::Outer(h, i))) => to_term(&cx.outer(h, i)?),
+        (Source::Local(s), None) => Err(Error::msg(format!("unbound pattern symbol {s}"))),
+    })
 }
 
 /// `env` with a pattern level's new variables bound to the terms its match found for them.

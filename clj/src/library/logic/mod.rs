@@ -4,7 +4,8 @@
 //! terms and back in `value::convert`. Its forms (`run`, `fresh`, `conde`, `defne`, ...) are in
 //! `forms` and `matche` (compiled in `compile` and `compile_matche`), finite domains in `fd`,
 //! fact databases and tabling in `pldb`, nominal logic in `nominal`, the other constraints in
-//! `constraints`, non-relational arithmetic in `arith`, tree mode (the search recorded
+//! `constraints`, non-relational arithmetic in `arith`, a `defne` body planned over terms in
+//! `plan`, tree mode (the search recorded
 //! as a tree of the goals tried, each labelled with its form) in `tree`.
 //!
 //! May depend on: `value/`, `eval/`'s interface (its compiler's `Code`/`Scope` for the
@@ -23,6 +24,7 @@ pub mod forms;
 pub mod matche;
 pub mod nominal;
 pub mod pattern;
+pub(crate) mod plan;
 pub mod pldb;
 pub mod subst;
 pub(crate) mod tree;
@@ -237,6 +239,7 @@ pub fn install() {
         arity(a, 2, 2, "!=")?;
         goal(kanren::neq(t(&a[0])?, t(&a[1])?))
     });
+    plan::know_built_ins();
     reg(l, "lvar", |a| {
         arity(&a, 0, 2, "lvar")?;
         Ok(Value::LVar(match a.first() {

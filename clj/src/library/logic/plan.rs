@@ -1,0 +1,716 @@
+//! A `matche` clause's body planned over terms: the goals of a `defne` body built from the
+//! terms its patterns matched, with no frame of values made for them. The plan is read off
+//! the body's compiled code ([`Code`]) when the `matche` is compiled:
+//!
+//! - a call `(f a b)` whose arguments are locals, constants, globals, vectors of those, or
+//!   calls of globals (arithmetic in a `project`), is a [`GoalPlan::Call`];
+//! - `fresh`, `all`, `conde` and `project` are planned, their bodies too;
+//! - any other form is run as compiled code, in the frames of values the clause would have
+//!   bound, made from its terms when that form is reached ([`GoalPlan::Code`]).
+//!
+//! A planned call hands its callee terms. A callee that is a relation written with
+//! `defne` (a function whose body is a `matche` over its parameters) is entered through
+//! [`matche_terms`](crate::library::logic::compile_matche::matche_terms): its clauses
+//! see the caller's terms, and its frame of values is made only if a form left to compiled
+//! code needs it ([`Base::Call`]). `==` and `!=` take the terms as they are; any other
+//! callee gets each term's value, as a compiled call would give them. The goals built, their
+//! order and their suspensions are those the compiled code builds, so the search and its
+//! answers are the same; only values that are not needed are not made.
+
+use crate::eval::compile::{effect, Code, Global, Op};
+use crate::eval::{bind_slots, Closure, Env, Names, Slots};
+use crate::library::logic::compile::{Body, Logic};
+use crate::library::logic::forms::Commit;
+use crate::library::logic::{custom, fresh_var, guard, into_goal, to_term, tree};
+use crate::value::convert::{from_search_term, terms_of};
+use crate::value::error::{Error, Pos, Result};
+use crate::value::Value;
+use kanren::{Goal, Term, Var};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
+
+/// Where a planned form reads a local.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Place {
+    /// A term of the clause: the `matche`'s arguments, then the variables its patterns,
+    /// `fresh`es and `project`s bind, in the order they are bound.
+    Slot(u32),
+    /// A local bound around the `matche`: frame `h` (from the innermost) of the environment
+    /// the `matche` ran in, slot `i`.
+    Outer(u32, u32),
+    /// A local bound around the `matche` that is also its argument `j`: as a term, the
+    /// argument's term; as a value, the local's.
+    Arg(u32, u32, u32),
+}
+
+/// A value a planned form computes.
+pub(crate) enum Arg {
+    Place(Place),
+    Global(Global),
+    /// A constant, with its term when it has one.
+    Const(Value, Option<Term>),
+    Vector(Box<[Arg]>),
+    /// A call of a global, by value (`(- y1 y)` in a `project`), with the form's position
+    /// and what the global was last found to be.
+    Call(Global, Box<[Arg]>, Option<Pos>, Seen),
+}
+
+/// A goal form of a planned body.
+pub(crate) enum GoalPlan {
+    /// A call: the callee, the arguments, the form's position, what a global callee was last
+    /// found to be, and the form as compiled code (run when the callee is a name the
+    /// compiler did not know would be a macro).
+    Call(Arg, Box<[Arg]>, Option<Pos>, Seen, Fallback),
+    /// A goal named by a local or a global (`s#`).
+    Value(Arg, Fallback),
+    /// `fresh`: the names, the first slot of their variables, the body.
+    Fresh(Arc<(Names, u32, Plans)>),
+    All(Plans),
+    Conde(Arc<[Plans]>),
+    /// `project`: what it projects, the first slot of the projected terms, their names, the
+    /// body.
+    Project(Box<[Arg]>, Arc<(Names, u32, Plans)>, Fallback),
+    /// A form run as compiled code.
+    Code(Fallback),
+}
+
+/// The planned goal forms of a body.
+pub(crate) type Plans = Arc<[GoalPlan]>;
+
+/// A body form as compiled code, and the frames the code expects above the environment the
+/// `matche` ran in: each frame's names and the slot of its first term.
+pub(crate) struct Fallback {
+    code: Arc<[Code]>,
+    index: usize,
+    frames: Arc<[(Names, u32)]>,
+    who: &'static str,
+}
+
+/// What a clause's planned body sees of the call that reached it.
+pub(crate) enum Base {
+    /// The environment the `matche` ran in.
+    Env(Env),
+    /// A relation entered from a planned body with the terms of its arguments: its
+    /// function, the arity called, the number of the function's own name in the frame (0 or
+    /// 1), and the frame of values its body expects, made when a form needs it.
+    Call(Arc<Closure>, usize, u32, OnceLock<Env>),
+}
+
+/// A `matche`'s call: how its clauses find the locals around it, and its arguments' terms.
+pub(crate) struct Ctx {
+    pub(crate) base: Base,
+    pub(crate) args: Arc<[Term]>,
+}
+
+impl Ctx {
+    /// The environment the `matche` ran in (for a relation entered with terms, its call's
+    /// frame, made now if it is not yet).
+    pub(crate) fn env(&self) -> Env {
+        match &self.base {
+            Base::Env(e) => e.clone(),
+            Base::Call(c, arity, _, env) => env
+                .get_or_init(|| {
+                    let a = &c.arities[*arity];
+                    crate::eval::arity_env(c, a, self.args.iter().map(from_search_term).collect())
+                })
+                .clone(),
+        }
+    }
+
+    /// The environment globals are resolved in (its namespace).
+    fn ns_env(&self) -> &Env {
+        match &self.base {
+            Base::Env(e) => e,
+            Base::Call(c, ..) => &c.env,
+        }
+    }
+
+    /// The value of the local in slot `i` of frame `h` around the `matche`.
+    pub(crate) fn outer(&self, h: u32, i: u32) -> Result<Value> {
+        match &self.base {
+            Base::Env(e) => crate::eval::compile::run::local(e, h, i),
+            Base::Call(c, _, named, _) if h == 0 => Ok(match i.checked_sub(*named) {
+                None => Value::Fn(c.clone()),
+                Some(j) => from_search_term(&self.args[j as usize]),
+            }),
+            Base::Call(c, ..) => crate::eval::compile::run::local(&c.env, h - 1, i),
+        }
+    }
+
+    /// The environment a form left to compiled code runs in: [`Ctx::env`] with `frames`
+    /// bound to the values of their terms.
+    fn env_with(&self, frames: &[(Names, u32)], slots: &[Term]) -> Env {
+        let mut env = self.env();
+        for (names, first) in frames {
+            let first = *first as usize;
+            let values: Slots = slots[first..first + names.len()]
+                .iter()
+                .map(from_search_term)
+                .collect();
+            env = bind_slots(&env, names, values);
+        }
+        env
+    }
+}
+
+/// Why a planned form did not give its value: an error, or a callee the plan cannot call
+/// (a name that is now a macro, or unbound), for which the form runs as compiled code.
+enum Miss {
+    Error(Error),
+    Code,
+}
+
+impl From<Error> for Miss {
+    fn from(e: Error) -> Miss {
+        Miss::Error(e)
+    }
+}
+
+type Out<T> = std::result::Result<T, Miss>;
+
+impl Arg {
+    /// The term of the value.
+    #[inline]
+    fn term(&self, cx: &Ctx, slots: &[Term]) -> Out<Term> {
+        match self {
+            Arg::Place(Place::Slot(j) | Place::Arg(j, ..)) => Ok(slots[*j as usize].clone()),
+            Arg::Const(_, Some(t)) => Ok(t.clone()),
+            _ => self.made_term(cx, slots),
+        }
+    }
+
+    /// [`Arg::term`] of a value made here.
+    #[inline(never)]
+    fn made_term(&self, cx: &Ctx, slots: &[Term]) -> Out<Term> {
+        Ok(match self {
+            Arg::Vector(items) => {
+                let mut miss = None;
+                let t = terms_of(items.len(), |i| match items[i].term(cx, slots) {
+                    Ok(t) => Ok(t),
+                    Err(Miss::Error(e)) => Err(e),
+                    Err(Miss::Code) => {
+                        miss = Some(Miss::Code);
+                        Err(Error::msg(""))
+                    }
+                });
+                match (t, miss) {
+                    (_, Some(m)) => return Err(m),
+                    (t, None) => Term::Vector(t?),
+                }
+            }
+            Arg::Call(g, args, pos, seen) => match call_term(g, args, seen, cx, slots) {
+                Err(Miss::Error(e)) => return Err(Miss::Error(e.with_pos(*pos))),
+                out => out?,
+            },
+            other => to_term(&other.value(cx, slots)?)?,
+        })
+    }
+
+    /// The value, as compiled code would compute it.
+    fn value(&self, cx: &Ctx, slots: &[Term]) -> Out<Value> {
+        Ok(match self {
+            Arg::Place(Place::Slot(j)) => from_search_term(&slots[*j as usize]),
+            Arg::Place(Place::Outer(h, i) | Place::Arg(_, h, i)) => cx.outer(*h, *i)?,
+            Arg::Global(g) => crate::eval::compile::run::global_at(g, cx.ns_env())?,
+            Arg::Const(v, _) => v.clone(),
+            Arg::Vector(items) => {
+                let mut out = Vec::with_capacity(items.len());
+                for a in items.iter() {
+                    out.push(a.value(cx, slots)?);
+                }
+                Value::vector(out)
+            }
+            Arg::Call(g, args, pos, _) => {
+                let Some(f) = crate::eval::compile::run::callee(g, cx.ns_env()) else {
+                    return Err(Miss::Code);
+                };
+                let values = values(args, cx, slots)?;
+                call(&f, values).map_err(|e| e.with_pos(*pos))?
+            }
+        })
+    }
+}
+
+/// The values of `args`.
+fn values(args: &[Arg], cx: &Ctx, slots: &[Term]) -> Out<Slots> {
+    let mut out = Slots::new();
+    for a in args {
+        out.push(a.value(cx, slots)?);
+    }
+    Ok(out)
+}
+
+/// `f` called with `args`, as a compiled call calls it.
+fn call(f: &Value, args: Slots) -> Result<Value> {
+    match f {
+        Value::Native(n) if n.pure => {}
+        _ => effect(),
+    }
+    match f {
+        Value::Fn(c) => crate::eval::call_closure_with(c, args),
+        Value::Native(n) if n.slice.is_some() => (n.slice.as_ref().expect("in place"))(&args),
+        f => crate::eval::apply(f, args.into_vec()),
+    }
+}
+
+/// The goals of a planned body, in a clause whose terms are `slots`; an error makes the
+/// search report it, as [`guard`] does.
+pub(crate) fn body(plans: &[GoalPlan], cx: &Arc<Ctx>, slots: &Arc<[Term]>) -> Goal {
+    guard(|| Ok(kanren::conj(goals(plans, cx, slots)?)))
+}
+
+fn goals(
+    plans: &[GoalPlan],
+    cx: &Arc<Ctx>,
+    slots: &Arc<[Term]>,
+) -> Result<crate::library::logic::compile::Goals> {
+    let mut gs = crate::library::logic::compile::Goals::new();
+    for p in plans {
+        gs.push(goal(p, cx, slots)?);
+    }
+    Ok(gs)
+}
+
+/// The goal of one planned form.
+fn goal(p: &GoalPlan, cx: &Arc<Ctx>, slots: &Arc<[Term]>) -> Result<Goal> {
+    match p {
+        GoalPlan::Call(f, args, pos, seen, fallback) => match called(f, args, seen, cx, slots) {
+            Ok(Ok(g)) => Ok(g),
+            Ok(Err(v)) => into_goal(v, fallback.who),
+            Err(Miss::Error(e)) => Err(e.with_pos(*pos)),
+            Err(Miss::Code) => fallback.run(cx, slots),
+        },
+        GoalPlan::Value(a, fallback) => match a.value(cx, slots) {
+            Ok(v) => into_goal(v, fallback.who),
+            Err(Miss::Error(e)) => Err(e),
+            Err(Miss::Code) => fallback.run(cx, slots),
+        },
+        GoalPlan::Fresh(f) => {
+            let (f, cx, slots) = (f.clone(), cx.clone(), slots.clone());
+            Ok(kanren::fresh(move |[]: [Var; 0]| {
+                let slots = extended(&slots, f.0.iter().map(|n| Term::Var(fresh_var(n))));
+                body(&f.2, &cx, &slots)
+            }))
+        }
+        GoalPlan::All(plans) => {
+            let (plans, cx, slots) = (plans.clone(), cx.clone(), slots.clone());
+            Ok(Goal::lazy(move || body(&plans, &cx, &slots)))
+        }
+        GoalPlan::Conde(clauses) => {
+            let (clauses, cx, slots) = (clauses.clone(), cx.clone(), slots.clone());
+            Ok(Goal::lazy(move || {
+                guard(|| {
+                    let gs = clauses
+                        .iter()
+                        .map(|c| goals(c, &cx, &slots))
+                        .collect::<Result<Vec<_>>>()?;
+                    Ok(kanren::conde(gs))
+                })
+            }))
+        }
+        // A program's term types are walked by their own methods: as compiled code.
+        GoalPlan::Project(_, _, fallback) if custom::active() => fallback.run(cx, slots),
+        GoalPlan::Project(vals, b, _) => {
+            let mut terms = Vec::with_capacity(vals.len());
+            for a in vals.iter() {
+                terms.push(match a.term(cx, slots) {
+                    Ok(t) => t,
+                    Err(Miss::Error(e)) => return Err(e),
+                    Err(Miss::Code) => {
+                        return Err(Error::msg("project: a projected name is a macro"))
+                    }
+                });
+            }
+            let (b, cx, slots) = (b.clone(), cx.clone(), slots.clone());
+            Ok(kanren::project_shared(terms, move |values: &[Term]| {
+                guard(|| {
+                    let slots = extended(&slots, values.iter().cloned());
+                    Ok(kanren::conj(goals(&b.2, &cx, &slots)?))
+                })
+            }))
+        }
+        GoalPlan::Code(fallback) => fallback.run(cx, slots),
+    }
+}
+
+/// `slots` and then `more`.
+fn extended(slots: &Arc<[Term]>, more: impl ExactSizeIterator<Item = Term>) -> Arc<[Term]> {
+    let n = slots.len() + more.len();
+    let mut more = more;
+    let out = terms_of(n, |i| {
+        Ok(match slots.get(i) {
+            Some(t) => t.clone(),
+            None => more.next().expect("as many as counted"),
+        })
+    });
+    out.expect("no error")
+}
+
+/// What a planned call gives: `==`, `!=` and relations written with `defne` take the
+/// terms and give their goal; any other callee is called with the values and gives its
+/// value.
+fn called(
+    f: &Arg,
+    args: &[Arg],
+    seen: &Seen,
+    cx: &Arc<Ctx>,
+    slots: &Arc<[Term]>,
+) -> Out<std::result::Result<Goal, Value>> {
+    let known = match f {
+        Arg::Global(_) => seen.known(),
+        _ => None,
+    };
+    match (known, args) {
+        (Some(Door::Eq), [a, b]) => {
+            return Ok(Ok(custom::eq(a.term(cx, slots)?, b.term(cx, slots)?)))
+        }
+        (Some(Door::Neq), [a, b]) => {
+            return Ok(Ok(kanren::neq(a.term(cx, slots)?, b.term(cx, slots)?)))
+        }
+        _ => {}
+    }
+    let f = match f {
+        Arg::Global(g) => match crate::eval::compile::run::callee(g, cx.ns_env()) {
+            Some(f) => {
+                seen.see(&f);
+                f
+            }
+            None => return Err(Miss::Code),
+        },
+        f => f.value(cx, slots)?,
+    };
+    if let Value::Native(n) = &f {
+        match (door_of(n), args) {
+            (Door::Eq, [a, b]) => {
+                return Ok(Ok(custom::eq(a.term(cx, slots)?, b.term(cx, slots)?)))
+            }
+            (Door::Neq, [a, b]) => {
+                return Ok(Ok(kanren::neq(a.term(cx, slots)?, b.term(cx, slots)?)))
+            }
+            _ => {}
+        }
+    }
+    // A relation written with `defne` is entered with the terms (in tree mode and with a
+    // program's term types, its goals are the compiled code's, through a call).
+    let relation = match &f {
+        Value::Fn(c) if !(tree::on() || custom::active()) => {
+            crate::library::logic::compile_matche::relation_of(c, args.len()).map(|r| (c, r))
+        }
+        _ => None,
+    };
+    if let Some((c, (clauses, arity, named))) = relation {
+        effect();
+        let cx = Arc::new(Ctx {
+            base: Base::Call(c.clone(), arity, named, OnceLock::new()),
+            args: terms(args, cx, slots)?,
+        });
+        return Ok(Ok(crate::library::logic::compile_matche::matche_terms(
+            clauses, cx,
+        )));
+    }
+    Ok(Err(call(&f, values(args, cx, slots)?)?))
+}
+
+/// The built-ins a planned call gives the terms of its arguments to: core.logic's `==` and
+/// `!=` (their goal), and clojure.core's integer arithmetic (the result's term, where no
+/// argument is other than an integer and nothing overflows).
+#[derive(Clone, Copy)]
+enum Door {
+    Eq,
+    Neq,
+    Arith(char),
+    Step(i64),
+    None,
+}
+
+const KNOWN: [(&str, &str, Door); 7] = [
+    ("clojure.core.logic", "==", Door::Eq),
+    ("clojure.core.logic", "!=", Door::Neq),
+    ("clojure.core", "+", Door::Arith('+')),
+    ("clojure.core", "-", Door::Arith('-')),
+    ("clojure.core", "*", Door::Arith('*')),
+    ("clojure.core", "inc", Door::Step(1)),
+    ("clojure.core", "dec", Door::Step(-1)),
+];
+
+/// The addresses of the [`KNOWN`] built-ins, as defined ([`know_built_ins`]).
+static AT: [AtomicUsize; 7] = [const { AtomicUsize::new(0) }; 7];
+
+/// Records where the [`KNOWN`] built-ins are (once they are defined): a planned call of one
+/// of them, and of no other function of the same name, takes its arguments' terms.
+pub(crate) fn know_built_ins() {
+    for ((ns, name, _), at) in KNOWN.iter().zip(&AT) {
+        if let Some((_, Value::Native(n))) = crate::eval::ns::resolve_in(ns, name) {
+            at.store(Arc::as_ptr(&n) as usize, Ordering::Relaxed);
+        }
+    }
+}
+
+fn known_index(n: &Arc<crate::value::Native>) -> Option<usize> {
+    let p = Arc::as_ptr(n) as usize;
+    AT.iter().position(|at| at.load(Ordering::Relaxed) == p)
+}
+
+fn door_of(n: &Arc<crate::value::Native>) -> Door {
+    known_index(n).map_or(Door::None, |k| KNOWN[k].2)
+}
+
+/// What a global callee of a planned form was last found to be, with the
+/// [generation](crate::eval::ns::generation) of the definitions it was found at (which no
+/// two threads' definitions share): one of the [`KNOWN`] built-ins, or another value. A
+/// call of a built-in it knows skips resolving the name.
+pub(crate) struct Seen(AtomicU64);
+
+/// What [`Seen`] holds for a value that is not one of the [`KNOWN`] built-ins.
+const OTHER: u64 = 0xff;
+
+impl Seen {
+    fn new() -> Seen {
+        Seen(AtomicU64::new(u64::MAX))
+    }
+
+    /// The built-in the name is at the current generation, if it is known to be one.
+    fn known(&self) -> Option<Door> {
+        let v = self.0.load(Ordering::Relaxed);
+        if v >> 8 != crate::eval::ns::generation() & (u64::MAX >> 8) || v & 0xff == OTHER {
+            return None;
+        }
+        Some(KNOWN[(v & 0xff) as usize].2)
+    }
+
+    /// Notes that the name is `f` at the current generation.
+    fn see(&self, f: &Value) {
+        let k = match f {
+            Value::Native(n) => known_index(n).map_or(OTHER, |k| k as u64),
+            _ => OTHER,
+        };
+        let gen = crate::eval::ns::generation() & (u64::MAX >> 8);
+        self.0.store(gen << 8 | k, Ordering::Relaxed);
+    }
+}
+
+/// The term of the call of the global `g` on `args`: where `g` is integer arithmetic and the
+/// arguments' terms integers that give one without overflow, computed here; else the term of
+/// the value `g` gives for the values of the terms.
+#[inline(never)]
+fn call_term(g: &Global, args: &[Arg], seen: &Seen, cx: &Ctx, slots: &[Term]) -> Out<Term> {
+    let (door, mut f) = match seen.known() {
+        Some(d) => (d, None),
+        None => {
+            let Some(f) = crate::eval::compile::run::callee(g, cx.ns_env()) else {
+                return Err(Miss::Code);
+            };
+            seen.see(&f);
+            let d = match &f {
+                Value::Native(n) => door_of(n),
+                _ => Door::None,
+            };
+            (d, Some(f))
+        }
+    };
+    let int = |t: &Term| match t {
+        Term::Int(i) => Some(*i),
+        _ => None,
+    };
+    let fast = |terms: &[Term]| match (door, terms) {
+        (Door::Arith(op), [a, b]) => int(a).zip(int(b)).and_then(|(p, q)| match op {
+            '+' => p.checked_add(q),
+            '-' => p.checked_sub(q),
+            _ => p.checked_mul(q),
+        }),
+        (Door::Arith('-'), [a]) => int(a).and_then(i64::checked_neg),
+        (Door::Step(d), [a]) => int(a).and_then(|p| p.checked_add(d)),
+        _ => None,
+    };
+    let terms: smallvec::SmallVec<[Term; 2]> = match args {
+        [a, b] => {
+            let pair = [a.term(cx, slots)?, b.term(cx, slots)?];
+            if let Some(r) = fast(&pair) {
+                return Ok(Term::Int(r));
+            }
+            pair.into_iter().collect()
+        }
+        [a] => {
+            let one = [a.term(cx, slots)?];
+            if let Some(r) = fast(&one) {
+                return Ok(Term::Int(r));
+            }
+            one.into_iter().collect()
+        }
+        _ => {
+            let mut terms = smallvec::SmallVec::new();
+            for a in args {
+                terms.push(a.term(cx, slots)?);
+            }
+            terms
+        }
+    };
+    if f.is_none() {
+        f = crate::eval::compile::run::callee(g, cx.ns_env());
+    }
+    let f = f.ok_or(Miss::Code)?;
+    let values = terms.iter().map(from_search_term).collect();
+    Ok(to_term(&call(&f, values)?)?)
+}
+
+/// The terms of `args`, in one allocation.
+fn terms(args: &[Arg], cx: &Ctx, slots: &[Term]) -> Out<Arc<[Term]>> {
+    let mut miss = false;
+    let out = terms_of(args.len(), |i| match args[i].term(cx, slots) {
+        Ok(t) => Ok(t),
+        Err(Miss::Error(e)) => Err(e),
+        Err(Miss::Code) => {
+            miss = true;
+            Err(Error::msg(""))
+        }
+    });
+    match (out, miss) {
+        (_, true) => Err(Miss::Code),
+        (out, false) => Ok(out?),
+    }
+}
+
+impl Fallback {
+    /// Runs the form as compiled code, in the frames of values made from the terms.
+    fn run(&self, cx: &Ctx, slots: &[Term]) -> Result<Goal> {
+        let env = cx.env_with(&self.frames, slots);
+        into_goal(self.code[self.index].run(&env)?, self.who)
+    }
+}
+
+/// What the planner knows of the locals where a clause body is written.
+pub(crate) struct Planner {
+    /// The frames opened inside the `matche` (its patterns', then `fresh`es' and
+    /// `project`s'), the innermost last: names and first slot.
+    pub(crate) frames: Vec<(Names, u32)>,
+    /// The number of slots the frames take, the arguments' included.
+    pub(crate) next: u32,
+    /// For each local around the `matche` that is one of its arguments: where it is (frame
+    /// from the innermost around the `matche`, slot) and the argument's number.
+    pub(crate) args: Vec<((u32, u32), u32)>,
+}
+
+impl Planner {
+    /// Where the compiled local `(h, i)` is.
+    pub(crate) fn place(&self, h: u32, i: u32) -> Place {
+        let opened = self.frames.len() as u32;
+        if h < opened {
+            let (_, first) = &self.frames[(opened - 1 - h) as usize];
+            return Place::Slot(first + i);
+        }
+        let h = h - opened;
+        match self.args.iter().find(|(at, _)| *at == (h, i)) {
+            Some((_, j)) => Place::Arg(*j, h, i),
+            None => Place::Outer(h, i),
+        }
+    }
+
+    /// Opens a frame binding `names`, as the compiler's scope does (none for no names);
+    /// gives its first slot and whether it was opened.
+    pub(crate) fn push(&mut self, names: &Names) -> (u32, bool) {
+        let first = self.next;
+        if names.is_empty() {
+            return (first, false);
+        }
+        self.frames.push((names.clone(), first));
+        self.next += names.len() as u32;
+        (first, true)
+    }
+
+    /// Closes the frame [`Planner::push`] opened at `first`.
+    fn pop(&mut self, first: u32, opened: bool) {
+        if opened {
+            self.frames.pop();
+        }
+        self.next = first;
+    }
+
+    /// The plan of a body.
+    pub(crate) fn body(&mut self, b: &Body, who: &'static str) -> Plans {
+        let frames: Arc<[(Names, u32)]> = self.frames.clone().into();
+        (0..b.code.len())
+            .map(|i| {
+                let fallback = Fallback {
+                    code: b.code.clone(),
+                    index: i,
+                    frames: frames.clone(),
+                    who,
+                };
+                self.goal(&b.code[i], fallback)
+            })
+            .collect()
+    }
+
+    fn goal(&mut self, c: &Code, fallback: Fallback) -> GoalPlan {
+        match c {
+            Code::Local(..) | Code::Global(_) => match self.arg(c) {
+                Some(a) => GoalPlan::Value(a, fallback),
+                None => GoalPlan::Code(fallback),
+            },
+            Code::Form(f) => match &f.op {
+                Op::Call(callee @ (Code::Local(..) | Code::Global(_)), args, _) => {
+                    match (self.arg(callee), self.args_of(args)) {
+                        (Some(callee), Some(args)) => {
+                            GoalPlan::Call(callee, args, f.pos, Seen::new(), fallback)
+                        }
+                        _ => GoalPlan::Code(fallback),
+                    }
+                }
+                Op::Ext(x) => {
+                    let any: &dyn std::any::Any = x.as_ref();
+                    match any.downcast_ref::<Logic>() {
+                        Some(l) => self.logic(l, fallback),
+                        None => GoalPlan::Code(fallback),
+                    }
+                }
+                _ => GoalPlan::Code(fallback),
+            },
+            _ => GoalPlan::Code(fallback),
+        }
+    }
+
+    fn logic(&mut self, l: &Logic, fallback: Fallback) -> GoalPlan {
+        match l {
+            Logic::Fresh(b) => {
+                let (first, opened) = self.push(&b.0);
+                let plans = self.body(&b.1, "fresh");
+                self.pop(first, opened);
+                GoalPlan::Fresh(Arc::new((b.0.clone(), first, plans)))
+            }
+            Logic::All(b) => GoalPlan::All(self.body(b, "all")),
+            Logic::Conde(Commit::E, clauses) => {
+                GoalPlan::Conde(clauses.iter().map(|c| self.body(c, "conde")).collect())
+            }
+            Logic::Project(vals, b) => {
+                let Some(vals) = self.args_of(vals) else {
+                    return GoalPlan::Code(fallback);
+                };
+                let (first, opened) = self.push(&b.0);
+                let plans = self.body(&b.1, "project");
+                self.pop(first, opened);
+                GoalPlan::Project(vals, Arc::new((b.0.clone(), first, plans)), fallback)
+            }
+            _ => GoalPlan::Code(fallback),
+        }
+    }
+
+    fn args_of(&self, codes: &[Code]) -> Option<Box<[Arg]>> {
+        codes.iter().map(|c| self.arg(c)).collect()
+    }
+
+    fn arg(&self, c: &Code) -> Option<Arg> {
+        Some(match c {
+            Code::Local(h, i) => Arg::Place(self.place(*h, *i)),
+            Code::Global(g) => Arg::Global(g.clone()),
+            Code::Const(v) => Arg::Const(v.clone(), to_term(v).ok()),
+            Code::Vector(items) => Arg::Vector(self.args_of(items)?),
+            Code::Form(f) => match &f.op {
+                Op::Call(Code::Global(g), args, _) => {
+                    Arg::Call(g.clone(), self.args_of(args)?, f.pos, Seen::new())
+                }
+                _ => return None,
+            },
+            Code::Interp(_) => return None,
+        })
+    }
+}
