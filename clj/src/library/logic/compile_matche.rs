@@ -214,8 +214,9 @@ pub(crate) fn matche_goal(
         let cx = Arc::new(Ctx {
             base: Base::Env(e),
             args,
+            clauses,
         });
-        return Ok(matche_terms(&clauses, cx));
+        return Ok(matche_terms(cx));
     }
     Ok(Goal::lazy(move || {
         guard(|| {
@@ -230,10 +231,9 @@ pub(crate) fn matche_goal(
 /// A `defne` relation's goal for a call `cx`: one engine relation whose clauses are data
 /// ([`kanren::clause_relation_shared`]), a clause's pattern levels matched at once when the
 /// search reaches it ([`clause_stream`]).
-pub(crate) fn matche_terms(clauses: &Arc<Vec<Clause>>, cx: Arc<Ctx>) -> Goal {
-    let clauses = clauses.clone();
-    kanren::clause_relation_shared(cx.args.clone(), clauses.len(), move |_, k, s| {
-        clause_stream(&cx, &clauses, k, s)
+pub(crate) fn matche_terms(cx: Arc<Ctx>) -> Goal {
+    kanren::clause_relation_shared(cx.args.clone(), cx.clauses.len(), move |_, k, s| {
+        clause_stream(&cx, k, s)
     })
 }
 
@@ -268,32 +268,31 @@ pub(crate) fn relation_of(c: &Arc<Closure>, n: usize) -> Option<(&Arc<Vec<Clause
 /// level that does not match (`Stream::paused`). A clause with a pattern the engine's matcher
 /// does not take, or any clause once a program's term types are in use, is its goal of
 /// nested levels instead.
-fn clause_stream(cx: &Arc<Ctx>, clauses: &Arc<Vec<Clause>>, k: usize, s: State) -> Stream {
-    let c = &clauses[k];
+fn clause_stream(cx: &Arc<Ctx>, k: usize, s: State) -> Stream {
+    let c = &cx.clauses[k];
     if crate::library::logic::custom::active()
         || tree::on()
         || c.steps.iter().any(|st| st.plan.ops.is_none())
     {
-        let (args, clauses, env) = (cx.args.clone(), clauses.clone(), cx.env());
+        let (args, clauses, env) = (cx.args.clone(), cx.clauses.clone(), cx.env());
         return guard(move || step(&args, &clauses, k, 0, env)).apply(s);
     }
-    // The clause's terms: the arguments, then each level's new variables as it matches.
+    // The clause's terms after its arguments: each level's new variables as it matches.
     let n = cx.args.len();
-    let mut slots = crate::value::convert::terms_of(c.slots as usize, |i| {
-        Ok(cx.args.get(i).cloned().unwrap_or(Term::Nil))
-    })
-    .expect("no error");
-    let mut first = n;
+    let mut slots =
+        crate::value::convert::terms_of(c.slots as usize - n, |_| Ok(Term::Nil)).expect("no error");
+    let buf = Arc::get_mut(&mut slots).expect("not shared yet");
+    let mut first = 0;
     let mut bound: Option<State> = None;
     for (level, st) in c.steps.iter().enumerate() {
         let ops = st.plan.ops.as_deref().unwrap_or_default();
-        let values = match values_at(st, cx, &slots[..first]) {
+        let values = match values_at(st, cx, &buf[..first]) {
             Ok(v) => v,
             Err(e) => return Stream::delayed(level as u32, guard(|| Err(e)), bound.unwrap_or(s)),
         };
         let at = bound.as_ref().unwrap_or(&s);
         let news = st.plan.news.len();
-        let into = &mut Arc::get_mut(&mut slots).expect("not shared yet")[first..first + news];
+        let into = &mut buf[first..first + news];
         match kanren::match_shared(ops, &values, &cx.args[st.arg], at, into) {
             None => return Stream::paused(level as u32 + 1),
             Some(Some(b)) => bound = Some(b),
@@ -301,8 +300,9 @@ fn clause_stream(cx: &Arc<Ctx>, clauses: &Arc<Vec<Clause>>, k: usize, s: State) 
         }
         first += news;
     }
-    let (cx, clauses) = (cx.clone(), clauses.clone());
-    let body = Goal::lazy(move || crate::library::logic::plan::body(&clauses[k].plan, &cx, &slots));
+    let cx = cx.clone();
+    let body =
+        Goal::lazy(move || crate::library::logic::plan::body(&cx.clauses[k].plan, &cx, &slots));
     Stream::delayed(c.steps.len() as u32, body, bound.unwrap_or(s))
 }
 
@@ -316,7 +316,7 @@ fn values_at(st: &Step, cx: &Ctx, slots: &[Term]) -> Result<Arc<[Term]>> {
     crate::value::convert::terms_of(values.len(), |i| match (&values[i], st.places[i]) {
         (Source::Const(t), _) => Ok(t.clone()),
         (Source::Local(_), Some(Place::Slot(j) | Place::Arg(j, ..))) => {
-            Ok(slots[j as usize].clone())
+            Ok(cx.term(slots, j).clone())
         }
         (Source::Local(_), Some(Place::Outer(h, i))) => to_term(&cx.outer(h, i)?),
         (Source::Local(s), None) => Err(Error::msg(format!("unbound pattern symbol {s}"))),

@@ -20,6 +20,7 @@
 use crate::eval::compile::{effect, Code, Global, Op};
 use crate::eval::{bind_slots, Closure, Env, Names, Slots};
 use crate::library::logic::compile::{Body, Logic};
+use crate::library::logic::compile_matche::Clause;
 use crate::library::logic::forms::Commit;
 use crate::library::logic::{custom, fresh_var, guard, into_goal, to_term, tree};
 use crate::value::convert::{from_search_term, terms_of};
@@ -100,9 +101,22 @@ pub(crate) enum Base {
 pub(crate) struct Ctx {
     pub(crate) base: Base,
     pub(crate) args: Arc<[Term]>,
+    /// The `matche`'s clauses.
+    pub(crate) clauses: Arc<Vec<Clause>>,
 }
 
 impl Ctx {
+    /// The clause's term in slot `j`: an argument, or one of `slots`, the terms bound after
+    /// the arguments.
+    #[inline]
+    pub(crate) fn term<'a>(&'a self, slots: &'a [Term], j: u32) -> &'a Term {
+        let j = j as usize;
+        match self.args.get(j) {
+            Some(t) => t,
+            None => &slots[j - self.args.len()],
+        }
+    }
+
     /// The environment the `matche` ran in (for a relation entered with terms, its call's
     /// frame, made now if it is not yet).
     pub(crate) fn env(&self) -> Env {
@@ -142,10 +156,9 @@ impl Ctx {
     fn env_with(&self, frames: &[(Names, u32)], slots: &[Term]) -> Env {
         let mut env = self.env();
         for (names, first) in frames {
-            let first = *first as usize;
-            let values: Slots = slots[first..first + names.len()]
-                .iter()
-                .map(from_search_term)
+            let first = *first;
+            let values: Slots = (0..names.len())
+                .map(|i| from_search_term(self.term(slots, first + i as u32)))
                 .collect();
             env = bind_slots(&env, names, values);
         }
@@ -173,7 +186,7 @@ impl Arg {
     #[inline]
     fn term(&self, cx: &Ctx, slots: &[Term]) -> Out<Term> {
         match self {
-            Arg::Place(Place::Slot(j) | Place::Arg(j, ..)) => Ok(slots[*j as usize].clone()),
+            Arg::Place(Place::Slot(j) | Place::Arg(j, ..)) => Ok(cx.term(slots, *j).clone()),
             Arg::Const(_, Some(t)) => Ok(t.clone()),
             _ => self.made_term(cx, slots),
         }
@@ -209,7 +222,7 @@ impl Arg {
     /// The value, as compiled code would compute it.
     fn value(&self, cx: &Ctx, slots: &[Term]) -> Out<Value> {
         Ok(match self {
-            Arg::Place(Place::Slot(j)) => from_search_term(&slots[*j as usize]),
+            Arg::Place(Place::Slot(j)) => from_search_term(cx.term(slots, *j)),
             Arg::Place(Place::Outer(h, i) | Place::Arg(_, h, i)) => cx.outer(*h, *i)?,
             Arg::Global(g) => crate::eval::compile::run::global_at(g, cx.ns_env())?,
             Arg::Const(v, _) => v.clone(),
@@ -394,19 +407,22 @@ fn called(
     // program's term types, its goals are the compiled code's, through a call).
     let relation = match &f {
         Value::Fn(c) if !(tree::on() || custom::active()) => {
-            crate::library::logic::compile_matche::relation_of(c, args.len()).map(|r| (c, r))
+            crate::library::logic::compile_matche::relation_of(c, args.len())
+                .map(|(clauses, arity, named)| (clauses.clone(), arity, named))
         }
         _ => None,
     };
-    if let Some((c, (clauses, arity, named))) = relation {
+    if let Some((clauses, arity, named)) = relation {
+        let Value::Fn(c) = f else {
+            unreachable!("only a function is a relation")
+        };
         effect();
         let cx = Arc::new(Ctx {
-            base: Base::Call(c.clone(), arity, named, OnceLock::new()),
+            base: Base::Call(c, arity, named, OnceLock::new()),
             args: terms(args, cx, slots)?,
+            clauses,
         });
-        return Ok(Ok(crate::library::logic::compile_matche::matche_terms(
-            clauses, cx,
-        )));
+        return Ok(Ok(crate::library::logic::compile_matche::matche_terms(cx)));
     }
     Ok(Err(call(&f, values(args, cx, slots)?)?))
 }
