@@ -175,6 +175,18 @@ fn planned_clause_bodies_build_what_compiled_code_builds() {
           (defne r2 [o] ([2]))
           [a (run* [q] (r1 q))]",
          "[(1) (2)]"),
+        ("(defn f [] (run* [a b :as v] (fresh [c] (== c [1 2]) (let [w v] (== w [c b])))))
+          (f)",
+         "([[1 2] _0])"),
+        ("(defn f [n] (run n [q] (fresh [x y] (conde [(== x 1)] [(== x 2)]) (== y (project [x] (== q (* x n))))))) (f 3)",
+         "(_0 _0)"),
+        ("(defn f [n] (run n [q] (fresh [x] (membero x [1 2 3]) (project [x] (== q (* x n)))))) (f 2)",
+         "(2 4)"),
+        ("(defn f [] (run* [q] (fresh [x] (fresh [y] (== y x) (== q [x y]))))) (f)", "([_0 _0])"),
+        ("(defn f [n] (run* [q] (== q (map vector (repeatedly lvar) (range n)))))
+          (defne g [n o] ([_ _] (== o (take n (map inc (range))))))
+          [(count (first (f 3))) (run* [q] (g 2 q))]",
+         "[3 ((1 2))]"),
         ("(defne bad [x] ([_] 5)) (run* [q] (bad q))", ""),
         ("(defne bad2 [x] ([_] (project [x] (== x (+ x :a))))) (run* [q] (bad2 3))", ""),
     ];

@@ -13,7 +13,9 @@ use crate::eval::{bind_all, Bindings, Env};
 use crate::eval::{bind_slots, Names};
 use crate::library::logic::compile_matche::{Clause, MatcheArgs};
 use crate::library::logic::forms::{disjunction, syms_of, Commit};
-use crate::library::logic::{guard, into_goal, to_term, tree};
+use crate::library::logic::plan::{self, Ctx, Planner, Plans};
+use crate::library::logic::{fresh_var, guard, into_goal, to_term, tree};
+use crate::value::convert::terms_of;
 use crate::value::error::{Error, Result};
 use crate::value::Value;
 use kanren::{Goal, Term, Var};
@@ -22,7 +24,9 @@ use std::sync::{Arc, OnceLock};
 
 /// A compiled core.logic form.
 pub(crate) enum Logic {
-    Fresh(Arc<(Names, Body)>),
+    /// `fresh`: its names, its body, and the body planned over its variables (when it first
+    /// runs as a goal of its own: a `fresh` inside a planned body is planned with it).
+    Fresh(Arc<(Names, Body, OnceLock<Plans>)>),
     All(Arc<Body>),
     Conde(Commit, Arc<Vec<Body>>),
     Project(Vec<Code>, Arc<(Names, Body)>),
@@ -39,6 +43,8 @@ pub(crate) struct Run {
     syms: Vec<Arc<str>>,
     as_name: Option<Arc<str>>,
     body: Body,
+    /// The body planned over the query's variables (`syms`, then `as_name`'s).
+    plan: Plans,
     /// The form as written (its label in tree mode).
     shown: Value,
 }
@@ -73,7 +79,7 @@ pub(crate) fn compile(name: &str, a: &[Value], scope: &mut Scope) -> Option<Logi
             let opened = scope.push(syms.clone());
             let body = self::body(scope, body);
             scope.pop(opened);
-            Logic::Fresh(Arc::new((syms.into(), body)))
+            Logic::Fresh(Arc::new((syms.into(), body, OnceLock::new())))
         }
         "all" => Logic::All(Arc::new(body(scope, a))),
         "conde" | "conda" | "condu" => {
@@ -119,9 +125,11 @@ fn run(name: &str, a: &[Value], scope: &mut Scope) -> Option<Run> {
     if syms.is_empty() {
         return None;
     }
-    let opened = scope.push(syms.iter().chain(&as_name).cloned().collect());
+    let names: Names = syms.iter().chain(&as_name).cloned().collect();
+    let opened = scope.push(names.to_vec());
     let body = self::body(scope, body);
     scope.pop(opened);
+    let plan = Planner::top(&names).body(&body, if star { "run*" } else { "run" });
     Some(Run {
         n,
         name: if star { "run*" } else { "run" },
@@ -135,6 +143,7 @@ fn run(name: &str, a: &[Value], scope: &mut Scope) -> Option<Run> {
         syms,
         as_name,
         body,
+        plan,
         shown: Value::list([Value::sym(name)].into_iter().chain(a.iter().cloned())),
     })
 }
@@ -223,11 +232,16 @@ impl crate::value::func::Compiled for Logic {
                 let b = b.clone();
                 kanren::fresh(move |[]: [Var; 0]| {
                     guard(|| {
-                        Ok(kanren::conj(goals(
-                            &b.1,
-                            &fresh_frame(&env, &b.0),
-                            "fresh",
-                        )?))
+                        if tree::on() {
+                            return Ok(kanren::conj(goals(
+                                &b.1,
+                                &fresh_frame(&env, &b.0),
+                                "fresh",
+                            )?));
+                        }
+                        let vars = terms_of(b.0.len(), |i| Ok(Term::Var(fresh_var(&b.0[i]))))?;
+                        let plans = b.2.get_or_init(|| Planner::top(&b.0).body(&b.1, "fresh"));
+                        Ok(kanren::conj(plan::goals(plans, &Ctx::at(&env), &vars)?))
                     })
                 })
             }
@@ -358,27 +372,37 @@ fn run_query(r: &Arc<Run>, env: Env) -> Result<Value> {
     let f = move |q: Var| {
         Goal::lazy(move || {
             guard(|| {
-                let mut bs = Bindings::new();
                 let mut goals_ = Goals::new();
-                if run.syms.len() == 1 {
-                    bs.push((run.syms[0].clone(), Value::LVar(q)));
-                } else {
-                    let vars: Vec<Var> = run.syms.iter().map(|_| Var::fresh()).collect();
+                let q_term = Term::Var(q);
+                let vars: Vec<Var> = match run.syms.len() {
+                    1 => vec![q],
+                    n => (0..n).map(|_| Var::fresh()).collect(),
+                };
+                if run.syms.len() > 1 {
+                    goals_.push(kanren::eq(
+                        q,
+                        Term::Vector(vars.iter().copied().map(Term::Var).collect()),
+                    ));
+                }
+                let mut body = if tree::on() {
+                    let mut bs = Bindings::new();
                     bs.extend(
                         run.syms
                             .iter()
                             .zip(&vars)
                             .map(|(s, v)| (s.clone(), Value::LVar(*v))),
                     );
-                    goals_.push(kanren::eq(
-                        q,
-                        Term::Vector(vars.into_iter().map(Term::Var).collect()),
-                    ));
-                }
-                if let Some(v) = &run.as_name {
-                    bs.push((v.clone(), Value::LVar(q)));
-                }
-                let mut body = goals(&run.body, &bind_all(&env, bs), run.name)?;
+                    if let Some(v) = &run.as_name {
+                        bs.push((v.clone(), Value::LVar(q)));
+                    }
+                    goals(&run.body, &bind_all(&env, bs), run.name)?
+                } else {
+                    let slots =
+                        terms_of(run.syms.len() + usize::from(run.as_name.is_some()), |i| {
+                            Ok(vars.get(i).map_or(q_term.clone(), |v| Term::Var(*v)))
+                        })?;
+                    plan::goals(&run.plan, &Ctx::at(&env), &slots)?
+                };
                 if goals_.is_empty() {
                     // One goal is its own conjunction.
                     return Ok(match body.len() {

@@ -93,6 +93,7 @@ pub(crate) fn matche(a: &[Value], scope: &mut Scope) -> Option<(MatcheArgs, Vec<
     let opened = scope.push(named.iter().map(|(s, _)| s.clone()).collect());
     let mut planner = Planner {
         frames: Vec::new(),
+        chain: None,
         next: args.len() as u32,
         args: arg_places,
     };
@@ -110,6 +111,7 @@ pub(crate) fn matche(a: &[Value], scope: &mut Scope) -> Option<(MatcheArgs, Vec<
         let mut steps = Vec::new();
         let mut frames = Vec::new();
         planner.frames.clear();
+        planner.chain = None;
         planner.next = args.len() as u32;
         for (i, p) in pats.iter().enumerate() {
             let template = compile_pat(p, false);
@@ -214,7 +216,7 @@ pub(crate) fn matche_goal(
         let cx = Arc::new(Ctx {
             base: Base::Env(e),
             args,
-            clauses,
+            clauses: Some(clauses),
         });
         return Ok(matche_terms(cx));
     }
@@ -232,9 +234,8 @@ pub(crate) fn matche_goal(
 /// ([`kanren::clause_relation_shared`]), a clause's pattern levels matched at once when the
 /// search reaches it ([`clause_stream`]).
 pub(crate) fn matche_terms(cx: Arc<Ctx>) -> Goal {
-    kanren::clause_relation_shared(cx.args.clone(), cx.clauses.len(), move |_, k, s| {
-        clause_stream(&cx, k, s)
-    })
+    let n = cx.clauses.as_ref().map_or(0, |c| c.len());
+    kanren::clause_relation_shared(cx.args.clone(), n, move |_, k, s| clause_stream(&cx, k, s))
 }
 
 /// The clauses of the relation `c` when called with `n` arguments, if it can be entered with
@@ -269,12 +270,16 @@ pub(crate) fn relation_of(c: &Arc<Closure>, n: usize) -> Option<(&Arc<Vec<Clause
 /// does not take, or any clause once a program's term types are in use, is its goal of
 /// nested levels instead.
 fn clause_stream(cx: &Arc<Ctx>, k: usize, s: State) -> Stream {
-    let c = &cx.clauses[k];
+    let clauses = cx
+        .clauses
+        .as_ref()
+        .expect("a matche's call has its clauses");
+    let c = &clauses[k];
     if crate::library::logic::custom::active()
         || tree::on()
         || c.steps.iter().any(|st| st.plan.ops.is_none())
     {
-        let (args, clauses, env) = (cx.args.clone(), cx.clauses.clone(), cx.env());
+        let (args, clauses, env) = (cx.args.clone(), clauses.clone(), cx.env());
         return guard(move || step(&args, &clauses, k, 0, env)).apply(s);
     }
     // The clause's terms after its arguments: each level's new variables as it matches.
@@ -301,9 +306,14 @@ fn clause_stream(cx: &Arc<Ctx>, k: usize, s: State) -> Stream {
         first += news;
     }
     let cx = cx.clone();
-    let body =
-        Goal::lazy(move || crate::library::logic::plan::body(&cx.clauses[k].plan, &cx, &slots));
+    let body = Goal::lazy(move || {
+        crate::library::logic::plan::body(&clauses_of(&cx)[k].plan, &cx, &slots)
+    });
     Stream::delayed(c.steps.len() as u32, body, bound.unwrap_or(s))
+}
+
+fn clauses_of(cx: &Ctx) -> &[Clause] {
+    cx.clauses.as_deref().map_or(&[], |c| c.as_slice())
 }
 
 /// The terms of a step's pattern operands: its constants, or the terms of the locals they

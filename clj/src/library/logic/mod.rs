@@ -34,7 +34,7 @@ use crate::value::error::{Error, Result};
 use crate::value::Value;
 use kanren::{Goal, Term, Var};
 use std::cell::RefCell;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 pub use crate::value::convert::{from_search_term, from_term, to_term, MAX_SEQ};
 
@@ -148,24 +148,25 @@ pub(crate) fn query_answers(
         Some(t) => t.watch(answers),
         None => answers,
     };
-    answers_seq_from(Arc::new(Mutex::new(answers)), traced, 0)
+    answers_seq_from(Box::new(answers), traced, 0)
 }
 
 /// The lazy seq of a query's answers: each pulled only when the seq is walked that far.
-pub fn answers_seq(answers: Arc<Mutex<kanren::Answers>>) -> Value {
-    answers_seq_from(answers, None, 0)
+pub fn answers_seq(answers: kanren::Answers) -> Value {
+    answers_seq_from(Box::new(answers), None, 0)
 }
 
 /// [`answers_seq`] from answer `index` on; with a search tree (tree mode), each answer's leaf
-/// is labelled with its printed value.
+/// is labelled with its printed value. Each step of the seq owns the search and hands it to
+/// the next: one step runs at a time, as the seq is walked.
 pub(crate) fn answers_seq_from(
-    answers: Arc<Mutex<kanren::Answers>>,
+    mut answers: Box<kanren::Answers>,
     tree: Option<kanren::search_tree::Tree>,
     index: u32,
 ) -> Value {
     Value::lazy(move || {
         crate::eval::check_interrupt()?;
-        let (next, failed) = isolated(|| answers.lock().unwrap_or_else(|e| e.into_inner()).next());
+        let (next, failed) = isolated(|| answers.next());
         if let Some(e) = failed {
             return Err(e);
         }

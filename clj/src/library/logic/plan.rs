@@ -83,8 +83,19 @@ pub(crate) type Plans = Arc<[GoalPlan]>;
 pub(crate) struct Fallback {
     code: Arc<[Code]>,
     index: usize,
-    frames: Arc<[(Names, u32)]>,
+    frames: Frames,
     who: &'static str,
+}
+
+/// The frames opened inside a planned body at a point of it, the innermost first: each
+/// frame's names and the slot of its first term (shared by every form planned inside it).
+pub(crate) type Frames = Option<Arc<Chain>>;
+
+/// One frame of [`Frames`] and those around it.
+pub(crate) struct Chain {
+    names: Names,
+    first: u32,
+    up: Frames,
 }
 
 /// What a clause's planned body sees of the call that reached it.
@@ -101,11 +112,23 @@ pub(crate) enum Base {
 pub(crate) struct Ctx {
     pub(crate) base: Base,
     pub(crate) args: Arc<[Term]>,
-    /// The `matche`'s clauses.
-    pub(crate) clauses: Arc<Vec<Clause>>,
+    /// The `matche`'s clauses (none for a `run`'s or a `fresh`'s body).
+    pub(crate) clauses: Option<Arc<Vec<Clause>>>,
 }
 
+/// No terms: the arguments of a body that is not a `matche`'s.
+static NO_ARGS: std::sync::LazyLock<Arc<[Term]>> = std::sync::LazyLock::new(|| Arc::new([]));
+
 impl Ctx {
+    /// The context of a `run`'s or a `fresh`'s planned body, written where `env` is bound.
+    pub(crate) fn at(env: &Env) -> Arc<Ctx> {
+        Arc::new(Ctx {
+            base: Base::Env(env.clone()),
+            args: NO_ARGS.clone(),
+            clauses: None,
+        })
+    }
+
     /// The clause's term in slot `j`: an argument, or one of `slots`, the terms bound after
     /// the arguments.
     #[inline]
@@ -153,9 +176,15 @@ impl Ctx {
 
     /// The environment a form left to compiled code runs in: [`Ctx::env`] with `frames`
     /// bound to the values of their terms.
-    fn env_with(&self, frames: &[(Names, u32)], slots: &[Term]) -> Env {
+    fn env_with(&self, frames: &Frames, slots: &[Term]) -> Env {
+        let mut outward = smallvec::SmallVec::<[&Chain; 8]>::new();
+        let mut cur = frames.as_deref();
+        while let Some(c) = cur {
+            outward.push(c);
+            cur = c.up.as_deref();
+        }
         let mut env = self.env();
-        for (names, first) in frames {
+        for Chain { names, first, .. } in outward.into_iter().rev() {
             let first = *first;
             let values: Slots = (0..names.len())
                 .map(|i| from_search_term(self.term(slots, first + i as u32)))
@@ -211,9 +240,9 @@ impl Arg {
                     (t, None) => Term::Vector(t?),
                 }
             }
-            Arg::Call(g, args, pos, seen) => match call_term(g, args, seen, cx, slots) {
-                Err(Miss::Error(e)) => return Err(Miss::Error(e.with_pos(*pos))),
-                out => out?,
+            Arg::Call(..) => match self.num(cx, slots)? {
+                Ok(i) => Term::Int(i),
+                Err(v) => to_term(&v)?,
             },
             other => to_term(&other.value(cx, slots)?)?,
         })
@@ -233,14 +262,24 @@ impl Arg {
                 }
                 Value::vector(out)
             }
-            Arg::Call(g, args, pos, _) => {
-                let Some(f) = crate::eval::compile::run::callee(g, cx.ns_env()) else {
-                    return Err(Miss::Code);
-                };
-                let values = values(args, cx, slots)?;
-                call(&f, values).map_err(|e| e.with_pos(*pos))?
-            }
+            Arg::Call(..) => self.num(cx, slots)?.map_or_else(|v| v, Value::Int),
         })
+    }
+
+    /// The value as a [`Num`]: an integer without a value made for it.
+    fn num(&self, cx: &Ctx, slots: &[Term]) -> Out<Num> {
+        match self {
+            Arg::Place(Place::Slot(j)) => match cx.term(slots, *j) {
+                Term::Int(i) => Ok(Ok(*i)),
+                t => Ok(Err(from_search_term(t))),
+            },
+            Arg::Const(Value::Int(i), _) => Ok(Ok(*i)),
+            Arg::Call(g, args, pos, seen) => match call_num(g, args, seen, cx, slots) {
+                Err(Miss::Error(e)) => Err(Miss::Error(e.with_pos(*pos))),
+                out => out,
+            },
+            other => Ok(num_of(other.value(cx, slots)?)),
+        }
     }
 }
 
@@ -272,7 +311,8 @@ pub(crate) fn body(plans: &[GoalPlan], cx: &Arc<Ctx>, slots: &Arc<[Term]>) -> Go
     guard(|| Ok(kanren::conj(goals(plans, cx, slots)?)))
 }
 
-fn goals(
+/// The goals of a planned body, in order.
+pub(crate) fn goals(
     plans: &[GoalPlan],
     cx: &Arc<Ctx>,
     slots: &Arc<[Term]>,
@@ -420,7 +460,7 @@ fn called(
         let cx = Arc::new(Ctx {
             base: Base::Call(c, arity, named, OnceLock::new()),
             args: terms(args, cx, slots)?,
-            clauses,
+            clauses: Some(clauses),
         });
         return Ok(Ok(crate::library::logic::compile_matche::matche_terms(cx)));
     }
@@ -505,11 +545,15 @@ impl Seen {
     }
 }
 
-/// The term of the call of the global `g` on `args`: where `g` is integer arithmetic and the
-/// arguments' terms integers that give one without overflow, computed here; else the term of
-/// the value `g` gives for the values of the terms.
+/// What a call gives: an integer, or another value.
+type Num = std::result::Result<i64, Value>;
+
+/// The call of the global `g` on `args`, each argument's value as compiled code computes it:
+/// where `g` is integer arithmetic on integers that give one without overflow, computed here
+/// (an integer's value and its term are the same number); else what `g` gives for the
+/// arguments' values.
 #[inline(never)]
-fn call_term(g: &Global, args: &[Arg], seen: &Seen, cx: &Ctx, slots: &[Term]) -> Out<Term> {
+fn call_num(g: &Global, args: &[Arg], seen: &Seen, cx: &Ctx, slots: &[Term]) -> Out<Num> {
     let (door, mut f) = match seen.known() {
         Some(d) => (d, None),
         None => {
@@ -524,49 +568,58 @@ fn call_term(g: &Global, args: &[Arg], seen: &Seen, cx: &Ctx, slots: &[Term]) ->
             (d, Some(f))
         }
     };
-    let int = |t: &Term| match t {
-        Term::Int(i) => Some(*i),
-        _ => None,
-    };
-    let fast = |terms: &[Term]| match (door, terms) {
-        (Door::Arith(op), [a, b]) => int(a).zip(int(b)).and_then(|(p, q)| match op {
-            '+' => p.checked_add(q),
-            '-' => p.checked_sub(q),
-            _ => p.checked_mul(q),
-        }),
-        (Door::Arith('-'), [a]) => int(a).and_then(i64::checked_neg),
-        (Door::Step(d), [a]) => int(a).and_then(|p| p.checked_add(d)),
-        _ => None,
-    };
-    let terms: smallvec::SmallVec<[Term; 2]> = match args {
-        [a, b] => {
-            let pair = [a.term(cx, slots)?, b.term(cx, slots)?];
-            if let Some(r) = fast(&pair) {
-                return Ok(Term::Int(r));
+    let arith = matches!(door, Door::Arith(_) | Door::Step(_));
+    if arith && args.len() <= 2 {
+        let fast = |nums: &[Num]| match (door, nums) {
+            (Door::Arith(op), [Ok(p), Ok(q)]) => match op {
+                '+' => p.checked_add(*q),
+                '-' => p.checked_sub(*q),
+                _ => p.checked_mul(*q),
+            },
+            (Door::Arith('-'), [Ok(p)]) => p.checked_neg(),
+            (Door::Step(d), [Ok(p)]) => p.checked_add(d),
+            _ => None,
+        };
+        let values: Slots = match args {
+            [a, b] => {
+                let pair = [a.num(cx, slots)?, b.num(cx, slots)?];
+                if let Some(r) = fast(&pair) {
+                    return Ok(Ok(r));
+                }
+                pair.into_iter()
+                    .map(|n| n.map_or_else(|v| v, Value::Int))
+                    .collect()
             }
-            pair.into_iter().collect()
-        }
-        [a] => {
-            let one = [a.term(cx, slots)?];
-            if let Some(r) = fast(&one) {
-                return Ok(Term::Int(r));
+            [a] => {
+                let one = [a.num(cx, slots)?];
+                if let Some(r) = fast(&one) {
+                    return Ok(Ok(r));
+                }
+                one.into_iter()
+                    .map(|n| n.map_or_else(|v| v, Value::Int))
+                    .collect()
             }
-            one.into_iter().collect()
-        }
-        _ => {
-            let mut terms = smallvec::SmallVec::new();
-            for a in args {
-                terms.push(a.term(cx, slots)?);
-            }
-            terms
-        }
-    };
-    if f.is_none() {
-        f = crate::eval::compile::run::callee(g, cx.ns_env());
+            _ => Slots::new(),
+        };
+        let f = match f {
+            Some(f) => f,
+            None => crate::eval::compile::run::callee(g, cx.ns_env()).ok_or(Miss::Code)?,
+        };
+        return Ok(num_of(call(&f, values)?));
     }
-    let f = f.ok_or(Miss::Code)?;
-    let values = terms.iter().map(from_search_term).collect();
-    Ok(to_term(&call(&f, values)?)?)
+    let f = match f.take() {
+        Some(f) => f,
+        None => crate::eval::compile::run::callee(g, cx.ns_env()).ok_or(Miss::Code)?,
+    };
+    Ok(num_of(call(&f, values(args, cx, slots)?)?))
+}
+
+/// A value as a [`Num`].
+fn num_of(v: Value) -> Num {
+    match v {
+        Value::Int(i) => Ok(i),
+        v => Err(v),
+    }
 }
 
 /// The terms of `args`, in one allocation.
@@ -599,6 +652,8 @@ pub(crate) struct Planner {
     /// The frames opened inside the `matche` (its patterns', then `fresh`es' and
     /// `project`s'), the innermost last: names and first slot.
     pub(crate) frames: Vec<(Names, u32)>,
+    /// The same frames, for the forms left to compiled code.
+    pub(crate) chain: Frames,
     /// The number of slots the frames take, the arguments' included.
     pub(crate) next: u32,
     /// For each local around the `matche` that is one of its arguments: where it is (frame
@@ -607,6 +662,19 @@ pub(crate) struct Planner {
 }
 
 impl Planner {
+    /// The planner of a `run`'s or a `fresh`'s body: its variables `names` are its first
+    /// slots, and every other local is around it.
+    pub(crate) fn top(names: &Names) -> Planner {
+        let mut p = Planner {
+            frames: Vec::new(),
+            chain: None,
+            next: 0,
+            args: Vec::new(),
+        };
+        p.push(names);
+        p
+    }
+
     /// Where the compiled local `(h, i)` is.
     pub(crate) fn place(&self, h: u32, i: u32) -> Place {
         let opened = self.frames.len() as u32;
@@ -629,6 +697,11 @@ impl Planner {
             return (first, false);
         }
         self.frames.push((names.clone(), first));
+        self.chain = Some(Arc::new(Chain {
+            names: names.clone(),
+            first,
+            up: self.chain.take(),
+        }));
         self.next += names.len() as u32;
         (first, true)
     }
@@ -637,13 +710,14 @@ impl Planner {
     fn pop(&mut self, first: u32, opened: bool) {
         if opened {
             self.frames.pop();
+            self.chain = self.chain.take().and_then(|c| c.up.clone());
         }
         self.next = first;
     }
 
     /// The plan of a body.
     pub(crate) fn body(&mut self, b: &Body, who: &'static str) -> Plans {
-        let frames: Arc<[(Names, u32)]> = self.frames.clone().into();
+        let frames = self.chain.clone();
         (0..b.code.len())
             .map(|i| {
                 let fallback = Fallback {
