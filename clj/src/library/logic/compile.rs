@@ -372,35 +372,25 @@ fn run_query(r: &Arc<Run>, env: Env) -> Result<Value> {
     let f = move |q: Var| {
         Goal::lazy(move || {
             guard(|| {
+                // The query's variables (`q` itself for one), then `q` for `:as`.
+                let n = run.syms.len();
+                let slots = terms_of(n + usize::from(run.as_name.is_some()), |i| {
+                    Ok(Term::Var(if n == 1 || i >= n { q } else { Var::fresh() }))
+                })?;
                 let mut goals_ = Goals::new();
-                let q_term = Term::Var(q);
-                let vars: Vec<Var> = match run.syms.len() {
-                    1 => vec![q],
-                    n => (0..n).map(|_| Var::fresh()).collect(),
-                };
-                if run.syms.len() > 1 {
-                    goals_.push(kanren::eq(
-                        q,
-                        Term::Vector(vars.iter().copied().map(Term::Var).collect()),
-                    ));
+                if n > 1 {
+                    goals_.push(kanren::eq(q, Term::Vector(slots[..n].into())));
                 }
                 let mut body = if tree::on() {
                     let mut bs = Bindings::new();
+                    let names = run.syms.iter().chain(&run.as_name);
                     bs.extend(
-                        run.syms
-                            .iter()
-                            .zip(&vars)
-                            .map(|(s, v)| (s.clone(), Value::LVar(*v))),
+                        names
+                            .zip(slots.iter())
+                            .map(|(s, t)| (s.clone(), crate::library::logic::from_search_term(t))),
                     );
-                    if let Some(v) = &run.as_name {
-                        bs.push((v.clone(), Value::LVar(q)));
-                    }
                     goals(&run.body, &bind_all(&env, bs), run.name)?
                 } else {
-                    let slots =
-                        terms_of(run.syms.len() + usize::from(run.as_name.is_some()), |i| {
-                            Ok(vars.get(i).map_or(q_term.clone(), |v| Term::Var(*v)))
-                        })?;
                     plan::goals(&run.plan, &Ctx::at(&env), &slots)?
                 };
                 if goals_.is_empty() {

@@ -234,7 +234,7 @@ pub(crate) fn matche_goal(
 /// ([`kanren::clause_relation_shared`]), a clause's pattern levels matched at once when the
 /// search reaches it ([`clause_stream`]).
 pub(crate) fn matche_terms(cx: Arc<Ctx>) -> Goal {
-    let n = cx.clauses.as_ref().map_or(0, |c| c.len());
+    let n = clauses_of(&cx).len();
     kanren::clause_relation_shared(cx.args.clone(), n, move |_, k, s| clause_stream(&cx, k, s))
 }
 
@@ -270,10 +270,7 @@ pub(crate) fn relation_of(c: &Arc<Closure>, n: usize) -> Option<(&Arc<Vec<Clause
 /// does not take, or any clause once a program's term types are in use, is its goal of
 /// nested levels instead.
 fn clause_stream(cx: &Arc<Ctx>, k: usize, s: State) -> Stream {
-    let clauses = cx
-        .clauses
-        .as_ref()
-        .expect("a matche's call has its clauses");
+    let clauses = clauses_of(cx);
     let c = &clauses[k];
     if crate::library::logic::custom::active()
         || tree::on()
@@ -312,8 +309,11 @@ fn clause_stream(cx: &Arc<Ctx>, k: usize, s: State) -> Stream {
     Stream::delayed(c.steps.len() as u32, body, bound.unwrap_or(s))
 }
 
-fn clauses_of(cx: &Ctx) -> &[Clause] {
-    cx.clauses.as_deref().map_or(&[], |c| c.as_slice())
+/// The clauses of a `matche`'s call.
+fn clauses_of(cx: &Ctx) -> &Arc<Vec<Clause>> {
+    cx.clauses
+        .as_ref()
+        .expect("a matche's call has its clauses")
 }
 
 /// The terms of a step's pattern operands: its constants, or the terms of the locals they

@@ -226,18 +226,18 @@ impl Arg {
     fn made_term(&self, cx: &Ctx, slots: &[Term]) -> Out<Term> {
         Ok(match self {
             Arg::Vector(items) => {
-                let mut miss = None;
+                let mut miss = false;
                 let t = terms_of(items.len(), |i| match items[i].term(cx, slots) {
                     Ok(t) => Ok(t),
                     Err(Miss::Error(e)) => Err(e),
                     Err(Miss::Code) => {
-                        miss = Some(Miss::Code);
-                        Err(Error::msg(""))
+                        miss = true;
+                        Err(Error::msg("a name to run as compiled code"))
                     }
                 });
                 match (t, miss) {
-                    (_, Some(m)) => return Err(m),
-                    (t, None) => Term::Vector(t?),
+                    (_, true) => return Err(Miss::Code),
+                    (t, false) => Term::Vector(t?),
                 }
             }
             Arg::Call(..) => match self.num(cx, slots)? {
@@ -387,6 +387,7 @@ fn goal(p: &GoalPlan, cx: &Arc<Ctx>, slots: &Arc<[Term]>) -> Result<Goal> {
 }
 
 /// `slots` and then `more`.
+#[inline]
 fn extended(slots: &Arc<[Term]>, more: impl ExactSizeIterator<Item = Term>) -> Arc<[Term]> {
     let n = slots.len() + more.len();
     let mut more = more;
@@ -403,45 +404,30 @@ fn extended(slots: &Arc<[Term]>, more: impl ExactSizeIterator<Item = Term>) -> A
 /// terms and give their goal; any other callee is called with the values and gives its
 /// value.
 fn called(
-    f: &Arg,
+    f_arg: &Arg,
     args: &[Arg],
     seen: &Seen,
     cx: &Arc<Ctx>,
     slots: &Arc<[Term]>,
 ) -> Out<std::result::Result<Goal, Value>> {
-    let known = match f {
-        Arg::Global(_) => seen.known(),
-        _ => None,
-    };
-    match (known, args) {
-        (Some(Door::Eq), [a, b]) => {
-            return Ok(Ok(custom::eq(a.term(cx, slots)?, b.term(cx, slots)?)))
+    // `==` and `!=` named by a global known to be them: no lookup.
+    if let (Arg::Global(_), Some(door)) = (f_arg, seen.known()) {
+        if let Some(g) = term_goal(door, args, cx, slots)? {
+            return Ok(Ok(g));
         }
-        (Some(Door::Neq), [a, b]) => {
-            return Ok(Ok(kanren::neq(a.term(cx, slots)?, b.term(cx, slots)?)))
-        }
-        _ => {}
     }
-    let f = match f {
-        Arg::Global(g) => match crate::eval::compile::run::callee(g, cx.ns_env()) {
-            Some(f) => {
-                seen.see(&f);
-                f
-            }
-            None => return Err(Miss::Code),
-        },
-        f => f.value(cx, slots)?,
-    };
-    if let Value::Native(n) = &f {
-        match (door_of(n), args) {
-            (Door::Eq, [a, b]) => {
-                return Ok(Ok(custom::eq(a.term(cx, slots)?, b.term(cx, slots)?)))
-            }
-            (Door::Neq, [a, b]) => {
-                return Ok(Ok(kanren::neq(a.term(cx, slots)?, b.term(cx, slots)?)))
-            }
-            _ => {}
+    let (door, f) = match f_arg {
+        Arg::Global(g) => {
+            let f = resolve(g, cx)?;
+            (seen.see(&f), f)
         }
+        f => {
+            let v = f.value(cx, slots)?;
+            (door_of_value(&v), v)
+        }
+    };
+    if let Some(g) = term_goal(door, args, cx, slots)? {
+        return Ok(Ok(g));
     }
     // A relation written with `defne` is entered with the terms (in tree mode and with a
     // program's term types, its goals are the compiled code's, through a call).
@@ -465,6 +451,17 @@ fn called(
         return Ok(Ok(crate::library::logic::compile_matche::matche_terms(cx)));
     }
     Ok(Err(call(&f, values(args, cx, slots)?)?))
+}
+
+/// The goal of a call of `==` or `!=` (`door`) on the terms of `args`; `None` for any other
+/// callee.
+#[inline(always)]
+fn term_goal(door: Door, args: &[Arg], cx: &Ctx, slots: &[Term]) -> Out<Option<Goal>> {
+    Ok(match (door, args) {
+        (Door::Eq, [a, b]) => Some(custom::eq(a.term(cx, slots)?, b.term(cx, slots)?)),
+        (Door::Neq, [a, b]) => Some(kanren::neq(a.term(cx, slots)?, b.term(cx, slots)?)),
+        _ => None,
+    })
 }
 
 /// The built-ins a planned call gives the terms of its arguments to: core.logic's `==` and
@@ -507,8 +504,27 @@ fn known_index(n: &Arc<crate::value::Native>) -> Option<usize> {
     AT.iter().position(|at| at.load(Ordering::Relaxed) == p)
 }
 
-fn door_of(n: &Arc<crate::value::Native>) -> Door {
-    known_index(n).map_or(Door::None, |k| KNOWN[k].2)
+fn door_of_value(f: &Value) -> Door {
+    match f {
+        Value::Native(n) => known_index(n).map_or(Door::None, |k| KNOWN[k].2),
+        _ => Door::None,
+    }
+}
+
+/// What the global `g` is here: one of the [`KNOWN`] built-ins as [`Seen`] last found it at
+/// this generation (its value not read), or the value it resolves to now, and its kind.
+#[inline(always)]
+fn door_at(g: &Global, seen: &Seen, cx: &Ctx) -> Out<(Door, Option<Value>)> {
+    if let Some(d) = seen.known() {
+        return Ok((d, None));
+    }
+    let f = resolve(g, cx)?;
+    Ok((seen.see(&f), Some(f)))
+}
+
+/// The value of the global callee `g`, or [`Miss::Code`] for a name the plan cannot call.
+fn resolve(g: &Global, cx: &Ctx) -> Out<Value> {
+    crate::eval::compile::run::callee(g, cx.ns_env()).ok_or(Miss::Code)
 }
 
 /// What a global callee of a planned form was last found to be, with the
@@ -534,14 +550,16 @@ impl Seen {
         Some(KNOWN[(v & 0xff) as usize].2)
     }
 
-    /// Notes that the name is `f` at the current generation.
-    fn see(&self, f: &Value) {
+    /// Notes that the name is `f` at the current generation; gives `f`'s kind.
+    fn see(&self, f: &Value) -> Door {
         let k = match f {
-            Value::Native(n) => known_index(n).map_or(OTHER, |k| k as u64),
-            _ => OTHER,
+            Value::Native(n) => known_index(n),
+            _ => None,
         };
         let gen = crate::eval::ns::generation() & (u64::MAX >> 8);
-        self.0.store(gen << 8 | k, Ordering::Relaxed);
+        self.0
+            .store(gen << 8 | k.map_or(OTHER, |k| k as u64), Ordering::Relaxed);
+        k.map_or(Door::None, |k| KNOWN[k].2)
     }
 }
 
@@ -554,20 +572,7 @@ type Num = std::result::Result<i64, Value>;
 /// arguments' values.
 #[inline(never)]
 fn call_num(g: &Global, args: &[Arg], seen: &Seen, cx: &Ctx, slots: &[Term]) -> Out<Num> {
-    let (door, mut f) = match seen.known() {
-        Some(d) => (d, None),
-        None => {
-            let Some(f) = crate::eval::compile::run::callee(g, cx.ns_env()) else {
-                return Err(Miss::Code);
-            };
-            seen.see(&f);
-            let d = match &f {
-                Value::Native(n) => door_of(n),
-                _ => Door::None,
-            };
-            (d, Some(f))
-        }
-    };
+    let (door, f) = door_at(g, seen, cx)?;
     let arith = matches!(door, Door::Arith(_) | Door::Step(_));
     if arith && args.len() <= 2 {
         let fast = |nums: &[Num]| match (door, nums) {
@@ -603,13 +608,13 @@ fn call_num(g: &Global, args: &[Arg], seen: &Seen, cx: &Ctx, slots: &[Term]) -> 
         };
         let f = match f {
             Some(f) => f,
-            None => crate::eval::compile::run::callee(g, cx.ns_env()).ok_or(Miss::Code)?,
+            None => resolve(g, cx)?,
         };
         return Ok(num_of(call(&f, values)?));
     }
-    let f = match f.take() {
+    let f = match f {
         Some(f) => f,
-        None => crate::eval::compile::run::callee(g, cx.ns_env()).ok_or(Miss::Code)?,
+        None => resolve(g, cx)?,
     };
     Ok(num_of(call(&f, values(args, cx, slots)?)?))
 }
@@ -629,8 +634,9 @@ fn terms(args: &[Arg], cx: &Ctx, slots: &[Term]) -> Out<Arc<[Term]>> {
         Ok(t) => Ok(t),
         Err(Miss::Error(e)) => Err(e),
         Err(Miss::Code) => {
+            // Stops `terms_of`; reported as the miss below.
             miss = true;
-            Err(Error::msg(""))
+            Err(Error::msg("a name to run as compiled code"))
         }
     });
     match (out, miss) {
