@@ -187,6 +187,18 @@ fn planned_clause_bodies_build_what_compiled_code_builds() {
           (defne g [n o] ([_ _] (== o (take n (map inc (range))))))
           [(count (first (f 3))) (run* [q] (g 2 q))]",
          "[3 ((1 2))]"),
+        ("(defn safeo [[x1 y1] [x2 y2]] (all (!= x1 x2) (project [x1 x2 y1 y2] (!= (- x2 x1) (- y2 y1)))))
+          (run* [a b] (membero a [1 2 3]) (membero b [1 2 3]) (safeo [a 1] [b 2]))",
+         "([2 1] [1 3] [3 1] [3 2])"),
+        ("(defn sumo [k x o] (project [x] (let [y (* x k)] (project [o] (if (number? o) (== o y) (== o [y k]))))))
+          [(run* [q] (sumo 10 3 q)) (run* [q] (== q 6) (sumo 2 3 q)) (run* [q] (sumo 2 3 7))]",
+         "[([30 10]) (6) ()]"),
+        ("(ns u (:refer-clojure :exclude [== -]) (:use clojure.core.logic))
+          (defn - [a b] (+ a b 100))
+          (defn h [x o] (project [x] (== o (- x 1))))
+          (run* [q] (h 5 q))",
+         "(106)"),
+        ("(defn p [x] (project [x] (== x (+ x :a)))) (run* [q] (p 3))", ""),
         ("(defne bad [x] ([_] 5)) (run* [q] (bad q))", ""),
         ("(defne bad2 [x] ([_] (project [x] (== x (+ x :a))))) (run* [q] (bad2 3))", ""),
     ];

@@ -29,7 +29,8 @@ pub(crate) enum Logic {
     Fresh(Arc<(Names, Body, OnceLock<Plans>)>),
     All(Arc<Body>),
     Conde(Commit, Arc<Vec<Body>>),
-    Project(Vec<Code>, Arc<(Names, Body)>),
+    /// `project`: the projected values' code, and as `fresh` its names, body and plan.
+    Project(Vec<Code>, Arc<(Names, Body, OnceLock<Plans>)>),
     Matche(Commit, Box<MatcheArgs>, Arc<Vec<Clause>>),
     Run(Arc<Run>),
 }
@@ -100,7 +101,7 @@ pub(crate) fn compile(name: &str, a: &[Value], scope: &mut Scope) -> Option<Logi
             let opened = scope.push(syms.clone());
             let body = self::body(scope, body);
             scope.pop(opened);
-            Logic::Project(vals, Arc::new((syms.into(), body)))
+            Logic::Project(vals, Arc::new((syms.into(), body, OnceLock::new())))
         }
         "matche" | "matcha" | "matchu" => {
             let (args, clauses) = crate::library::logic::compile_matche::matche(a, scope)?;
@@ -299,6 +300,21 @@ impl crate::value::func::Compiled for Logic {
                     .map(|c| to_term(&c.run(&env)?))
                     .collect::<Result<Vec<_>>>()?;
                 let b = b.clone();
+                if !tree::on() && !crate::library::logic::custom::active() {
+                    // The body planned over the projected values, the locals around it
+                    // read from `env`.
+                    let cx = Ctx::at(&env);
+                    return Ok(Value::Goal(kanren::project_shared(
+                        terms,
+                        move |values: &[Term]| {
+                            guard(|| {
+                                let plans =
+                                    b.2.get_or_init(|| Planner::top(&b.0).body(&b.1, "project"));
+                                Ok(kanren::conj(plan::goals(plans, &cx, &values.into())?))
+                            })
+                        },
+                    )));
+                }
                 Goal::new(move |s| {
                     let g = guard(|| {
                         let e = bind_slots(
