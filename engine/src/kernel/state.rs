@@ -144,7 +144,7 @@ impl State {
     /// ```
     pub fn ext_no_check(&self, v: crate::kernel::term::Var, t: Term) -> State {
         let mut out = self.clone();
-        out.subst = out.subst.extend(v, t);
+        out.subst.insert(v, t);
         out
     }
 

@@ -1,17 +1,37 @@
 //! The substitution: a persistent map from variables to the terms they are bound to.
 //!
 //! Representation: a triangular substitution (a bound variable maps to a term that may itself
-//! contain bound variables) in an `imbl` hash map, so extending it is O(log n) and every branch
-//! of the search keeps its own version while sharing structure with its siblings.
+//! contain bound variables) in two parts, so that every branch of the search keeps its own
+//! version while sharing structure with its siblings:
+//! - the latest bindings, up to [`RECENT`] of them, in a shared list, newest first: a branch
+//!   of the search copies one pointer, and a binding adds one link;
+//! - the others in an `imbl` hash map, which takes the list's bindings all at once when it is
+//!   full: the map's nodes a branch shares with its siblings are copied once for the batch
+//!   instead of once for each binding (each copy takes a reference count per entry).
+//!
+//! A 64-bit mask of the list's variables spares looking through the list for most variables.
 //! Invariant: no variable is bound twice, and (with the occurs check on) no binding makes a
-//! cycle.
+//! cycle; a binding made by hand may replace one (`State::ext_no_check`), the newer found first.
 
 use crate::kernel::term::{Nom, Term, Var};
 use imbl::shared_ptr::DefaultSharedPtr;
 use imbl::GenericHashMap;
 use rustc_hash::FxBuildHasher;
+use std::sync::Arc;
 
 type Map = GenericHashMap<Var, Term, FxBuildHasher, DefaultSharedPtr>;
+
+/// How many bindings the list holds before they move into the map.
+const RECENT: u32 = 16;
+
+/// One of the latest bindings, and the ones before it.
+struct Link {
+    var: Var,
+    term: Term,
+    /// The number of links from this one to the end of the list.
+    len: u32,
+    next: Option<Arc<Link>>,
+}
 
 /// A persistent substitution.
 ///
@@ -24,6 +44,16 @@ type Map = GenericHashMap<Var, Term, FxBuildHasher, DefaultSharedPtr>;
 #[derive(Clone, Default)]
 pub struct Subst {
     map: Map,
+    recent: Option<Arc<Link>>,
+    /// Bit `id mod 64` set for each variable in `recent`.
+    mask: u64,
+}
+
+/// `v`'s bit in a [`Subst`]'s mask (variables made one after the other fall on different
+/// bits).
+#[inline(always)]
+fn bit(v: Var) -> u64 {
+    1 << (v.id() & 63)
 }
 
 impl Subst {
@@ -34,14 +64,52 @@ impl Subst {
     /// assert_eq!(kanren::Subst::default().extend(x, 1.into()).len(), 1);
     /// ```
     pub fn extend(&self, v: Var, t: Term) -> Subst {
-        Subst {
-            map: self.map.update(v, t),
-        }
+        let mut out = self.clone();
+        out.insert(v, t);
+        out
     }
 
-    /// Binds `v` to `t` in place. Time: O(log n).
+    /// Binds `v` to `t` in place. Time: O(1), and O(log n) for each binding when the list of
+    /// latest bindings moves into the map.
     pub(crate) fn insert(&mut self, v: Var, t: Term) {
+        let len = self.recent.as_ref().map_or(0, |l| l.len);
+        if len < RECENT {
+            self.mask |= bit(v);
+            self.recent = Some(Arc::new(Link {
+                var: v,
+                term: t,
+                len: len + 1,
+                next: self.recent.take(),
+            }));
+            return;
+        }
+        // The list into the map, oldest first (a newer binding of a variable replaces an
+        // older one); links no other version shares give their terms up without a copy.
+        let mut batch: smallvec::SmallVec<[(Var, Term); RECENT as usize]> =
+            smallvec::SmallVec::new();
+        let mut link = self.recent.take();
+        while let Some(l) = link {
+            link = match Arc::try_unwrap(l) {
+                Ok(l) => {
+                    batch.push((l.var, l.term));
+                    l.next
+                }
+                Err(l) => {
+                    batch.push((l.var, l.term.clone()));
+                    l.next.clone()
+                }
+            };
+        }
+        for (v, t) in batch.into_iter().rev() {
+            self.map.insert(v, t);
+        }
         self.map.insert(v, t);
+        self.mask = 0;
+    }
+
+    /// The latest bindings, newest first.
+    fn links(&self) -> impl Iterator<Item = &Link> {
+        std::iter::successors(self.recent.as_deref(), |l| l.next.as_deref())
     }
 
     /// The term `v` is bound to, if any (one step, no walking). Time: O(log n).
@@ -49,7 +117,17 @@ impl Subst {
     /// ```
     /// assert!(kanren::Subst::default().get(kanren::Var::fresh()).is_none());
     /// ```
+    #[inline]
     pub fn get(&self, v: Var) -> Option<&Term> {
+        if self.mask & bit(v) != 0 {
+            let mut link = self.recent.as_deref();
+            while let Some(l) = link {
+                if l.var == v {
+                    return Some(&l.term);
+                }
+                link = l.next.as_deref();
+            }
+        }
         self.map.get(&v)
     }
 
@@ -59,7 +137,7 @@ impl Subst {
     /// assert_eq!(kanren::Subst::default().len(), 0);
     /// ```
     pub fn len(&self) -> usize {
-        self.map.len()
+        self.iter().count()
     }
 
     /// The bindings, in no particular order. Time: O(n) for all of them.
@@ -70,7 +148,13 @@ impl Subst {
     /// assert_eq!(s.iter().count(), 1);
     /// ```
     pub fn iter(&self) -> impl Iterator<Item = (&Var, &Term)> {
-        self.map.iter()
+        let listed = |v: &Var| self.links().any(|l| l.var == *v);
+        let latest = self
+            .links()
+            .enumerate()
+            .filter(|(i, l)| !self.links().take(*i).any(|m| m.var == l.var))
+            .map(|(_, l)| (&l.var, &l.term));
+        latest.chain(self.map.iter().filter(move |(v, _)| !listed(v)))
     }
 
     /// Whether there are no bindings.
@@ -79,7 +163,7 @@ impl Subst {
     /// assert!(kanren::Subst::default().is_empty());
     /// ```
     pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
+        self.recent.is_none() && self.map.is_empty()
     }
 
     /// Follows variable bindings until `t` is a non-variable or an unbound variable.
@@ -108,7 +192,7 @@ impl Subst {
     #[inline]
     pub fn walk_ref<'a>(&'a self, mut t: &'a Term) -> &'a Term {
         while let Term::Var(v) = t {
-            match self.map.get(v) {
+            match self.get(*v) {
                 Some(next) => t = next,
                 None => break,
             }
