@@ -112,6 +112,14 @@ impl Subst {
         std::iter::successors(self.recent.as_deref(), |l| l.next.as_deref())
     }
 
+    /// The latest bindings, each variable's newest only (a binding by hand may replace one).
+    fn latest(&self) -> impl Iterator<Item = &Link> {
+        self.links()
+            .enumerate()
+            .filter(|(i, l)| !self.links().take(*i).any(|m| m.var == l.var))
+            .map(|(_, l)| l)
+    }
+
     /// The term `v` is bound to, if any (one step, no walking). Time: O(log n).
     ///
     /// ```
@@ -131,13 +139,17 @@ impl Subst {
         self.map.get(&v)
     }
 
-    /// The number of bindings.
+    /// The number of bindings. Time: O(log n).
     ///
     /// ```
     /// assert_eq!(kanren::Subst::default().len(), 0);
     /// ```
     pub fn len(&self) -> usize {
-        self.iter().count()
+        self.map.len()
+            + self
+                .latest()
+                .filter(|l| !self.map.contains_key(&l.var))
+                .count()
     }
 
     /// The bindings, in no particular order. Time: O(n) for all of them.
@@ -148,13 +160,10 @@ impl Subst {
     /// assert_eq!(s.iter().count(), 1);
     /// ```
     pub fn iter(&self) -> impl Iterator<Item = (&Var, &Term)> {
-        let listed = |v: &Var| self.links().any(|l| l.var == *v);
-        let latest = self
-            .links()
-            .enumerate()
-            .filter(|(i, l)| !self.links().take(*i).any(|m| m.var == l.var))
-            .map(|(_, l)| (&l.var, &l.term));
-        latest.chain(self.map.iter().filter(move |(v, _)| !listed(v)))
+        let listed = |v: &Var| self.mask & bit(*v) != 0 && self.links().any(|l| l.var == *v);
+        self.latest()
+            .map(|l| (&l.var, &l.term))
+            .chain(self.map.iter().filter(move |(v, _)| !listed(v)))
     }
 
     /// Whether there are no bindings.
