@@ -230,7 +230,7 @@ impl crate::value::func::Compiled for Logic {
         let env = env.clone();
         Ok(Value::Goal(match self {
             Logic::Fresh(b) => {
-                let b = b.clone();
+                let (b, cx) = (b.clone(), Ctx::at(&env));
                 kanren::fresh(move |[]: [Var; 0]| {
                     guard(|| {
                         if tree::on() {
@@ -241,8 +241,7 @@ impl crate::value::func::Compiled for Logic {
                             )?));
                         }
                         let vars = terms_of(b.0.len(), |i| Ok(Term::Var(fresh_var(&b.0[i]))))?;
-                        let plans = b.2.get_or_init(|| Planner::top(&b.0).body(&b.1, "fresh"));
-                        Ok(kanren::conj(plan::goals(plans, &Ctx::at(&env), &vars)?))
+                        Ok(kanren::conj(plan::goals(planned(&b, "fresh"), &cx, &vars)?))
                     })
                 })
             }
@@ -308,8 +307,7 @@ impl crate::value::func::Compiled for Logic {
                         terms,
                         move |values: &[Term]| {
                             guard(|| {
-                                let plans =
-                                    b.2.get_or_init(|| Planner::top(&b.0).body(&b.1, "project"));
+                                let plans = planned(&b, "project");
                                 Ok(kanren::conj(plan::goals(plans, &cx, &values.into())?))
                             })
                         },
@@ -336,6 +334,11 @@ impl crate::value::func::Compiled for Logic {
             Logic::Run(r) => return run_query(r, env),
         }))
     }
+}
+
+/// The plan of a `fresh`'s or a `project`'s body over its own names, made the first time.
+fn planned<'a>(b: &'a (Names, Body, OnceLock<Plans>), who: &'static str) -> &'a Plans {
+    b.2.get_or_init(|| Planner::top(&b.0).body(&b.1, who))
 }
 
 /// `conda`/`condu`: each clause's question built when the search tries it, the rest once the

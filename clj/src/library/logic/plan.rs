@@ -262,7 +262,7 @@ impl Arg {
                 }
                 Value::vector(out)
             }
-            Arg::Call(..) => self.num(cx, slots)?.map_or_else(|v| v, Value::Int),
+            Arg::Call(..) => value_of(self.num(cx, slots)?),
         })
     }
 
@@ -573,50 +573,44 @@ type Num = std::result::Result<i64, Value>;
 #[inline(never)]
 fn call_num(g: &Global, args: &[Arg], seen: &Seen, cx: &Ctx, slots: &[Term]) -> Out<Num> {
     let (door, f) = door_at(g, seen, cx)?;
-    let arith = matches!(door, Door::Arith(_) | Door::Step(_));
-    if arith && args.len() <= 2 {
-        let fast = |nums: &[Num]| match (door, nums) {
-            (Door::Arith(op), [Ok(p), Ok(q)]) => match op {
-                '+' => p.checked_add(*q),
-                '-' => p.checked_sub(*q),
-                _ => p.checked_mul(*q),
-            },
-            (Door::Arith('-'), [Ok(p)]) => p.checked_neg(),
-            (Door::Step(d), [Ok(p)]) => p.checked_add(d),
-            _ => None,
-        };
-        let values: Slots = match args {
-            [a, b] => {
-                let pair = [a.num(cx, slots)?, b.num(cx, slots)?];
-                if let Some(r) = fast(&pair) {
-                    return Ok(Ok(r));
-                }
-                pair.into_iter()
-                    .map(|n| n.map_or_else(|v| v, Value::Int))
-                    .collect()
+    let values: Slots = match (door, args) {
+        (Door::Arith(_) | Door::Step(_), [a, b]) => {
+            let pair = [a.num(cx, slots)?, b.num(cx, slots)?];
+            if let Some(r) = arith(door, &pair) {
+                return Ok(Ok(r));
             }
-            [a] => {
-                let one = [a.num(cx, slots)?];
-                if let Some(r) = fast(&one) {
-                    return Ok(Ok(r));
-                }
-                one.into_iter()
-                    .map(|n| n.map_or_else(|v| v, Value::Int))
-                    .collect()
+            pair.into_iter().map(value_of).collect()
+        }
+        (Door::Arith(_) | Door::Step(_), [a]) => {
+            let one = [a.num(cx, slots)?];
+            if let Some(r) = arith(door, &one) {
+                return Ok(Ok(r));
             }
-            _ => Slots::new(),
-        };
-        let f = match f {
-            Some(f) => f,
-            None => resolve(g, cx)?,
-        };
-        return Ok(num_of(call(&f, values)?));
-    }
+            one.into_iter().map(value_of).collect()
+        }
+        _ => values(args, cx, slots)?,
+    };
     let f = match f {
         Some(f) => f,
         None => resolve(g, cx)?,
     };
-    Ok(num_of(call(&f, values(args, cx, slots)?)?))
+    Ok(num_of(call(&f, values)?))
+}
+
+/// The integer `door`'s arithmetic gives for `nums`, if all are integers and it does not
+/// overflow.
+#[inline(always)]
+fn arith(door: Door, nums: &[Num]) -> Option<i64> {
+    match (door, nums) {
+        (Door::Arith(op), [Ok(p), Ok(q)]) => match op {
+            '+' => p.checked_add(*q),
+            '-' => p.checked_sub(*q),
+            _ => p.checked_mul(*q),
+        },
+        (Door::Arith('-'), [Ok(p)]) => p.checked_neg(),
+        (Door::Step(d), [Ok(p)]) => p.checked_add(d),
+        _ => None,
+    }
 }
 
 /// A value as a [`Num`].
@@ -625,6 +619,11 @@ fn num_of(v: Value) -> Num {
         Value::Int(i) => Ok(i),
         v => Err(v),
     }
+}
+
+/// A [`Num`] as a value.
+fn value_of(n: Num) -> Value {
+    n.map_or_else(|v| v, Value::Int)
 }
 
 /// The terms of `args`, in one allocation.
