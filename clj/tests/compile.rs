@@ -201,6 +201,31 @@ fn planned_clause_bodies_build_what_compiled_code_builds() {
         ("(defn p [x] (project [x] (== x (+ x :a)))) (run* [q] (p 3))", ""),
         ("(defne bad [x] ([_] 5)) (run* [q] (bad q))", ""),
         ("(defne bad2 [x] ([_] (project [x] (== x (+ x :a))))) (run* [q] (bad2 3))", ""),
+        // Functions that return a goal, entered from a planned call with the terms.
+        ("(defne takeouto [x l y] ([_ [x . y] _]) ([_ [h . t] [h . r]] (takeouto x t r)))
+          (defn digito [x l y] (takeouto x l y))
+          (defn first-digito [x l y] (all (digito x l y) (pred x pos?)))
+          (run* [q] (fresh [a b r s] (first-digito a [0 1 2] r) (digito b r s) (== q [a b s])))",
+         "([1 0 (2)] [1 2 (0)] [2 0 (1)] [2 1 (0)])"),
+        ("(defn pairo [p a] (fresh [d] (== p [a d]) (conde [(== d a)] [(== d :x)])))
+          (defne headpairo [l o] ([[h . _] _] (pairo h o)))
+          (run* [q] (fresh [p] (headpairo [p] 1) (== q p)))",
+         "([1 1] [1 :x])"),
+        ("(defn r ([x] (r x 1)) ([x y] (project [y] (== x (* 10 y))))) (run* [q] (r q))", "(10)"),
+        ("(defn counto [x n] (conde [(== x n)] [(counto x (inc n))])) (run 3 [q] (counto q 0))",
+         "(0 1 2)"),
+        ("(defn mk [k] (fn [x] (== x k))) (def e7 (mk 7)) (defne w [q] ([_] (e7 q))) (run* [q] (w q))",
+         "(7)"),
+        ("(defn mk [k] (fn self [x n] (conde [(== x [k n])] [(self x (dec n))]))) (run 2 [q] ((mk :a) q 0))",
+         "([:a 0] [:a -1])"),
+        ("(defn d1 [x] (== x 1)) (defne w [q] ([_] (d1 q)))
+          (def a (doall (run* [q] (w q)))) (defn d1 [x] (== x 2)) [a (run* [q] (w q))]",
+         "[(1) (2)]"),
+        ("(defn same-goal [g] g) (run* [q] (same-goal (== q 3)))", "(3)"),
+        ("(defn five [x] (+ x 5)) (defne w [q] ([_] (five q))) (run* [q] (w 1))", ""),
+        ("(defn five [x] (+ x 5)) (run* [q] (five 1))", ""),
+        ("(defn loopo [x] (loopo x)) (run* [q] (loopo q))", ""),
+        ("(defn p [x] (project [x] (== x (+ x :a)))) (defn p2 [x] (p x)) (run* [q] (p2 3))", ""),
     ];
     for (src, want) in cases {
         let got = same(src);

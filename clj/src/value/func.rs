@@ -24,6 +24,9 @@ pub struct Arity {
     /// The names of the frame a call binds (the function's name, the parameters, the rest
     /// parameter), made on the first call and shared by every call's frame.
     pub(crate) frame_names: OnceLock<Names>,
+    /// What a library makes once from the compiled body for its own calls of the function
+    /// (the logic library: how a relation's goal is built from its arguments' terms).
+    pub(crate) derived: OnceLock<Option<Arc<dyn std::any::Any + Send + Sync>>>,
 }
 
 impl Arity {

@@ -6,7 +6,7 @@
 //! builds its body from the terms it matched.
 
 use crate::eval::compile::{all, Code, Op, Scope};
-use crate::eval::{bind_all, lookup_local, Bindings, Closure, Env};
+use crate::eval::{bind_all, lookup_local, Bindings, Env};
 use crate::eval::{bind_slots, Names};
 use crate::library::logic::compile::Logic;
 use crate::library::logic::compile::{body, fresh_frame, goals, one_per_clause, Body, Goals};
@@ -26,7 +26,7 @@ pub(crate) struct MatcheArgs {
     named: Vec<(Arc<str>, usize)>,
     /// The length of the frame the arguments are read from, when the `matche` is a
     /// function's whole body and its arguments are the function's parameters in order: the
-    /// relation can then be entered with its arguments' terms ([`relation_of`]).
+    /// relation can then be entered with its arguments' terms ([`clauses_of_body`]).
     direct: Option<u32>,
     /// The form as written (its label in tree mode).
     shown: Value,
@@ -238,17 +238,11 @@ pub(crate) fn matche_terms(cx: Arc<Ctx>) -> Goal {
     kanren::clause_relation_shared(cx.args.clone(), n, move |_, k, s| clause_stream(&cx, k, s))
 }
 
-/// The clauses of the relation `c` when called with `n` arguments, if it can be entered with
-/// their terms: the arity's compiled body is a `matche` (`matche`'s own, not `matcha`'s or
-/// `matchu`'s) over its parameters in order. Also gives the arity's number and how many
-/// names come before the parameters in its frame.
-pub(crate) fn relation_of(c: &Arc<Closure>, n: usize) -> Option<(&Arc<Vec<Clause>>, usize, u32)> {
-    let (k, arity) = c
-        .arities
-        .iter()
-        .enumerate()
-        .find(|(_, a)| a.rest.is_none() && a.params.len() == n)?;
-    let Code::Form(f) = &**crate::eval::compile::code_of(c, arity)? else {
+/// The clauses of an arity's compiled body `code`, if a call with `n` arguments can enter
+/// it with their terms: the body is a `matche` (`matche`'s own, not `matcha`'s or
+/// `matchu`'s) over the parameters in order, which come after `named` names in its frame.
+pub(crate) fn clauses_of_body(code: &Code, n: usize, named: u32) -> Option<Arc<Vec<Clause>>> {
+    let Code::Form(f) = code else {
         return None;
     };
     let Op::Ext(x) = &f.op else {
@@ -258,9 +252,8 @@ pub(crate) fn relation_of(c: &Arc<Closure>, n: usize) -> Option<(&Arc<Vec<Clause
     let Some(Logic::Matche(Commit::E, m, clauses)) = any.downcast_ref::<Logic>() else {
         return None;
     };
-    let named = u32::from(c.name.is_some());
     let direct = m.args.len() == n && m.direct == Some(named + n as u32);
-    direct.then_some((clauses, k, named))
+    direct.then(|| clauses.clone())
 }
 
 /// Clause `k`'s stream in `s`: each pattern level one suspension, as core.logic's nested

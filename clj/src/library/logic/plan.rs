@@ -8,12 +8,16 @@
 //! - any other form is run as compiled code, in the frames of values the clause would have
 //!   bound, made from its terms when that form is reached ([`GoalPlan::Code`]).
 //!
-//! A planned call hands its callee terms. A callee that is a relation written with
-//! `defne` (a function whose body is a `matche` over its parameters) is entered through
-//! [`matche_terms`](crate::library::logic::compile_matche::matche_terms): its clauses
-//! see the caller's terms, and its frame of values is made only if a form left to compiled
-//! code needs it ([`Base::Call`]). `==` and `!=` take the terms as they are; any other
-//! callee gets each term's value, as a compiled call would give them. The goals built, their
+//! A planned call hands its callee terms. A function is entered with them ([`Entry`], found
+//! once per arity): a relation written with `defne` (a body that is a `matche` over its
+//! parameters) through
+//! [`matche_terms`](crate::library::logic::compile_matche::matche_terms), its clauses seeing
+//! the caller's terms; a function whose body is one goal form (`(defn digito [x l y]
+//! (takeouto x l y))`, an `all`, a `fresh`) through that form planned over its parameters.
+//! Either way its frame of values is made only if a form left to compiled code needs it
+//! ([`Base::Call`]). `==` and `!=` take the terms as they are; any other callee gets each
+//! term's value, as a compiled call would give them. Integer arithmetic of the
+//! `clojure.core` built-ins on integer terms is computed without values ([`Arg::int`]). The goals built, their
 //! order and their suspensions are those the compiled code builds, so the search and its
 //! answers are the same; only values that are not needed are not made.
 
@@ -81,10 +85,15 @@ pub(crate) type Plans = Arc<[GoalPlan]>;
 /// A body form as compiled code, and the frames the code expects above the environment the
 /// `matche` ran in: each frame's names and the slot of its first term.
 pub(crate) struct Fallback {
-    code: Arc<[Code]>,
-    index: usize,
+    code: Site,
     frames: Frames,
     who: &'static str,
+}
+
+/// Where a planned form's compiled code is: form `i` of a body, or a function's whole body.
+enum Site {
+    Body(Arc<[Code]>, usize),
+    Whole(Arc<Code>),
 }
 
 /// The frames opened inside a planned body at a point of it, the innermost first: each
@@ -240,9 +249,12 @@ impl Arg {
                     (t, false) => Term::Vector(t?),
                 }
             }
-            Arg::Call(..) => match self.num(cx, slots)? {
-                Ok(i) => Term::Int(i),
-                Err(v) => to_term(&v)?,
+            Arg::Call(..) => match self.int(cx, slots) {
+                Some(i) => Term::Int(i),
+                None => match self.num(cx, slots)? {
+                    Ok(i) => Term::Int(i),
+                    Err(v) => to_term(&v)?,
+                },
             },
             other => to_term(&other.value(cx, slots)?)?,
         })
@@ -266,6 +278,22 @@ impl Arg {
         })
     }
 
+    /// The integer the value is when it is an integer term or integer arithmetic, by the
+    /// [`KNOWN`] built-ins as last found, on integers that does not overflow; `None` to
+    /// compute it by [`Arg::num`] (this reads no name and calls nothing, so the two agree).
+    #[inline(always)]
+    fn int(&self, cx: &Ctx, slots: &[Term]) -> Option<i64> {
+        match self {
+            Arg::Place(Place::Slot(j)) => match cx.term(slots, *j) {
+                Term::Int(i) => Some(*i),
+                _ => None,
+            },
+            Arg::Const(Value::Int(i), _) => Some(*i),
+            Arg::Call(_, args, _, seen) => int_call(seen, args, cx, slots),
+            _ => None,
+        }
+    }
+
     /// The value as a [`Num`]: an integer without a value made for it.
     fn num(&self, cx: &Ctx, slots: &[Term]) -> Out<Num> {
         match self {
@@ -274,9 +302,12 @@ impl Arg {
                 t => Ok(Err(from_search_term(t))),
             },
             Arg::Const(Value::Int(i), _) => Ok(Ok(*i)),
-            Arg::Call(g, args, pos, seen) => match call_num(g, args, seen, cx, slots) {
-                Err(Miss::Error(e)) => Err(Miss::Error(e.with_pos(*pos))),
-                out => out,
+            Arg::Call(g, args, pos, seen) => match self.int(cx, slots) {
+                Some(i) => Ok(Ok(i)),
+                None => match call_num(g, args, seen, cx, slots) {
+                    Err(Miss::Error(e)) => Err(Miss::Error(e.with_pos(*pos))),
+                    out => out,
+                },
             },
             other => Ok(num_of(other.value(cx, slots)?)),
         }
@@ -429,28 +460,125 @@ fn called(
     if let Some(g) = term_goal(door, args, cx, slots)? {
         return Ok(Ok(g));
     }
-    // A relation written with `defne` is entered with the terms (in tree mode and with a
-    // program's term types, its goals are the compiled code's, through a call).
-    let relation = match &f {
-        Value::Fn(c) if !(tree::on() || custom::active()) => {
-            crate::library::logic::compile_matche::relation_of(c, args.len())
-                .map(|(clauses, arity, named)| (clauses.clone(), arity, named))
+    // A function that builds a goal from its arguments is entered with their terms (in
+    // tree mode and with a program's term types, its goals are the compiled code's, through
+    // a call).
+    if let Value::Fn(c) = &f {
+        if !(tree::on() || custom::active()) {
+            if let Some(out) = enter(c, args, cx, slots)? {
+                return Ok(out);
+            }
         }
-        _ => None,
-    };
-    if let Some((clauses, arity, named)) = relation {
-        let Value::Fn(c) = f else {
-            unreachable!("only a function is a relation")
-        };
-        effect();
-        let cx = Arc::new(Ctx {
-            base: Base::Call(c, arity, named, OnceLock::new()),
-            args: terms(args, cx, slots)?,
-            clauses: Some(clauses),
-        });
-        return Ok(Ok(crate::library::logic::compile_matche::matche_terms(cx)));
     }
     Ok(Err(call(&f, values(args, cx, slots)?)?))
+}
+
+/// How a function's arity is entered from a planned call with its arguments' terms.
+pub(crate) enum Entry {
+    /// A relation written with `defne`: the arity's body is a `matche` over its parameters
+    /// in order, whose clauses see the terms.
+    Clauses(Arc<Vec<Clause>>),
+    /// The arity's body is one goal form (a call, `fresh`, `all`, `conde`, `project`),
+    /// planned over the parameters: a `defn` that returns a goal.
+    Goal(GoalPlan),
+}
+
+/// An [`Entry`], the number of its arity, and how many names come before the parameters in
+/// the arity's frame (the function's own name: 0 or 1).
+pub(crate) struct Entered {
+    entry: Entry,
+    arity: usize,
+    named: u32,
+}
+
+/// How `c` called with `n` arguments is entered with their terms, found once per arity;
+/// `None` for a function called with their values.
+fn entered(c: &Closure, n: usize) -> Option<&Entered> {
+    let (k, arity) = c
+        .arities
+        .iter()
+        .enumerate()
+        .find(|(_, a)| a.rest.is_none() && a.params.len() == n)?;
+    if let Some(d) = arity.derived.get() {
+        return d.as_ref()?.downcast_ref();
+    }
+    let code = crate::eval::compile::code_of(c, arity);
+    // `None` while the body is being compiled (a call made as it compiles): asked again.
+    arity.code.get()?;
+    let named = u32::from(c.name.is_some());
+    let entry = code.and_then(|code| {
+        let clauses = crate::library::logic::compile_matche::clauses_of_body(code, n, named);
+        match clauses {
+            Some(clauses) => Some(Entry::Clauses(clauses)),
+            None => Planner::entry(code, n, named).map(Entry::Goal),
+        }
+    });
+    let derived = entry.map(|entry| {
+        Arc::new(Entered {
+            entry,
+            arity: k,
+            named,
+        }) as Arc<dyn std::any::Any + Send + Sync>
+    });
+    arity
+        .derived
+        .get_or_init(|| derived)
+        .as_ref()?
+        .downcast_ref()
+}
+
+/// `c` called with `args`, entered with their terms if it is entered so ([`entered`]).
+fn enter(
+    c: &Arc<Closure>,
+    args: &[Arg],
+    cx: &Ctx,
+    slots: &[Term],
+) -> Out<Option<std::result::Result<Goal, Value>>> {
+    let Some(e) = entered(c, args.len()) else {
+        return Ok(None);
+    };
+    let base = |args| Ctx {
+        base: Base::Call(c.clone(), e.arity, e.named, OnceLock::new()),
+        args,
+        clauses: None,
+    };
+    match &e.entry {
+        Entry::Clauses(clauses) => {
+            effect();
+            let cx = Ctx {
+                clauses: Some(clauses.clone()),
+                ..base(terms(args, cx, slots)?)
+            };
+            let goal = crate::library::logic::compile_matche::matche_terms(Arc::new(cx));
+            Ok(Some(Ok(goal)))
+        }
+        // Nested on the native stack, as a call of compiled code is, unless evaluation has
+        // gone on on a heap stack.
+        Entry::Goal(p) if !crate::eval::on_heap() => {
+            effect();
+            let cx = Arc::new(base(terms(args, cx, slots)?));
+            crate::eval::nested(|| Ok(entered_value(p, &cx)))?.map(Some)
+        }
+        Entry::Goal(_) => Ok(None),
+    }
+}
+
+/// What an entered function's planned body `p` gives, as a compiled call of the function
+/// gives it: a goal, or a value its caller takes as one (`cx` holds the arguments' terms).
+fn entered_value(p: &GoalPlan, cx: &Arc<Ctx>) -> Out<std::result::Result<Goal, Value>> {
+    let slots = &*NO_ARGS;
+    match p {
+        GoalPlan::Call(f, args, pos, seen, fallback) => match called(f, args, seen, cx, slots) {
+            Err(Miss::Error(e)) => Err(Miss::Error(e.with_pos(*pos))),
+            Err(Miss::Code) => Ok(Err(fallback.value(cx, slots)?)),
+            out => out,
+        },
+        GoalPlan::Value(a, fallback) => match a.value(cx, slots) {
+            Err(Miss::Code) => Ok(Err(fallback.value(cx, slots)?)),
+            out => Ok(Err(out?)),
+        },
+        p => Ok(Ok(goal(p, cx, slots)?)),
+    }
 }
 
 /// The goal of a call of `==` or `!=` (`door`) on the terms of `args`; `None` for any other
@@ -597,6 +725,30 @@ fn call_num(g: &Global, args: &[Arg], seen: &Seen, cx: &Ctx, slots: &[Term]) -> 
     Ok(num_of(call(&f, values)?))
 }
 
+/// [`Arg::int`] of a call of `args`, whose callee `seen` knows.
+#[inline(never)]
+fn int_call(seen: &Seen, args: &[Arg], cx: &Ctx, slots: &[Term]) -> Option<i64> {
+    let door = seen.known()?;
+    let (first, rest) = args.split_first()?;
+    let mut acc = first.int(cx, slots)?;
+    match (door, rest) {
+        (Door::Step(d), []) => acc.checked_add(d),
+        (Door::Arith('-'), []) => acc.checked_neg(),
+        (Door::Arith(op), [_, ..]) => {
+            for q in rest {
+                let q = q.int(cx, slots)?;
+                acc = match op {
+                    '+' => acc.checked_add(q),
+                    '-' => acc.checked_sub(q),
+                    _ => acc.checked_mul(q),
+                }?;
+            }
+            Some(acc)
+        }
+        _ => None,
+    }
+}
+
 /// The integer `door`'s arithmetic gives for `nums`, if all are integers and it does not
 /// overflow.
 #[inline(always)]
@@ -645,10 +797,18 @@ fn terms(args: &[Arg], cx: &Ctx, slots: &[Term]) -> Out<Arc<[Term]>> {
 }
 
 impl Fallback {
-    /// Runs the form as compiled code, in the frames of values made from the terms.
+    /// Runs the form as compiled code, in the frames of values made from the terms: its goal.
     fn run(&self, cx: &Ctx, slots: &[Term]) -> Result<Goal> {
+        into_goal(self.value(cx, slots)?, self.who)
+    }
+
+    /// [`Fallback::run`]'s value, before it is taken as a goal.
+    fn value(&self, cx: &Ctx, slots: &[Term]) -> Result<Value> {
         let env = cx.env_with(&self.frames, slots);
-        into_goal(self.code[self.index].run(&env)?, self.who)
+        match &self.code {
+            Site::Body(code, i) => code[*i].run(&env),
+            Site::Whole(code) => code.run(&env),
+        }
     }
 }
 
@@ -720,14 +880,33 @@ impl Planner {
         self.next = first;
     }
 
+    /// The plan of an arity's body `code` over its `n` parameters, which come after `named`
+    /// names in its frame, when the body is one goal form that plans.
+    fn entry(code: &Arc<Code>, n: usize, named: u32) -> Option<GoalPlan> {
+        let mut planner = Planner {
+            frames: Vec::new(),
+            chain: None,
+            next: n as u32,
+            args: (0..n as u32).map(|j| ((0, named + j), j)).collect(),
+        };
+        let fallback = Fallback {
+            code: Site::Whole(code.clone()),
+            frames: None,
+            who: "fn",
+        };
+        match planner.goal(code, fallback) {
+            GoalPlan::Code(_) => None,
+            p => Some(p),
+        }
+    }
+
     /// The plan of a body.
     pub(crate) fn body(&mut self, b: &Body, who: &'static str) -> Plans {
         let frames = self.chain.clone();
         (0..b.code.len())
             .map(|i| {
                 let fallback = Fallback {
-                    code: b.code.clone(),
-                    index: i,
+                    code: Site::Body(b.code.clone(), i),
                     frames: frames.clone(),
                     who,
                 };
