@@ -37,7 +37,7 @@ use crate::value::error::{Error, Result};
 use crate::value::items::Items;
 use kanren::{Goal, Var};
 use std::fmt;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// A Clojure value.
 #[derive(Clone)]
@@ -69,7 +69,7 @@ pub enum Value {
     /// A seq over a vector from an index on.
     VecSeq(Arc<Items<Value>>, usize),
     /// A lazy seq, realised once.
-    Lazy(Arc<Mutex<LazyCell>>),
+    Lazy(Arc<LazySeq>),
     /// A vector.
     Vector(Arc<Items<Value>>),
     /// A map, in insertion order.
@@ -166,15 +166,19 @@ impl Drop for Cons {
     }
 }
 
-impl Drop for LazyCell {
+impl Drop for LazySeq {
     fn drop(&mut self) {
-        match self {
-            LazyCell::Done(v) => drop_chain(std::mem::replace(v, Value::Nil)),
-            // A thunk holds the environment it was made in, which can hold another thunk.
-            LazyCell::Thunk(f) => {
-                crate::value::items::drop_deep(std::mem::replace(f, Box::new(|| Ok(Value::Nil))))
-            }
-            LazyCell::Forcing => {}
+        if let Some(v) = self.done.take() {
+            drop_chain(v);
+        }
+        // A thunk holds the environment it was made in, which can hold another thunk.
+        let thunk = self
+            .thunk
+            .get_mut()
+            .unwrap_or_else(|e| e.into_inner())
+            .take();
+        if let Some(f) = thunk {
+            crate::value::items::drop_deep(f);
         }
     }
 }
@@ -188,13 +192,10 @@ fn drop_chain(mut cur: Value) {
                 Err(_) => return,
             },
             Value::Lazy(arc) => match Arc::try_unwrap(arc) {
-                Ok(m) => {
-                    let mut cell = m.into_inner().unwrap_or_else(|e| e.into_inner());
-                    match &mut cell {
-                        LazyCell::Done(v) => std::mem::replace(v, Value::Nil),
-                        _ => return,
-                    }
-                }
+                Ok(mut cell) => match cell.done.take() {
+                    Some(v) => v,
+                    None => return,
+                },
                 Err(_) => return,
             },
             _ => return,
@@ -202,14 +203,45 @@ fn drop_chain(mut cur: Value) {
     }
 }
 
-/// A lazy seq's state: the thunk until forced, then the seq it produced.
-pub enum LazyCell {
-    /// Not yet forced.
-    Thunk(Box<dyn FnOnce() -> Result<Value> + Send>),
-    /// Being forced (forcing it again is a cycle).
-    Forcing,
-    /// Forced: a seq value (`Nil`, `EmptyList`, `List`, `VecSeq`).
-    Done(Value),
+/// The code of a lazy seq, run once.
+pub type Thunk = Box<dyn FnOnce() -> Result<Value> + Send>;
+
+/// A lazy seq: its thunk until forced, then the seq the thunk produced. A forced seq is read
+/// without a lock (`done` is set once); the lock guards only the taking of the thunk.
+pub struct LazySeq {
+    /// The seq produced: `Nil`, `EmptyList`, `List`, `VecSeq` or another lazy seq.
+    done: OnceLock<Value>,
+    /// The thunk until it is taken; `None` while it runs (forcing it again then is a cycle)
+    /// and once `done` is set.
+    thunk: Mutex<Option<Thunk>>,
+}
+
+impl LazySeq {
+    /// What forcing this cell once gives (the thunk run now if it has not been), borrowed
+    /// from the cell.
+    fn step(&self) -> Result<&Value> {
+        if let Some(v) = self.done.get() {
+            return Ok(v);
+        }
+        let taken = self.thunk.lock().unwrap_or_else(|e| e.into_inner()).take();
+        let Some(thunk) = taken else {
+            return match self.done.get() {
+                Some(v) => Ok(v),
+                None => Err(Error::msg("lazy seq depends on itself")),
+            };
+        };
+        // A lazy seq built of lazy seqs forces them nested: make room on the heap.
+        match kanren::stack::maybe_grow(64 * 1024, 2 * 1024 * 1024, thunk) {
+            Ok(out) => Ok(self.done.get_or_init(|| out)),
+            Err(e) => {
+                // Left unforced: forcing it again raises the same error, not a cycle.
+                let msg = e.clone();
+                *self.thunk.lock().unwrap_or_else(|e| e.into_inner()) =
+                    Some(Box::new(move || Err(msg)));
+                Err(e)
+            }
+        }
+    }
 }
 
 /// The code of a built-in function (a closure: a relation of a fact database or a tabled
@@ -274,7 +306,10 @@ impl Value {
 
     /// A lazy seq produced by `f` when first needed.
     pub fn lazy(f: impl FnOnce() -> Result<Value> + Send + 'static) -> Value {
-        Value::Lazy(Arc::new(Mutex::new(LazyCell::Thunk(Box::new(f)))))
+        Value::Lazy(Arc::new(LazySeq {
+            done: OnceLock::new(),
+            thunk: Mutex::new(Some(Box::new(f))),
+        }))
     }
 
     /// Clojure truthiness: everything but `nil` and `false`.
@@ -366,56 +401,38 @@ impl Value {
     /// assert!(matches!(seq.realized(), Some(Value::Nil)));
     /// ```
     pub fn realized(&self) -> Option<Value> {
-        let mut v = self.clone();
-        while let Value::Lazy(cell) = &v {
-            let next = match &*cell.lock().unwrap_or_else(|e| e.into_inner()) {
-                LazyCell::Done(x) => x.clone(),
-                LazyCell::Thunk(_) | LazyCell::Forcing => return None,
-            };
-            v = next;
+        let mut v = self;
+        while let Value::Lazy(cell) = v {
+            v = cell.done.get()?;
         }
-        Some(v)
+        Some(v.clone())
     }
 
     /// Forces a lazy seq (repeatedly) until the value is not `Lazy`.
     pub fn force(&self) -> Result<Value> {
-        let mut v = self.clone();
-        while let Value::Lazy(cell) = &v {
-            let cell = cell.clone();
-            let thunk = {
-                let mut g = cell.lock().unwrap_or_else(|e| e.into_inner());
-                let thunk = match &mut *g {
-                    LazyCell::Done(x) => {
-                        v = x.clone();
-                        continue;
-                    }
-                    LazyCell::Forcing => return Err(Error::msg("lazy seq depends on itself")),
-                    LazyCell::Thunk(f) => std::mem::replace(f, Box::new(|| Ok(Value::Nil))),
-                };
-                *g = LazyCell::Forcing;
-                thunk
-            };
-            // A lazy seq built of lazy seqs forces them nested: make room on the heap.
-            let out = match kanren::stack::maybe_grow(64 * 1024, 2 * 1024 * 1024, thunk) {
-                Ok(x) => x,
-                Err(e) => {
-                    // Leave it unforced-with-error: forcing again reports a cycle would be
-                    // wrong, so record an empty seq's absence by re-raising the same error.
-                    let msg = e.clone();
-                    *cell.lock().unwrap_or_else(|e| e.into_inner()) =
-                        LazyCell::Thunk(Box::new(move || Err(msg)));
-                    return Err(e);
-                }
-            };
-            *cell.lock().unwrap_or_else(|e| e.into_inner()) = LazyCell::Done(out.clone());
-            v = out;
+        self.forced().cloned()
+    }
+
+    /// [`force`](Value::force), borrowing the result from the value (from the cells a lazy
+    /// seq was forced into).
+    ///
+    /// ```
+    /// use kanren_clj::value::Value;
+    /// let seq = Value::lazy(|| Ok(Value::list([Value::Int(1)])));
+    /// assert!(matches!(seq.forced().unwrap(), Value::List(_)));
+    /// ```
+    #[inline]
+    pub fn forced(&self) -> Result<&Value> {
+        let mut v = self;
+        while let Value::Lazy(cell) = v {
+            v = cell.step()?;
         }
         Ok(v)
     }
 
     /// The first element and the rest of a seqable value, or `None` when it is empty.
     pub fn uncons(&self) -> Result<Option<(Value, Value)>> {
-        let v = self.force()?;
+        let v = self.forced()?;
         Ok(match v {
             Value::Nil | Value::EmptyList => None,
             Value::List(c) => Some((c.0.clone(), c.1.clone())),
@@ -423,10 +440,10 @@ impl Value {
                 if items.is_empty() {
                     None
                 } else {
-                    Some((items[0].clone(), vec_seq(items, 1)))
+                    Some((items[0].clone(), vec_seq(items.clone(), 1)))
                 }
             }
-            Value::VecSeq(items, i) => Some((items[i].clone(), vec_seq(items, i + 1))),
+            Value::VecSeq(items, i) => Some((items[*i].clone(), vec_seq(items.clone(), i + 1))),
             Value::Map(m) => {
                 if m.is_empty() {
                     None
@@ -443,11 +460,11 @@ impl Value {
                 if s.is_empty() {
                     None
                 } else {
-                    Some((s[0].clone(), vec_seq(s, 1)))
+                    Some((s[0].clone(), vec_seq(s.clone(), 1)))
                 }
             }
             Value::SortedMap(_) | Value::SortedSet(_) => {
-                let items = match &v {
+                let items = match v {
                     Value::SortedMap(m) => m.items(false),
                     Value::SortedSet(m) => m.items(true),
                     _ => Vec::new(),
@@ -469,12 +486,12 @@ impl Value {
                 }
             }
             // A type implementing `clojure.lang.Seqable`.
-            Value::Object(_) => match crate::value::class::call_method(&v, "seq", Vec::new()) {
+            Value::Object(_) => match crate::value::class::call_method(v, "seq", Vec::new()) {
                 Some(s) => return s?.uncons(),
                 None => {
                     return Err(Error::msg(format!(
                         "don't know how to create a seq from object: {}",
-                        crate::value::printer::pr_str(&v)
+                        crate::value::printer::pr_str(v)
                     )))
                 }
             },
@@ -482,7 +499,7 @@ impl Value {
                 return Err(Error::msg(format!(
                     "don't know how to create a seq from {}: {}",
                     other.type_name(),
-                    crate::value::printer::pr_str(&other)
+                    crate::value::printer::pr_str(other)
                 )))
             }
         })
@@ -501,12 +518,31 @@ impl Value {
             Value::Nil | Value::EmptyList => return Ok(0),
             _ => {}
         }
+        // Along the cells by reference while the seq is made of them; from any other seq on
+        // (a map's, a string's, an object's) by `uncons`.
         let mut n = 0;
+        let mut cur = self;
+        loop {
+            match cur.forced()? {
+                Value::Nil | Value::EmptyList => return Ok(n),
+                Value::List(c) => cur = &c.1,
+                Value::VecSeq(items, i) => return Ok(n + items.len() - i),
+                other => break other.walk_owned(n),
+            }
+            n += 1;
+            if n % 4096 == 0 {
+                crate::value::interrupt::check_interrupt()?;
+            }
+        }
+    }
+
+    /// [`walk`](Value::walk) of a seq by `uncons`, `n` elements counted before it.
+    fn walk_owned(&self, mut n: usize) -> Result<usize> {
         let mut cur = self.clone();
         while let Some((_, t)) = cur.uncons()? {
             cur = t;
             n += 1;
-            if n % 4096 == 0 {
+            if n.is_multiple_of(4096) {
                 crate::value::interrupt::check_interrupt()?;
             }
         }

@@ -36,6 +36,27 @@
   (is (= '(1 2 3) (cons 1 [2 3])))
   (is (= '(1 \a) (cons 1 "a"))))
 
+(deftest a-realised-seq-is-read-without-running-its-code-again
+  (let [n (atom 0)
+        s (lazy-seq (swap! n inc)
+                    (cons 1 (lazy-seq (swap! n inc)
+                                      (concat [2 3] (lazy-seq (swap! n inc) nil)))))]
+    (is (not (realized? s)))
+    (is (= 3 (count s)))
+    (is (realized? s))
+    (is (= 3 @n))
+    (is (= 3 (count s)))
+    (is (= '(1 2 3) s))
+    (is (= 3 @n)))
+  (is (= 3 (count (lazy-seq [1 2 3]))))
+  (is (= 4 (count (cons 0 (lazy-seq [1 2 3])))))
+  (is (= 2 (count (lazy-seq {:a 1 :b 2}))))
+  (is (= 5 (count (cons 0 (lazy-seq "abcd")))))
+  (let [s (lazy-seq (throw (ex-info "boom" {})))]
+    (is (thrown-with-msg? clojure.lang.ExceptionInfo #"boom" (count s)))
+    (is (thrown-with-msg? clojure.lang.ExceptionInfo #"boom" (first s)))
+    (is (not (realized? s)))))
+
 (deftest lazy-over-infinite-seqs
   (is (= '(1 2 3) (take 3 (map inc (range)))))
   (is (= '(5 7 9) (take 3 (map + (range) (range 5 100)))))
