@@ -376,6 +376,7 @@ thread_local! {
 const REIFIED_NAMES_KEPT: usize = 1 << 16;
 
 /// The symbol `_k`, core.logic's name of the `k`th fresh variable of an answer.
+#[inline]
 fn reified_name(k: usize) -> Value {
     if k >= REIFIED_NAMES_KEPT {
         return Value::Symbol(format!("_{k}").into());
@@ -419,10 +420,25 @@ fn from_term_inner(t: &Term) -> Value {
                 .collect(),
         )),
         Term::Pair(_) => {
-            let mut heads = Vec::new();
+            let mut len = 0;
             let mut cur = t;
             while let Term::Pair(p) = cur {
-                heads.push(from_term(&p.0));
+                len += 1;
+                cur = &p.1;
+            }
+            let mut heads = Vec::with_capacity(len);
+            let mut cur = t;
+            while let Term::Pair(p) = cur {
+                // A long answer list is mostly reified variables and integers: made here,
+                // without a call and a stack check each.
+                heads.push(match &p.0 {
+                    Term::Var(x) => match x.reified_index() {
+                        Some(k) => reified_name(k),
+                        None => Value::LVar(*x),
+                    },
+                    Term::Int(i) => Value::Int(*i),
+                    other => from_term(other),
+                });
                 cur = &p.1;
             }
             let tail = match cur {
