@@ -226,6 +226,25 @@ fn planned_clause_bodies_build_what_compiled_code_builds() {
         ("(defn five [x] (+ x 5)) (run* [q] (five 1))", ""),
         ("(defn loopo [x] (loopo x)) (run* [q] (loopo q))", ""),
         ("(defn p [x] (project [x] (== x (+ x :a)))) (defn p2 [x] (p x)) (run* [q] (p2 3))", ""),
+        // `fd/eq`: its operands read as terms in a planned body, as values in compiled code;
+        // the answers are core.logic's.
+        ("(run* [x y] (fd/in x y (fd/interval 0 9)) (fd/eq (= (+ x y) 9) (= (+ (* x 2) (* y 4)) 24)))",
+         "([6 3])"),
+        ("(defn sumo [a b c] (fd/eq (= (+ a b) c)))
+          (run* [q] (fresh [a b] (fd/in a b (fd/interval 0 4)) (sumo a b 6) (== q [a b])))",
+         "([2 4] [3 3] [4 2])"),
+        ("(defne addo [a b c] ([_ _ _] (fd/eq (= (+ a b) c))))
+          (run* [q] (fresh [a b] (fd/in a b (fd/interval 0 3)) (addo a b 5) (== q [a b])))",
+         "([2 3] [3 2])"),
+        ("(run* [x] (fd/in x (fd/interval 0 20)) (fd/eq (!= x 3) (<= x 4) (> x 1)))", "(2 4)"),
+        ("(let [k 7] (run* [x] (fd/in x (fd/interval 0 20)) (fd/eq (= (* k 2) (+ x k)))))", "(7)"),
+        ("(run 3 [x y] (fd/in x y (fd/interval 1 5)) (fd/eq (>= (- x y) 2)))",
+         "([3 1] [4 1] [5 1])"),
+        ("(defn f [v] (run* [x] (fd/in x (fd/interval 0 20)) (fd/eq (= (+ x (count v)) 5)))) (f [1 2])",
+         "(3)"),
+        ("(run* [q] (fd/eq (= q [1])))", ""),
+        ("(run* [q] (fd/eq (foo q 1)))", ""),
+        ("(run* [q] (fd/eq (= (+) q)))", ""),
     ];
     for (src, want) in cases {
         let got = same(src);

@@ -12,6 +12,7 @@ use crate::eval::compile::{all, compile as compile_form, effects, Code, Scope};
 use crate::eval::{bind_all, Bindings, Env};
 use crate::eval::{bind_slots, Names};
 use crate::library::logic::compile_matche::{Clause, MatcheArgs};
+use crate::library::logic::fd::{fd_arg, read_eq, EqRel};
 use crate::library::logic::forms::{disjunction, syms_of, Commit};
 use crate::library::logic::plan::{self, Ctx, Planner, Plans};
 use crate::library::logic::{fresh_var, guard, into_goal, to_term, tree};
@@ -33,6 +34,8 @@ pub(crate) enum Logic {
     Project(Vec<Code>, Arc<(Names, Body, OnceLock<Plans>)>),
     Matche(Commit, Box<MatcheArgs>, Arc<Vec<Clause>>),
     Run(Arc<Run>),
+    /// `fd/eq`: its relations, each operand's code.
+    FdEq(Arc<[EqRel<Code>]>),
 }
 
 /// A `run` form.
@@ -108,6 +111,12 @@ pub(crate) fn compile(name: &str, a: &[Value], scope: &mut Scope) -> Option<Logi
             Logic::Matche(kind, Box::new(args), Arc::new(clauses))
         }
         "run" | "run*" | "run-nc" | "run-nc*" => Logic::Run(Arc::new(run(name, a, scope)?)),
+        // A malformed relation is left to the interpreter, which reports it when it runs.
+        "fd/eq" => Logic::FdEq(
+            a.iter()
+                .map(|f| read_eq(f, &mut |x: &Value| compile_form(x, scope)).ok())
+                .collect::<Option<_>>()?,
+        ),
         _ => return None,
     })
 }
@@ -332,6 +341,11 @@ impl crate::value::func::Compiled for Logic {
                 crate::library::logic::compile_matche::matche_goal(*kind, m, clauses, env)?
             }
             Logic::Run(r) => return run_query(r, env),
+            Logic::FdEq(rels) => kanren::conj(
+                rels.iter()
+                    .map(|r| r.goal(&mut |c: &Code| fd_arg(&c.run(&env)?, "eq")))
+                    .collect::<Result<Vec<_>>>()?,
+            ),
         }))
     }
 }

@@ -202,42 +202,24 @@ pub fn install() {
     ternary!(f, "quot", fd::quot);
 }
 
-fn fd_expr(f: &Value, env: &Env) -> Result<fd::Expr> {
-    if let Value::List(c) = f {
-        if let Value::Symbol(op) = &c.0 {
-            let op = crate::eval::ns::split(op).map_or(&**op, |(_, n)| n);
-            if matches!(op, "+" | "-" | "*" | "quot" | "/") {
-                let args = c.1.to_vec()?;
-                let mut es = args.iter().map(|x| fd_expr(x, env));
-                let first = es
-                    .next()
-                    .ok_or_else(|| Error::msg(format!("fd/eq: ({op}) needs arguments")))??;
-                let mut acc = first;
-                let mut any = false;
-                for e in es {
-                    any = true;
-                    let e = e?;
-                    acc = match op {
-                        "+" => acc + e,
-                        "-" => acc - e,
-                        "*" => acc * e,
-                        _ => acc / e,
-                    };
-                }
-                if !any && op == "-" {
-                    acc = -acc;
-                }
-                return Ok(acc);
-            }
-        }
-    }
-    let v = eval(f, env)?;
-    Ok(fd::Expr::leaf(crate::library::logic::fd::fd_arg(&v, "eq")?))
+/// One relation of `(fd/eq (= lhs rhs) ...)`, read once: the relation and its two sides.
+/// A leaf `L` is an operand's form, or what a caller made of it (its compiled code, its
+/// place in a planned body).
+pub(crate) struct EqRel<L> {
+    rel: fd::Rel,
+    lhs: EqTree<L>,
+    rhs: EqTree<L>,
 }
 
-/// One relation of `(fd/eq (= lhs rhs) ...)`: each side an arithmetic expression of FD
-/// operands, evaluated in `env`, posted as the engine's FD constraint.
-pub fn fd_eq(form: &Value, env: &Env) -> Result<Goal> {
+/// A side of an `fd/eq` relation: `+`, `-`, `*`, `quot` or `/` over sides, or an operand.
+pub(crate) enum EqTree<L> {
+    /// The operator (its first character: `quot` is `/`'s division), its operands.
+    Op(u8, Vec<EqTree<L>>),
+    Leaf(L),
+}
+
+/// Reads the relation `form`, `(op lhs rhs)`, making each operand's form a leaf with `leaf`.
+pub(crate) fn read_eq<L>(form: &Value, leaf: &mut impl FnMut(&Value) -> L) -> Result<EqRel<L>> {
     let items = form.to_vec()?;
     let [Value::Symbol(op), l, r] = items.as_slice() else {
         return Err(Error::msg(format!(
@@ -253,5 +235,103 @@ pub fn fd_eq(form: &Value, env: &Env) -> Result<Goal> {
         ">=" => fd::Rel::Ge,
         other => return Err(Error::msg(format!("fd/eq: unsupported relation {other}"))),
     };
-    Ok(fd::constrain(rel, fd_expr(l, env)?, fd_expr(r, env)?))
+    Ok(EqRel {
+        rel,
+        lhs: read_side(l, leaf)?,
+        rhs: read_side(r, leaf)?,
+    })
+}
+
+/// A side of a relation: a call of an arithmetic operator is an operation, any other form an
+/// operand.
+fn read_side<L>(f: &Value, leaf: &mut impl FnMut(&Value) -> L) -> Result<EqTree<L>> {
+    if let Value::List(c) = f {
+        if let Value::Symbol(op) = &c.0 {
+            let op = crate::eval::ns::split(op).map_or(&**op, |(_, n)| n);
+            if matches!(op, "+" | "-" | "*" | "quot" | "/") {
+                let args = c.1.to_vec()?;
+                if args.is_empty() {
+                    return Err(Error::msg(format!("fd/eq: ({op}) needs arguments")));
+                }
+                let code = if op == "quot" { b'/' } else { op.as_bytes()[0] };
+                let sides = args
+                    .iter()
+                    .map(|x| read_side(x, leaf))
+                    .collect::<Result<_>>()?;
+                return Ok(EqTree::Op(code, sides));
+            }
+        }
+    }
+    Ok(EqTree::Leaf(leaf(f)))
+}
+
+impl<L> EqRel<L> {
+    /// The relation's constraint, each operand's term given by `term` (left to right).
+    pub(crate) fn goal<E>(
+        &self,
+        term: &mut impl FnMut(&L) -> std::result::Result<Term, E>,
+    ) -> std::result::Result<Goal, E> {
+        let lhs = self.lhs.expr(term)?;
+        let rhs = self.rhs.expr(term)?;
+        Ok(fd::constrain(self.rel, lhs, rhs))
+    }
+
+    /// The same relation with each operand mapped by `f`, or `None` when `f` gives none.
+    pub(crate) fn map<M>(&self, f: &mut impl FnMut(&L) -> Option<M>) -> Option<EqRel<M>> {
+        Some(EqRel {
+            rel: self.rel,
+            lhs: self.lhs.map(f)?,
+            rhs: self.rhs.map(f)?,
+        })
+    }
+}
+
+impl<L> EqTree<L> {
+    fn expr<E>(
+        &self,
+        term: &mut impl FnMut(&L) -> std::result::Result<Term, E>,
+    ) -> std::result::Result<fd::Expr, E> {
+        match self {
+            EqTree::Leaf(l) => Ok(fd::Expr::leaf(term(l)?)),
+            EqTree::Op(op, sides) => {
+                let mut acc = sides[0].expr(term)?;
+                for side in &sides[1..] {
+                    let e = side.expr(term)?;
+                    acc = match op {
+                        b'+' => acc + e,
+                        b'-' => acc - e,
+                        b'*' => acc * e,
+                        _ => acc / e,
+                    };
+                }
+                if sides.len() == 1 && *op == b'-' {
+                    acc = -acc;
+                }
+                Ok(acc)
+            }
+        }
+    }
+
+    fn map<M>(&self, f: &mut impl FnMut(&L) -> Option<M>) -> Option<EqTree<M>> {
+        Some(match self {
+            EqTree::Leaf(l) => EqTree::Leaf(f(l)?),
+            EqTree::Op(op, sides) => {
+                EqTree::Op(*op, sides.iter().map(|s| s.map(f)).collect::<Option<_>>()?)
+            }
+        })
+    }
+}
+
+/// An `fd/eq` operand's term: an integer or a logic variable (the error names `fd/eq`).
+pub(crate) fn eq_operand(t: Term) -> Result<Term> {
+    match t {
+        Term::Int(_) | Term::Var(_) => Ok(t),
+        other => fd_arg(&crate::value::convert::from_term(&other), "eq"),
+    }
+}
+
+/// One relation of `(fd/eq (= lhs rhs) ...)`: each side an arithmetic expression of FD
+/// operands, evaluated in `env`, posted as the engine's FD constraint.
+pub fn fd_eq(form: &Value, env: &Env) -> Result<Goal> {
+    read_eq(form, &mut |f: &Value| f.clone())?.goal(&mut |f| fd_arg(&eval(f, env)?, "eq"))
 }

@@ -25,6 +25,7 @@ use crate::eval::compile::{effect, Code, Global, Op};
 use crate::eval::{bind_slots, Closure, Env, Names, Slots};
 use crate::library::logic::compile::{Body, Logic};
 use crate::library::logic::compile_matche::Clause;
+use crate::library::logic::fd::{eq_operand, EqRel};
 use crate::library::logic::forms::Commit;
 use crate::library::logic::{custom, fresh_var, guard, into_goal, to_term, tree};
 use crate::value::convert::{from_search_term, terms_of};
@@ -75,6 +76,8 @@ pub(crate) enum GoalPlan {
     /// `project`: what it projects, the first slot of the projected terms, their names, the
     /// body.
     Project(Box<[Arg]>, Arc<(Names, u32, Plans)>, Fallback),
+    /// `fd/eq`: its relations, each operand read as a term.
+    FdEq(Arc<[EqRel<Arg>]>, Fallback),
     /// A form run as compiled code.
     Code(Fallback),
 }
@@ -412,6 +415,19 @@ fn goal(p: &GoalPlan, cx: &Arc<Ctx>, slots: &Arc<[Term]>) -> Result<Goal> {
                     Ok(kanren::conj(goals(&b.2, &cx, &slots)?))
                 })
             }))
+        }
+        GoalPlan::FdEq(_, fallback) if custom::active() => fallback.run(cx, slots),
+        GoalPlan::FdEq(rels, fallback) => {
+            let mut gs = Vec::with_capacity(rels.len());
+            for r in rels.iter() {
+                match r.goal(&mut |a: &Arg| eq_operand(a.term(cx, slots)?).map_err(Miss::from)) {
+                    Ok(g) => gs.push(g),
+                    Err(Miss::Error(e)) => return Err(e),
+                    // An operand's name is now a macro: the whole form as compiled code.
+                    Err(Miss::Code) => return fallback.run(cx, slots),
+                }
+            }
+            Ok(kanren::conj(gs))
         }
         GoalPlan::Code(fallback) => fallback.run(cx, slots),
     }
@@ -963,6 +979,14 @@ impl Planner {
                 let plans = self.body(&b.1, "project");
                 self.pop(first, opened);
                 GoalPlan::Project(vals, Arc::new((b.0.clone(), first, plans)), fallback)
+            }
+            Logic::FdEq(rels) => {
+                let planned: Option<Arc<[EqRel<Arg>]>> =
+                    rels.iter().map(|r| r.map(&mut |c| self.arg(c))).collect();
+                match planned {
+                    Some(rels) => GoalPlan::FdEq(rels, fallback),
+                    None => GoalPlan::Code(fallback),
+                }
             }
             _ => GoalPlan::Code(fallback),
         }
