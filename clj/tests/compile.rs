@@ -245,6 +245,21 @@ fn planned_clause_bodies_build_what_compiled_code_builds() {
         ("(run* [q] (fd/eq (= q [1])))", ""),
         ("(run* [q] (fd/eq (foo q 1)))", ""),
         ("(run* [q] (fd/eq (= (+) q)))", ""),
+        // The FD constraints of two and three operands get their operands' terms.
+        ("(defn not-adjacento [x y]
+            (fresh [f] (fd/in f (fd/interval 1 5))
+              (conde [(fd/+ x f y) (fd/< 1 f)] [(fd/+ y f x) (fd/< 1 f)])))
+          (run* [a b] (fd/in a b (fd/interval 1 5)) (fd/== a 2) (not-adjacento a b))",
+         "([2 4] [2 5])"),
+        ("(defne lto [a b] ([_ _] (fd/< a b))) (run* [a b] (fd/in a b (fd/interval 1 3)) (lto a b))",
+         "([1 2] [2 3] [1 3])"),
+        ("(run* [q] (fresh [a b c d] (fd/in a b c d (fd/interval 0 12))
+            (fd/- 9 a 4) (fd/* a 2 b) (fd/quot b 5 c) (fd/!= c d) (fd/<= d 3) (fd/>= d 2) (fd/> d c)
+            (== q [a b c d])))",
+         "([5 10 2 3])"),
+        ("(run* [q] (fd/< q [1]))", ""),
+        ("(run* [q] (fd/+ q 1))", ""),
+        ("(defne bad-fd [x] ([_] (fd/<= x :a))) (run* [q] (bad-fd q))", ""),
     ];
     for (src, want) in cases {
         let got = same(src);

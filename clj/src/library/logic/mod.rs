@@ -240,7 +240,6 @@ pub fn install() {
         arity(a, 2, 2, "!=")?;
         goal(kanren::neq(t(&a[0])?, t(&a[1])?))
     });
-    plan::know_built_ins();
     reg(l, "lvar", |a| {
         arity(&a, 0, 2, "lvar")?;
         Ok(Value::LVar(match a.first() {
@@ -422,4 +421,5 @@ pub fn install() {
     crate::library::logic::constraints::install();
     crate::library::logic::custom::install();
     crate::library::logic::arith::install();
+    plan::know_built_ins();
 }

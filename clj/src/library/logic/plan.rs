@@ -25,7 +25,7 @@ use crate::eval::compile::{effect, Code, Global, Op};
 use crate::eval::{bind_slots, Closure, Env, Names, Slots};
 use crate::library::logic::compile::{Body, Logic};
 use crate::library::logic::compile_matche::Clause;
-use crate::library::logic::fd::{eq_operand, EqRel};
+use crate::library::logic::fd::{eq_operand, fd_operand, EqRel};
 use crate::library::logic::forms::Commit;
 use crate::library::logic::{custom, fresh_var, guard, into_goal, to_term, tree};
 use crate::value::convert::{from_search_term, terms_of};
@@ -597,30 +597,49 @@ fn entered_value(p: &GoalPlan, cx: &Arc<Ctx>) -> Out<std::result::Result<Goal, V
     }
 }
 
-/// The goal of a call of `==` or `!=` (`door`) on the terms of `args`; `None` for any other
-/// callee.
+/// The goal of a call of `==`, `!=` or an FD constraint (`door`) on the terms of `args`;
+/// `None` for any other callee (or another number of arguments: the call reports it).
 #[inline(always)]
 fn term_goal(door: Door, args: &[Arg], cx: &Ctx, slots: &[Term]) -> Out<Option<Goal>> {
     Ok(match (door, args) {
         (Door::Eq, [a, b]) => Some(custom::eq(a.term(cx, slots)?, b.term(cx, slots)?)),
         (Door::Neq, [a, b]) => Some(kanren::neq(a.term(cx, slots)?, b.term(cx, slots)?)),
+        (Door::Fd2(f, who), [a, b]) => {
+            let (a, b) = (a.term(cx, slots)?, b.term(cx, slots)?);
+            Some(f(fd_operand(a, who)?, fd_operand(b, who)?))
+        }
+        (Door::Fd3(f, who), [a, b, c]) => {
+            let (a, b, c) = (a.term(cx, slots)?, b.term(cx, slots)?, c.term(cx, slots)?);
+            Some(f(
+                fd_operand(a, who)?,
+                fd_operand(b, who)?,
+                fd_operand(c, who)?,
+            ))
+        }
         _ => None,
     })
 }
 
 /// The built-ins a planned call gives the terms of its arguments to: core.logic's `==` and
-/// `!=` (their goal), and clojure.core's integer arithmetic (the result's term, where no
-/// argument is other than an integer and nothing overflows).
+/// `!=` and the FD constraints of two and three operands (their goal, as the built-in
+/// builds it from the values), and clojure.core's integer arithmetic (the result's term,
+/// where no argument is other than an integer and nothing overflows).
 #[derive(Clone, Copy)]
 enum Door {
     Eq,
     Neq,
+    /// An FD constraint of two operands, and its name for errors.
+    Fd2(fn(Term, Term) -> Goal, &'static str),
+    /// An FD constraint of three operands, and its name for errors.
+    Fd3(fn(Term, Term, Term) -> Goal, &'static str),
     Arith(char),
     Step(i64),
     None,
 }
 
-const KNOWN: [(&str, &str, Door); 7] = [
+const FD: &str = "clojure.core.logic.fd";
+
+const KNOWN: [(&str, &str, Door); 17] = [
     ("clojure.core.logic", "==", Door::Eq),
     ("clojure.core.logic", "!=", Door::Neq),
     ("clojure.core", "+", Door::Arith('+')),
@@ -628,10 +647,20 @@ const KNOWN: [(&str, &str, Door); 7] = [
     ("clojure.core", "*", Door::Arith('*')),
     ("clojure.core", "inc", Door::Step(1)),
     ("clojure.core", "dec", Door::Step(-1)),
+    (FD, "==", Door::Fd2(kanren::fd::eq, "==")),
+    (FD, "!=", Door::Fd2(kanren::fd::neq, "!=")),
+    (FD, "<", Door::Fd2(kanren::fd::lt, "<")),
+    (FD, "<=", Door::Fd2(kanren::fd::lte, "<=")),
+    (FD, ">", Door::Fd2(kanren::fd::gt, ">")),
+    (FD, ">=", Door::Fd2(kanren::fd::gte, ">=")),
+    (FD, "+", Door::Fd3(kanren::fd::plus, "+")),
+    (FD, "-", Door::Fd3(kanren::fd::minus, "-")),
+    (FD, "*", Door::Fd3(kanren::fd::times, "*")),
+    (FD, "quot", Door::Fd3(kanren::fd::quot, "quot")),
 ];
 
 /// The addresses of the [`KNOWN`] built-ins, as defined ([`know_built_ins`]).
-static AT: [AtomicUsize; 7] = [const { AtomicUsize::new(0) }; 7];
+static AT: [AtomicUsize; KNOWN.len()] = [const { AtomicUsize::new(0) }; KNOWN.len()];
 
 /// Records where the [`KNOWN`] built-ins are (once they are defined): a planned call of one
 /// of them, and of no other function of the same name, takes its arguments' terms.
