@@ -22,6 +22,11 @@
 //! - Both sides allocate with the `kanren` binary's allocator ([`kanren_clj::alloc::MiMalloc`]),
 //!   so the front end is measured as the binary runs it.
 //!
+//! - `--calls N --side front|rust NAME` runs program `NAME` `N` times on one side and prints
+//!   the number of answers, nothing timed: under callgrind, the difference between `N` and
+//!   `--calls 0` is `N` runs' instructions (docs/performance.md, "Where the front end's time
+//!   goes").
+//!
 //! Not run by `cargo test` (a bench target, `test = false`): a pass takes minutes.
 
 #[path = "../../engine/benches/bench_clj/programs/mod.rs"]
@@ -50,6 +55,10 @@ struct Options {
     slow_rounds: usize,
     core_logic: String,
     only: Vec<String>,
+    /// `--calls N`: run the one program named `N` times, untimed.
+    calls: Option<usize>,
+    /// `--side`: the side `--calls` runs, the front end (`true`) or the Rust port.
+    front: bool,
 }
 
 fn options() -> Options {
@@ -58,6 +67,8 @@ fn options() -> Options {
         slow_rounds: 2,
         core_logic: std::env::var("CORE_LOGIC").unwrap_or_else(|_| "/work/core.logic".into()),
         only: Vec::new(),
+        calls: None,
+        front: true,
     };
     let mut args = std::env::args().skip(1);
     let count = |v: Option<String>, flag: &str| -> usize {
@@ -72,6 +83,20 @@ fn options() -> Options {
             "--rounds" => o.rounds = count(args.next(), "--rounds"),
             "--slow-rounds" => o.slow_rounds = count(args.next(), "--slow-rounds"),
             "--core-logic" => o.core_logic = args.next().expect("--core-logic takes a folder"),
+            "--calls" => {
+                o.calls = Some(
+                    args.next()
+                        .and_then(|v| v.parse().ok())
+                        .expect("--calls takes a number"),
+                )
+            }
+            "--side" => {
+                o.front = match args.next().as_deref() {
+                    Some("front") => true,
+                    Some("rust") => false,
+                    _ => panic!("--side takes front or rust"),
+                }
+            }
             _ if a.starts_with("--") => panic!("unknown option {a}"),
             _ => o.only.push(a),
         }
@@ -247,6 +272,26 @@ fn main() {
     if cases.is_empty() {
         eprintln!("no program named {:?}", o.only);
         std::process::exit(2);
+    }
+    if let Some(n) = o.calls {
+        let [case] = cases.as_slice() else {
+            panic!("--calls runs one program; name it");
+        };
+        let query = cases::front_end_query(case)
+            .unwrap_or_else(|| panic!("no front-end query named {}", case.name));
+        let port = case.rust.filter(|_| !o.front);
+        if !o.front && port.is_none() {
+            panic!("{} has no Rust port", case.name);
+        }
+        let mut answers = 0;
+        for _ in 0..n {
+            answers += match port {
+                Some(p) => p.run().len(),
+                None => front_end_count(&front_end_run(&query)),
+            };
+        }
+        println!("{answers}");
+        return;
     }
     let mut rows = Vec::new();
     for case in &cases {
