@@ -265,3 +265,11 @@
   ;; ClassCastException.
   (is (= () (run* [q] (fd/< q 5) (== q 'a))))
   (is (= () (run* [q] (fd/in q (fd/interval 0 3)) (== q 'a)))))
+
+;; Divergence 54: fd/eq's operators are +, -, *, / and quot; any other form is an operand.
+(deftest fd-eq-operands-are-clojure-forms
+  ;; core.logic: both fail to compile, "Can't call nil, form: (nil ...)".
+  (let [v [1 2]]
+    (is (= '(3) (run* [x] (fd/in x (fd/interval 0 20)) (fd/eq (= (+ x (count v)) 5))))))
+  ;; quot is fd/quot, exact division as core.logic's: 2 * 3 = x.
+  (is (= '(6) (run* [x] (fd/in x (fd/interval 0 20)) (fd/eq (= (quot x 2) 3))))))
