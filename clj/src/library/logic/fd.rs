@@ -322,11 +322,6 @@ impl<L> EqTree<L> {
     }
 }
 
-/// An `fd/eq` operand's term: an integer or a logic variable (the error names `fd/eq`).
-pub(crate) fn eq_operand(t: Term) -> Result<Term> {
-    fd_operand(t, "eq")
-}
-
 /// [`fd_arg`] of a term: an integer or a logic variable, else the error that names
 /// `fd/{who}`.
 pub(crate) fn fd_operand(t: Term, who: &str) -> Result<Term> {

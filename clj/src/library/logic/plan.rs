@@ -25,7 +25,7 @@ use crate::eval::compile::{effect, Code, Global, Op};
 use crate::eval::{bind_slots, Closure, Env, Names, Slots};
 use crate::library::logic::compile::{Body, Logic};
 use crate::library::logic::compile_matche::Clause;
-use crate::library::logic::fd::{eq_operand, fd_operand, EqRel};
+use crate::library::logic::fd::{fd_operand, EqRel};
 use crate::library::logic::forms::Commit;
 use crate::library::logic::{custom, fresh_var, guard, into_goal, to_term, tree};
 use crate::value::convert::{from_search_term, terms_of};
@@ -420,7 +420,9 @@ fn goal(p: &GoalPlan, cx: &Arc<Ctx>, slots: &Arc<[Term]>) -> Result<Goal> {
         GoalPlan::FdEq(rels, fallback) => {
             let mut gs = Vec::with_capacity(rels.len());
             for r in rels.iter() {
-                match r.goal(&mut |a: &Arg| eq_operand(a.term(cx, slots)?).map_err(Miss::from)) {
+                match r
+                    .goal(&mut |a: &Arg| fd_operand(a.term(cx, slots)?, "eq").map_err(Miss::from))
+                {
                     Ok(g) => gs.push(g),
                     Err(Miss::Error(e)) => return Err(e),
                     // An operand's name is now a macro: the whole form as compiled code.
