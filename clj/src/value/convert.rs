@@ -275,11 +275,23 @@ fn to_term_inner(v: &Value) -> Result<Term> {
 }
 
 /// The value for an engine term (reified variables become the symbols `_0`, `_1`, ...).
+/// A variable or an integer is made here, without a stack check: an answer list is mostly
+/// these.
+#[inline]
 pub fn from_term(t: &Term) -> Value {
     match t {
-        Term::Var(x) if x.reified_index().is_none() => Value::LVar(*x),
+        Term::Var(x) => var_value(*x),
         Term::Int(i) => Value::Int(*i),
         _ => kanren::stack::maybe_grow(32 * 1024, 1024 * 1024, || from_term_inner(t)),
+    }
+}
+
+/// The value of a variable of a term: its reified name, or the variable.
+#[inline]
+fn var_value(x: Var) -> Value {
+    match x.reified_index() {
+        Some(k) => reified_name(k),
+        None => Value::LVar(x),
     }
 }
 
@@ -393,10 +405,7 @@ fn reified_name(k: usize) -> Value {
 
 fn from_term_inner(t: &Term) -> Value {
     match t {
-        Term::Var(x) => match x.reified_index() {
-            Some(k) => reified_name(k),
-            None => Value::LVar(*x),
-        },
+        Term::Var(x) => var_value(*x),
         Term::Int(i) => Value::Int(*i),
         Term::Bool(b) => Value::Bool(*b),
         Term::Nil => Value::EmptyList,
@@ -429,16 +438,7 @@ fn from_term_inner(t: &Term) -> Value {
             let mut heads = Vec::with_capacity(len);
             let mut cur = t;
             while let Term::Pair(p) = cur {
-                // A long answer list is mostly reified variables and integers: made here,
-                // without a call and a stack check each.
-                heads.push(match &p.0 {
-                    Term::Var(x) => match x.reified_index() {
-                        Some(k) => reified_name(k),
-                        None => Value::LVar(*x),
-                    },
-                    Term::Int(i) => Value::Int(*i),
-                    other => from_term(other),
-                });
+                heads.push(from_term(&p.0));
                 cur = &p.1;
             }
             let tail = match cur {
