@@ -192,13 +192,13 @@ pub fn realise_key(key: &Value) -> Result<()> {
     match key {
         Value::Lazy(_) | Value::List(_) | Value::VecSeq(..) => {
             kanren::stack::maybe_grow(32 * 1024, 1024 * 1024, || {
-                let mut cur = key.force()?;
+                let mut cur = key.forced()?;
                 let mut n: usize = 0;
                 loop {
                     match cur {
                         Value::List(c) => {
                             realise_key(&c.0)?;
-                            cur = c.1.force()?;
+                            cur = c.1.forced()?;
                             n += 1;
                             // An endless seq never ends here, as in Clojure: Ctrl-C ends it.
                             if n.is_multiple_of(4096) {
@@ -206,9 +206,9 @@ pub fn realise_key(key: &Value) -> Result<()> {
                             }
                         }
                         Value::VecSeq(items, i) => {
-                            return items[i..].iter().try_for_each(realise_key);
+                            return items[*i..].iter().try_for_each(realise_key);
                         }
-                        other => return realise_key(&other),
+                        other => return realise_key(other),
                     }
                 }
             })

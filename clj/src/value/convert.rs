@@ -240,22 +240,11 @@ fn to_term_inner(v: &Value) -> Result<Term> {
         ),
         Value::Vector(items) => Term::Vector(terms_of(items.len(), |i| to_term(&items[i]))?),
         Value::List(_) | Value::VecSeq(..) | Value::Lazy(_) => {
+            // Along the cells by reference (a realised seq is read, not cloned, cell by cell).
             let mut heads = Vec::new();
-            let mut cur = v.force()?;
-            loop {
-                match cur {
-                    Value::List(c) => {
-                        heads.push(to_term(&c.0)?);
-                        cur = c.1.force()?;
-                    }
-                    Value::VecSeq(..) => {
-                        let Some((h, t)) = cur.uncons()? else { break };
-                        heads.push(to_term(&h)?);
-                        cur = t.force()?;
-                    }
-                    _ => break,
-                }
-                if heads.len() % 4096 == 0 {
+            let pushed = |heads: &mut Vec<Term>, x: &Value| -> Result<()> {
+                heads.push(to_term(x)?);
+                if heads.len().is_multiple_of(4096) {
                     crate::value::interrupt::check_interrupt()?;
                     if heads.len() >= MAX_SEQ {
                         return Err(Error::msg(format!(
@@ -263,10 +252,24 @@ fn to_term_inner(v: &Value) -> Result<Term> {
                         )));
                     }
                 }
-            }
-            let tail = match cur {
-                Value::Nil | Value::EmptyList => Term::Nil,
-                other => to_term(&other)?,
+                Ok(())
+            };
+            let mut cur = v.forced()?;
+            let tail = loop {
+                match cur {
+                    Value::List(c) => {
+                        pushed(&mut heads, &c.0)?;
+                        cur = c.1.forced()?;
+                    }
+                    Value::VecSeq(items, i) => {
+                        for x in &items[*i..] {
+                            pushed(&mut heads, x)?;
+                        }
+                        break Term::Nil;
+                    }
+                    Value::Nil | Value::EmptyList => break Term::Nil,
+                    other => break to_term(other)?,
+                }
             };
             Term::list_with_tail(heads, tail)
         }
