@@ -437,6 +437,50 @@ fn loops_and_destructuring_in_a_body_are_compiled_with_it() {
 }
 
 #[test]
+fn functions_a_top_level_let_makes_are_compiled_with_it() {
+    let cases = [
+        ("(let [a 10] (defn f [x] (+ x a))) [(f 1) (:arglists (meta #'f))]", "[11 ([x])]"),
+        (
+            "(let [a 2] (defn- g \"doc\" {:k 1} [x] (* a x)))
+             [(g 3) (:doc (meta #'g)) (:k (meta #'g)) (:private (meta #'g))]",
+            "[6 \"doc\" 1 true]",
+        ),
+        ("(let [q 3] (def h (fn [] (* q q)))) (h)", "9"),
+        ("(def k (let [n 5] #(+ % n))) (k 1)", "6"),
+        ("(let [x 1] (def ^:dynamic *d* \"doc\" 7)) [*d* (:doc (meta #'*d*))]", "[7 \"doc\"]"),
+        ("(let [m 2] (defmacro twice [x] (list '* m x))) (twice 4)", "8"),
+        ("(let [a 1] (let [b 2] (defn f [] [a b (fn [] (+ a b))]))) (let [[a b g] (f)] [a b (g)])", "[1 2 3]"),
+        ("(loop [i 0 acc []] (if (< i 3) (recur (inc i) (conj acc (fn [] i))) (map #(%) acc)))", "(0 1 2)"),
+        ("(let [a 1] (defn f [n] (loop [i 0 s 0] (if (< i n) (recur (inc i) (+ s a)) s)))) (f 5)", "5"),
+        ("(let [a 1] (defn f ([] (f a)) ([x] (inc x)))) (f)", "2"),
+        ("(let [a 1] (defn f [{:keys [b]}] (+ a b))) (f {:b 2})", "3"),
+        // What the interpreter reports.
+        ("(let [a 1] (defn bad [] (undefined-thing a))) (bad)", ""),
+        ("(let [a 1] (defn 5 [] a))", ""),
+        ("(let [a 1] (defn f))", ""),
+        ("(let [a 1] (def))", ""),
+        ("(let [a 1] (defn f [[x] y z] a)) (f [1] 2)", ""),
+    ];
+    for (case, want) in cases {
+        let out = same(case);
+        assert!(!out.contains("internal error"), "{case}: {out}");
+        if want.is_empty() {
+            assert!(out.starts_with("error: "), "{case}: {out}");
+        } else {
+            assert_eq!(out, want, "{case}");
+        }
+    }
+    // Compiled: a macro in the function's body is expanded once, not at each call.
+    let src = "(def n (atom 0))
+               (defmacro counted [x] (swap! n inc) x)
+               (let [a 1] (defn f [] (counted a)))
+               (f) (f) (f)
+               @n";
+    assert_eq!(outcome(src, true), "1");
+    assert_eq!(outcome(src, false), "3");
+}
+
+#[test]
 fn an_error_in_a_compiled_body_names_the_inner_form() {
     for heap_depth in [kanren_clj::eval::HEAP_DEPTH, 0] {
         let e = std::thread::spawn(move || {

@@ -10,6 +10,9 @@
 //! finds every local by its name. A body is compiled only when the closure's own environment
 //! binds no local (a top-level `defn`, `defne`, or a `fn` made by compiled code, which is
 //! compiled with its parent): then every local it can see is in a scope the compiler knows.
+//! So that functions made over a top-level `let`'s or `loop`'s locals are compiled too, such
+//! a form is compiled as a whole when it makes functions ([`top_level`]), with its `def`s and
+//! `defn`s.
 //! A destructuring pattern (`let`, `loop`, parameters) is bound by the interpreter's
 //! `destructure`, one frame per name, so its names are placed from the pattern alone
 //! (`destructure::pattern_names`).
@@ -141,6 +144,111 @@ impl Scope {
         if opened {
             self.frames.pop();
         }
+    }
+}
+
+/// A function's arities (`spec`: its parameter vector and body, or a list of them) for the
+/// closures [`Op::Fn`] makes, each body compiled in `scope` (`None` for a spec the
+/// interpreter rejects: its error is raised when the interpreter runs the form).
+fn arities(
+    scope: &mut Scope,
+    n: Option<Arc<str>>,
+    spec: &[Value],
+) -> Option<Vec<crate::eval::Arity>> {
+    let c = crate::eval::make_closure(n.clone(), spec, &None).ok()?;
+    for arity in &c.arities {
+        if let Some(code) = arity_body(scope, n.as_ref(), arity) {
+            let _ = arity.code.set(Some(Arc::new(code)));
+        }
+    }
+    Some(c.arities)
+}
+
+/// `defn`, `defn-` or `defmacro`: the function's compiled arities, the attributes' code (a
+/// doc string, an attribute map), and the argument forms for the record of the definition.
+struct DefFn {
+    form: Arc<str>,
+    arities: Vec<crate::eval::Arity>,
+    forms: Vec<Value>,
+    attrs: Vec<Code>,
+}
+
+impl Compiled for DefFn {
+    fn run(&self, env: &Env) -> crate::value::error::Result<Value> {
+        effect();
+        let (n, rest) = crate::eval::special::defn_parts(&self.forms, &self.form)?;
+        crate::eval::ns::check_def(&n)?;
+        let c = Closure {
+            name: Some(n),
+            arities: self.arities.clone(),
+            env: crate::eval::env::in_current_ns(env),
+        };
+        let attrs = self
+            .attrs
+            .iter()
+            .map(|a| a.run(env))
+            .collect::<crate::value::error::Result<Vec<_>>>()?;
+        Ok(crate::eval::special::define_fn(
+            &self.form,
+            &self.forms,
+            rest,
+            c,
+            attrs,
+        ))
+    }
+}
+
+/// `(def name init)` or `(def name doc init)`: the init's code, and the forms for the record
+/// of the definition.
+struct Def {
+    name: Arc<str>,
+    forms: Vec<Value>,
+    init: Code,
+}
+
+impl Compiled for Def {
+    fn run(&self, env: &Env) -> crate::value::error::Result<Value> {
+        effect();
+        crate::eval::ns::check_def(&self.name)?;
+        let init = self.init.run(env)?;
+        Ok(crate::eval::special::define(&self.name, &self.forms, init))
+    }
+}
+
+/// A `let` or `loop` (`name`, its argument forms `a`) evaluated where no local is bound (a
+/// top-level form), compiled as a whole when its forms make functions (`fn`, `#(...)`, a
+/// `defn` or `defne`, ...): the functions are compiled with it, over its locals, where the
+/// interpreter would make closures over an environment the compiler does not know, which
+/// run interpreted. Gives the form's value, or `None` for the interpreter to run it.
+pub(crate) fn top_level(
+    name: &str,
+    a: &[Value],
+    env: &Env,
+) -> Option<crate::value::error::Result<Value>> {
+    if !ENABLED.with(Cell::get) || !binds_no_local(env) || !a.iter().any(|f| makes_fn(f, 0)) {
+        return None;
+    }
+    // The functions it makes name the namespace in their environment's outermost frame, as
+    // a compiled function's own environment does.
+    let env = crate::eval::env::in_current_ns(env);
+    let mut scope = Scope {
+        frames: Vec::new(),
+        outer: env.clone(),
+        depth: 0,
+    };
+    let op = special(name, a, &mut scope)?;
+    Some(Code::Form(Box::new(Form { pos: None, op })).run(&env))
+}
+
+/// Whether the form names `fn`, `fn*` or a `def...` form anywhere (a macro that makes a
+/// function under another name is not seen: its form runs interpreted, as before).
+fn makes_fn(form: &Value, depth: usize) -> bool {
+    match form {
+        Value::Symbol(s) => matches!(&**s, "fn" | "fn*") || s.starts_with("def"),
+        Value::List(_) | Value::Vector(_) if depth < MAX_COMPILE_DEPTH => form
+            .to_vec()
+            .is_ok_and(|items| items.iter().any(|f| makes_fn(f, depth + 1))),
+        _ => false,
     }
 }
 
@@ -403,18 +511,30 @@ fn special(name: &str, a: &[Value], scope: &mut Scope) -> Option<Op> {
             scope.frames.truncate(scope.frames.len() - pushed);
             Op::Loop(pairs, code)
         }
+        ("def", [Value::Symbol(n), .., init]) if a.len() <= 3 => Op::Ext(Box::new(Def {
+            name: n.clone(),
+            forms: a.to_vec(),
+            init: compile(init, scope),
+        })),
         ("fn" | "fn*", _) => {
             let (n, spec) = match a.first() {
                 Some(Value::Symbol(s)) => (Some(s.clone()), &a[1..]),
                 _ => (None, a),
             };
-            let c = crate::eval::make_closure(n.clone(), spec, &None).ok()?;
-            for arity in &c.arities {
-                if let Some(code) = arity_body(scope, n.as_ref(), arity) {
-                    let _ = arity.code.set(Some(Arc::new(code)));
-                }
-            }
-            Op::Fn(n, c.arities)
+            Op::Fn(n.clone(), arities(scope, n, spec)?)
+        }
+        ("defn" | "defn-" | "defmacro", _) => {
+            let (n, rest) = crate::eval::special::defn_parts(a, name).ok()?;
+            let attrs = a[1..a.len() - rest.len()]
+                .iter()
+                .map(|f| compile(f, scope))
+                .collect();
+            Op::Ext(Box::new(DefFn {
+                form: name.into(),
+                arities: arities(scope, Some(n), rest)?,
+                forms: a.to_vec(),
+                attrs,
+            }))
         }
         _ => return None,
     })

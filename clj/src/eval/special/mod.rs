@@ -16,7 +16,7 @@ pub mod syntax_quote;
 pub mod thread;
 
 use crate::eval::registry::Registry;
-use crate::eval::{destructure, eval, eval_body, make_closure, recur_values, Env, Frame};
+use crate::eval::{destructure, eval, eval_body, make_closure, recur_values, Closure, Env, Frame};
 use crate::value::error::{Error, Kind, Result};
 use crate::value::Value;
 use std::sync::{Arc, OnceLock};
@@ -140,6 +140,69 @@ pub(crate) fn need(args: &[Value], n: usize, form: &str) -> Result<()> {
     }
 }
 
+/// `(def name doc? init)` once `init` is evaluated (its name checked by
+/// [`crate::eval::ns::check_def`]): the var of the current namespace set to `init`, with its
+/// definition recorded for `meta` and `source`.
+pub(crate) fn define(n: &str, a: &[Value], init: Value) -> Value {
+    let doc = a.get(1..a.len().saturating_sub(1)).unwrap_or(&[]);
+    crate::eval::vars::record(&crate::eval::ns::current(), n, &a[0], doc, None);
+    let q = crate::eval::ns::define_here(n, init);
+    Value::Var(q.into())
+}
+
+/// A `defn`'s, `defn-`'s or `defmacro`'s name and its arities' forms (after the doc string
+/// and attribute map).
+pub(crate) fn defn_parts<'a>(a: &'a [Value], form: &str) -> Result<(Arc<str>, &'a [Value])> {
+    need(a, 2, form)?;
+    let n = sym_name(&a[0], form)?;
+    let mut rest = &a[1..];
+    while let Some(Value::Str(_) | Value::Map(_)) = rest.first() {
+        if rest.len() == 1 {
+            break;
+        }
+        rest = &rest[1..];
+    }
+    Ok((n, rest))
+}
+
+/// `(defn name doc? attrs? arities...)` (`form`: `defn`, `defn-` or `defmacro`; `a` its
+/// argument forms, `rest` the arities' forms) once its function `c` is made and its
+/// attributes evaluated: the var of the current namespace set to the function (a macro for
+/// `defmacro`), with the metadata Clojure gives it.
+pub(crate) fn define_fn(
+    form: &str,
+    a: &[Value],
+    rest: &[Value],
+    c: Closure,
+    mut attrs: Vec<Value>,
+) -> Value {
+    let Some(n) = c.name.clone() else {
+        unreachable!("a defn's function is named");
+    };
+    let c = Arc::new(c);
+    let v = if form == "defmacro" {
+        Value::Macro(c)
+    } else {
+        Value::Fn(c)
+    };
+    // What Clojure's `defn-` and `defmacro` add to the var's metadata.
+    let flag = match form {
+        "defn-" => Some("private"),
+        "defmacro" => Some("macro"),
+        _ => None,
+    };
+    if let Some(flag) = flag {
+        let entry = vec![(Value::kw(flag), Value::Bool(true))];
+        attrs.push(Value::Map(crate::value::items::Items::arc(entry)));
+    }
+    let arglists = crate::eval::vars::arglists(rest);
+    let ns = crate::eval::ns::current();
+    let meta = crate::eval::vars::record(&ns, &n, &a[0], &attrs, Some(arglists));
+    crate::value::meta::set_meta(&v, meta);
+    let q = crate::eval::ns::define_here(&n, v);
+    Value::Var(q.into())
+}
+
 fn sym_name(v: &Value, what: &str) -> Result<Arc<str>> {
     match v {
         Value::Symbol(s) => Ok(s.clone()),
@@ -157,6 +220,11 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
         }
     }
     let a = args_of(tail)?;
+    if matches!(name, "let" | "let*" | "loop" | "loop*") {
+        if let Some(v) = crate::eval::compile::top_level(name, &a, env) {
+            return v;
+        }
+    }
     match name {
         "quote" => Ok(a.first().cloned().unwrap_or(Value::Nil)),
         "syntax-quote" => {
@@ -188,10 +256,7 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
                 2 => eval(&a[1], env)?,
                 _ => eval(&a[2], env)?,
             };
-            let doc = a.get(1..a.len().saturating_sub(1)).unwrap_or(&[]);
-            crate::eval::vars::record(&crate::eval::ns::current(), &n, &a[0], doc, None);
-            let q = crate::eval::ns::define_here(&n, init);
-            Ok(Value::Var(q.into()))
+            Ok(define(&n, &a, init))
         }
         "declare" => {
             for s in &a {
@@ -288,47 +353,19 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
             Ok(Value::Fn(Arc::new(make_closure(n, spec, env)?)))
         }
         "defn" | "defn-" | "defmacro" => {
-            need(&a, 2, name)?;
-            let n = sym_name(&a[0], name)?;
+            let (n, rest) = defn_parts(&a, name)?;
             crate::eval::ns::check_def(&n)?;
-            let mut rest = &a[1..];
-            while let Some(Value::Str(_) | Value::Map(_)) = rest.first() {
-                if rest.len() == 1 {
-                    break;
-                }
-                rest = &rest[1..];
-            }
-            let c = Arc::new(make_closure(Some(n.clone()), rest, env)?);
-            let v = if name == "defmacro" {
-                Value::Macro(c)
-            } else {
-                Value::Fn(c)
-            };
+            let c = make_closure(Some(n.clone()), rest, env)?;
             // The attribute map is evaluated, as Clojure evaluates a var's metadata
             // (`{:test (fn [] ...)}` holds a function).
-            let mut attrs = a[1..a.len() - rest.len()]
+            let attrs = a[1..a.len() - rest.len()]
                 .iter()
                 .map(|f| match f {
                     Value::Map(_) => eval(f, env),
                     _ => Ok(f.clone()),
                 })
                 .collect::<Result<Vec<_>>>()?;
-            // What Clojure's `defn-` and `defmacro` add to the var's metadata.
-            let flag = match name {
-                "defn-" => Some("private"),
-                "defmacro" => Some("macro"),
-                _ => None,
-            };
-            if let Some(flag) = flag {
-                let entry = vec![(Value::kw(flag), Value::Bool(true))];
-                attrs.push(Value::Map(crate::value::items::Items::arc(entry)));
-            }
-            let arglists = crate::eval::vars::arglists(rest);
-            let ns = crate::eval::ns::current();
-            let meta = crate::eval::vars::record(&ns, &n, &a[0], &attrs, Some(arglists));
-            crate::value::meta::set_meta(&v, meta);
-            let q = crate::eval::ns::define_here(&n, v);
-            Ok(Value::Var(q.into()))
+            Ok(define_fn(name, &a, rest, c, attrs))
         }
         "letfn" => {
             need(&a, 1, name)?;
