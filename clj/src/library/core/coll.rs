@@ -2,7 +2,7 @@
 //! `disj`, `get`, `contains?`, `keys`, `vals` and `deref` (on the operations of
 //! `value::coll`). Atoms are in `atoms`.
 
-use crate::library::core::{arity, reg};
+use crate::library::core::{arity, reg, reg_slice};
 use crate::value::coll::{assoc1, conj1, contains, count, equal, get};
 use crate::value::error::Error;
 use crate::value::Value;
@@ -32,8 +32,8 @@ fn keys_or_vals(v: &Value, keys: bool) -> crate::value::error::Result<Value> {
 /// Registers the functions of this module.
 pub fn install() {
     let c = "clojure.core";
-    reg(c, "count", |a| {
-        arity(&a, 1, 1, "count")?;
+    reg_slice(c, "count", |a| {
+        arity(a, 1, 1, "count")?;
         Ok(Value::Int(count(&a[0])? as i64))
     });
     reg(c, "conj", |a| {
@@ -113,8 +113,8 @@ pub fn install() {
             other => Ok(other.clone()),
         }
     });
-    reg(c, "get", |a| {
-        arity(&a, 2, 3, "get")?;
+    reg_slice(c, "get", |a| {
+        arity(a, 2, 3, "get")?;
         let v = get(&a[0], &a[1])?;
         Ok(
             if matches!(v, Value::Nil) && !contains(&a[0], &a[1]).unwrap_or(false) {

@@ -3,7 +3,7 @@
 //! `frequencies`, `group-by`, `empty`, `not-empty`, `peek`, `pop`, `subvec`.
 
 use crate::eval::apply;
-use crate::library::core::{arity, assoc1, get, int_arg, map_insert, reg};
+use crate::library::core::{arity, assoc1, get, int_arg, map_insert, reg, reg_slice};
 use crate::value::coll::try_map_insert;
 use crate::value::error::{Error, Result};
 use crate::value::Value;
@@ -89,8 +89,8 @@ pub fn install() {
         }
         Ok(Value::Map(crate::value::items::Items::arc(out)))
     });
-    reg(c, "get-in", |a| {
-        arity(&a, 2, 3, "get-in")?;
+    reg_slice(c, "get-in", |a| {
+        arity(a, 2, 3, "get-in")?;
         let v = get_in(&a[0], &a[1])?;
         Ok(if matches!(v, Value::Nil) {
             a.get(2).cloned().unwrap_or(Value::Nil)

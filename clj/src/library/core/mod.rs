@@ -245,20 +245,20 @@ pub fn install() {
         arity(a, 1, 1, "dec")?;
         arith('-', &a[0], &Value::Int(1))
     });
-    reg(c, "quot", |a| {
-        arity(&a, 2, 2, "quot")?;
+    reg_slice(c, "quot", |a| {
+        arity(a, 2, 2, "quot")?;
         crate::value::num::int_div("quot", &a[0], &a[1])
     });
-    reg(c, "rem", |a| {
-        arity(&a, 2, 2, "rem")?;
+    reg_slice(c, "rem", |a| {
+        arity(a, 2, 2, "rem")?;
         crate::value::num::int_div("rem", &a[0], &a[1])
     });
-    reg(c, "mod", |a| {
-        arity(&a, 2, 2, "mod")?;
+    reg_slice(c, "mod", |a| {
+        arity(a, 2, 2, "mod")?;
         crate::value::num::int_div("mod", &a[0], &a[1])
     });
-    reg(c, "max", |a| minmax(a, "max", Ordering::Greater));
-    reg(c, "min", |a| minmax(a, "min", Ordering::Less));
+    reg_slice(c, "max", |a| minmax(a, "max", Ordering::Greater));
+    reg_slice(c, "min", |a| minmax(a, "min", Ordering::Less));
     reg(c, "abs", abs);
     crate::eval::ns::define(
         "Math",
@@ -270,30 +270,30 @@ pub fn install() {
             f: Arc::new(abs),
         })),
     );
-    reg(c, "<", |a| chain(&a, "<", |o| o == Ordering::Less));
-    reg(c, ">", |a| chain(&a, ">", |o| o == Ordering::Greater));
-    reg(c, "<=", |a| chain(&a, "<=", |o| o != Ordering::Greater));
-    reg(c, ">=", |a| chain(&a, ">=", |o| o != Ordering::Less));
-    reg(c, "==", |a| chain(&a, "==", |o| o == Ordering::Equal));
-    reg(c, "=", |a| {
-        arity(&a, 1, usize::MAX, "=")?;
-        all_equal(&a).map(Value::Bool)
+    reg_slice(c, "<", |a| chain(a, "<", |o| o == Ordering::Less));
+    reg_slice(c, ">", |a| chain(a, ">", |o| o == Ordering::Greater));
+    reg_slice(c, "<=", |a| chain(a, "<=", |o| o != Ordering::Greater));
+    reg_slice(c, ">=", |a| chain(a, ">=", |o| o != Ordering::Less));
+    reg_slice(c, "==", |a| chain(a, "==", |o| o == Ordering::Equal));
+    reg_slice(c, "=", |a| {
+        arity(a, 1, usize::MAX, "=")?;
+        all_equal(a).map(Value::Bool)
     });
-    reg(c, "not=", |a| {
-        arity(&a, 1, usize::MAX, "not=")?;
-        all_equal(&a).map(|e| Value::Bool(!e))
+    reg_slice(c, "not=", |a| {
+        arity(a, 1, usize::MAX, "not=")?;
+        all_equal(a).map(|e| Value::Bool(!e))
     });
-    reg(c, "not", |a| {
-        arity(&a, 1, 1, "not")?;
+    reg_slice(c, "not", |a| {
+        arity(a, 1, 1, "not")?;
         Ok(Value::Bool(!a[0].truthy()))
     });
-    reg(c, "zero?", |a| {
+    reg_slice(c, "zero?", |a| {
         num_pred(a, "zero?", |o| o == Ordering::Equal)
     });
-    reg(c, "pos?", |a| {
+    reg_slice(c, "pos?", |a| {
         num_pred(a, "pos?", |o| o == Ordering::Greater)
     });
-    reg(c, "neg?", |a| num_pred(a, "neg?", |o| o == Ordering::Less));
+    reg_slice(c, "neg?", |a| num_pred(a, "neg?", |o| o == Ordering::Less));
     crate::library::core::io::install();
     reg(c, "apply", |mut a| {
         arity(&a, 1, usize::MAX, "apply")?;
@@ -348,8 +348,8 @@ fn abs(a: Vec<Value>) -> Result<Value> {
     }
 }
 
-fn minmax(a: Vec<Value>, name: &str, want: Ordering) -> Result<Value> {
-    arity(&a, 1, usize::MAX, name)?;
+fn minmax(a: &[Value], name: &str, want: Ordering) -> Result<Value> {
+    arity(a, 1, usize::MAX, name)?;
     let mut best = a[0].clone();
     for x in &a[1..] {
         if num_cmp(x, &best, name)? == want {
@@ -360,7 +360,7 @@ fn minmax(a: Vec<Value>, name: &str, want: Ordering) -> Result<Value> {
     Ok(best)
 }
 
-fn num_pred(a: Vec<Value>, name: &str, ok: fn(Ordering) -> bool) -> Result<Value> {
-    arity(&a, 1, 1, name)?;
+fn num_pred(a: &[Value], name: &str, ok: fn(Ordering) -> bool) -> Result<Value> {
+    arity(a, 1, 1, name)?;
     Ok(Value::Bool(ok(num_cmp(&a[0], &Value::Int(0), name)?)))
 }

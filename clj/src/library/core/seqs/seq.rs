@@ -8,7 +8,7 @@ use crate::library::core::lazy::{
     cycle, drop_n, iterate, lazy_cat, lazy_concat, lazy_filter, lazy_keep, lazy_map, map_indexed,
     range_from, repeat, repeatedly, take_n, take_while,
 };
-use crate::library::core::{arity, conj1, int_arg, reg, seq};
+use crate::library::core::{arity, conj1, int_arg, reg, reg_slice, seq};
 use crate::value::args::count_arg;
 use crate::value::error::{Error, Result};
 use crate::value::Value;
@@ -80,25 +80,34 @@ fn nth(a: &[Value]) -> Result<Value> {
 /// Registers the functions of this module.
 pub fn install() {
     let c = "clojure.core";
-    reg(c, "first", |a| {
-        arity(&a, 1, 1, "first")?;
+    reg_slice(c, "first", |a| {
+        arity(a, 1, 1, "first")?;
         first(&a[0])
     });
-    reg(c, "second", |a| {
-        arity(&a, 1, 1, "second")?;
+    reg_slice(c, "second", |a| {
+        arity(a, 1, 1, "second")?;
         first(&rest(&a[0])?)
     });
-    reg(c, "ffirst", |a| first(&first(&a[0])?));
-    reg(c, "rest", |a| {
-        arity(&a, 1, 1, "rest")?;
+    reg_slice(c, "ffirst", |a| {
+        arity(a, 1, 1, "ffirst")?;
+        first(&first(&a[0])?)
+    });
+    reg_slice(c, "rest", |a| {
+        arity(a, 1, 1, "rest")?;
         rest(&a[0])
     });
-    reg(c, "next", |a| {
-        arity(&a, 1, 1, "next")?;
+    reg_slice(c, "next", |a| {
+        arity(a, 1, 1, "next")?;
         seq(&rest(&a[0])?)
     });
-    reg(c, "nnext", |a| seq(&rest(&rest(&a[0])?)?));
-    reg(c, "fnext", |a| first(&rest(&a[0])?));
+    reg_slice(c, "nnext", |a| {
+        arity(a, 1, 1, "nnext")?;
+        seq(&rest(&rest(&a[0])?)?)
+    });
+    reg_slice(c, "fnext", |a| {
+        arity(a, 1, 1, "fnext")?;
+        first(&rest(&a[0])?)
+    });
     reg(c, "last", |a| {
         arity(&a, 1, 1, "last")?;
         Ok(a[0].to_vec()?.pop().unwrap_or(Value::Nil))
@@ -112,13 +121,13 @@ pub fn install() {
             Value::list(v)
         })
     });
-    reg(c, "nth", |a| nth(&a));
-    reg(c, "seq", |a| {
-        arity(&a, 1, 1, "seq")?;
+    reg_slice(c, "nth", nth);
+    reg_slice(c, "seq", |a| {
+        arity(a, 1, 1, "seq")?;
         seq(&a[0])
     });
-    reg(c, "empty?", |a| {
-        arity(&a, 1, 1, "empty?")?;
+    reg_slice(c, "empty?", |a| {
+        arity(a, 1, 1, "empty?")?;
         Ok(Value::Bool(a[0].uncons()?.is_none()))
     });
     reg(c, "cons", |a| {
