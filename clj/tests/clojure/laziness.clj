@@ -94,6 +94,26 @@
   (is (= 10 (first (second (split-with #(< % 10) (range))))))
   (is (= '(3 4) (take 2 (second (split-at 3 (range)))))))
 
+;; Ranges of integers come in chunks; each chunk's end and the step's sign are respected.
+(deftest integer-ranges-across-chunks
+  (is (= 100 (count (range 100))))
+  (is (= (range 70) (map identity (range 70))))
+  (is (= 4950 (reduce + (range 100))))
+  (is (= 999 (nth (range 1000) 999)))
+  (is (= 64 (last (range 65))))
+  (is (= '(32 33) (take 2 (drop 32 (range)))))
+  (is (= 34 (count (range 0 100 3))))
+  (is (= 99 (last (range 0 100 3))))
+  (is (= '(100 93 86) (take 3 (range 100 0 -7))))
+  (is (= 15 (count (range 100 0 -7))))
+  (is (= 2 (last (range 100 0 -7))))
+  (is (= '() (range 5 5)))
+  (is (= '() (range 5 3)))
+  (is (= '() (range 3 5 -1)))
+  (is (= '(0 0 0) (take 3 (range 0 5 0))))
+  (is (= '(-3 -2 -1) (range -3 0)))
+  (is (= '(1.5 2.5) (range 1.5 3))))
+
 (deftest nothing-is-realised-before-it-is-needed
   (let [n (atom 0)
         f (fn [x] (swap! n inc) x)

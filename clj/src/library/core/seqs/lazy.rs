@@ -103,6 +103,13 @@ pub(crate) fn lazy_cat(colls: Value, current: Value) -> Value {
 }
 
 pub(crate) fn range_from(start: Value, end: Option<Value>, step: Value) -> Value {
+    match (&start, &end, &step) {
+        (Value::Int(s), Some(Value::Int(e)), Value::Int(st)) => {
+            return int_range(*s, Some(*e), *st)
+        }
+        (Value::Int(s), None, Value::Int(st)) => return int_range(*s, None, *st),
+        _ => {}
+    }
     Value::lazy(move || {
         if let Some(e) = &end {
             let o = crate::value::num::compare(&start, e, "range")?;
@@ -114,6 +121,50 @@ pub(crate) fn range_from(start: Value, end: Option<Value>, step: Value) -> Value
         }
         let next = crate::value::num::arith('+', &start, &step)?;
         Ok(cons(start, range_from(next, end, step)))
+    })
+}
+
+/// How many integers an integer `range` realises at a time: Clojure's chunk size.
+const RANGE_CHUNK: usize = 32;
+
+/// `range` over integers: each step realises up to [`RANGE_CHUNK`] of them at once, as cons
+/// cells ending in the lazy rest, as Clojure's ranges come in chunks. An integer past
+/// `i64::MAX` is left to [`range_from`]'s arithmetic.
+fn int_range(start: i64, end: Option<i64>, step: i64) -> Value {
+    Value::lazy(move || {
+        let past = |x: i64| match end {
+            Some(e) if step >= 0 => x >= e,
+            Some(e) => x <= e,
+            None => false,
+        };
+        let mut chunk = Vec::with_capacity(RANGE_CHUNK);
+        let mut x = start;
+        let mut rest = None;
+        while !past(x) {
+            if chunk.len() == RANGE_CHUNK {
+                rest = Some(int_range(x, end, step));
+                break;
+            }
+            match x.checked_add(step) {
+                Some(next) => {
+                    chunk.push(x);
+                    x = next;
+                }
+                None => {
+                    rest = Some(range_from(
+                        Value::Int(x),
+                        end.map(Value::Int),
+                        Value::Int(step),
+                    ));
+                    break;
+                }
+            }
+        }
+        let tail = rest.unwrap_or(Value::EmptyList);
+        Ok(chunk
+            .into_iter()
+            .rev()
+            .fold(tail, |t, i| cons(Value::Int(i), t)))
     })
 }
 
