@@ -8,6 +8,7 @@ use crate::eval::{eval, Env};
 use crate::library::core::{arity, reg};
 use crate::library::logic::to_term;
 use crate::value::error::{Error, Result};
+use crate::value::items::FdDom;
 use crate::value::Value;
 use kanren::{fd, Goal, Term};
 
@@ -46,7 +47,6 @@ pub fn verify_all_bound(s: &kanren::State) -> Option<Error> {
 /// engine's domain is only its set of values. Other programs pay nothing (keeping it costs a
 /// sudoku of bench.clj 9%).
 fn keeping_given(g: Goal, xs: Vec<Term>, given: Value) -> Goal {
-    use crate::value::items::FdDom;
     if !crate::library::logic::subst::extension_layer_used()
         || !matches!(&given, Value::Domain(d) if !matches!(**d, FdDom::Interval(..)))
     {
@@ -84,7 +84,12 @@ pub fn domain_value(d: Option<fd::Domain>) -> Value {
 /// (empty).
 pub fn domain_arg(v: &Value, who: &str) -> Result<Option<fd::Domain>> {
     match v {
-        Value::Domain(d) => Ok(fd::Domain::union_of(d.pieces())),
+        Value::Domain(d) => Ok(match &**d {
+            FdDom::Interval(lo, hi) => fd::Domain::interval(*lo, *hi),
+            // Ascending and distinct: read once into the engine's runs.
+            FdDom::Set(values) => fd::Domain::from_values(values.iter().copied()),
+            FdDom::Multi { pieces, .. } => fd::Domain::union_of(pieces.clone()),
+        }),
         Value::Int(i) => Ok(Some(fd::Domain::singleton(*i))),
         Value::Nil => Ok(None),
         other => Err(Error::msg(format!(
