@@ -46,7 +46,7 @@ pub fn install() {
         let f = args[1].clone();
         Ok(Value::Goal(kanren::project(
             [to_term(&args[0])?],
-            move |[v]| match crate::eval::apply(&f, vec![from_term(v)]) {
+            move |[v]| match crate::eval::apply1(&f, from_term(v)) {
                 Ok(r) if r.truthy() => kanren::succeed(),
                 Ok(_) => kanren::fail(),
                 Err(e) => fail_with(e),

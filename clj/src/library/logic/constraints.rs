@@ -372,7 +372,7 @@ fn prep(v: &Value) -> Result<Value> {
 /// raises fails the test and is reported by the search that ran it (the query, or the
 /// unifier's `:when`; see [`crate::library::logic::isolated`]).
 fn truthy_test(pred: Value) -> impl Fn(&Term) -> bool + Send + Sync + 'static {
-    move |x: &Term| match crate::eval::apply(&pred, vec![from_term(x)]) {
+    move |x: &Term| match crate::eval::apply1(&pred, from_term(x)) {
         Ok(v) => v.truthy(),
         Err(e) => {
             let _ = fail_with(e);

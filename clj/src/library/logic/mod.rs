@@ -200,13 +200,13 @@ fn everyg(g: Value, coll: Value) -> Result<Goal> {
     if let Value::LVar(v) = coll {
         // As core.logic's everyg, which walks its collection: the seq the variable holds.
         return Ok(kanren::everyg_term(
-            move |x| guard(|| into_goal(crate::eval::apply(&g, vec![from_term(&x)])?, "everyg")),
+            move |x| guard(|| into_goal(crate::eval::apply1(&g, from_term(&x))?, "everyg")),
             v,
         ));
     }
     let mut goals = Vec::new();
     for x in coll.to_vec()? {
-        goals.push(into_goal(crate::eval::apply(&g, vec![x])?, "everyg")?);
+        goals.push(into_goal(crate::eval::apply1(&g, x)?, "everyg")?);
     }
     // core.logic's `(all (g x0) (all (g x1) ... s#))`.
     Ok(kanren::everyg(|g| g, goals))

@@ -182,7 +182,7 @@ pub(crate) fn take_n(n: i64, coll: Value) -> Value {
 
 pub(crate) fn take_while(f: Value, coll: Value) -> Value {
     Value::lazy(move || match coll.uncons()? {
-        Some((h, t)) if apply(&f, vec![h.clone()])?.truthy() => Ok(cons(h, take_while(f, t))),
+        Some((h, t)) if apply1(&f, h.clone())?.truthy() => Ok(cons(h, take_while(f, t))),
         _ => Ok(Value::EmptyList),
     })
 }
@@ -192,7 +192,7 @@ pub(crate) fn iterate(f: Value, x: Value) -> Value {
         let next = f.clone();
         let x2 = x.clone();
         let rest = Value::lazy(move || {
-            let y = apply(&next, vec![x2])?;
+            let y = apply1(&next, x2)?;
             iterate(next, y).force()
         });
         Ok(cons(x, rest))

@@ -3,7 +3,7 @@
 //! `tree-seq`, `flatten`. Each produces one cell when it is walked (a whole run of
 //! `partition-by` at a time), so they work on infinite seqs.
 
-use crate::eval::apply;
+use crate::eval::{apply, apply1};
 use crate::library::core::lazy::{drop_n, lazy_cat, lazy_map, take_n, take_while};
 use crate::library::core::seq::cons;
 use crate::library::core::{arity, native, reg};
@@ -24,7 +24,7 @@ fn drop_while(f: Value, coll: Value) -> Value {
     Value::lazy(move || {
         let mut cur = coll;
         while let Some((h, t)) = cur.uncons()? {
-            if !apply(&f, vec![h])?.truthy() {
+            if !apply1(&f, h)?.truthy() {
                 return Ok(cur);
             }
             cur = t;
@@ -46,10 +46,10 @@ fn partition_by(f: Value, coll: Value) -> Value {
         let Some((h, mut cur)) = coll.uncons()? else {
             return Ok(Value::EmptyList);
         };
-        let key = apply(&f, vec![h.clone()])?;
+        let key = apply1(&f, h.clone())?;
         let mut run = vec![h];
         while let Some((x, t)) = cur.uncons()? {
-            if !crate::value::coll::try_equal(&apply(&f, vec![x.clone()])?, &key)? {
+            if !crate::value::coll::try_equal(&apply1(&f, x.clone())?, &key)? {
                 break;
             }
             run.push(x);
