@@ -214,7 +214,12 @@ fn run_body(codes: &[Code], env: &Env) -> Result<Value> {
 }
 
 fn run_all(codes: &[Code], env: &Env) -> Result<Vec<Value>> {
-    codes.iter().map(|c| c.run(env)).collect()
+    // Sized once: collecting through `Result` would grow the vector from four.
+    let mut values = Vec::with_capacity(codes.len());
+    for c in codes {
+        values.push(c.run(env)?);
+    }
+    Ok(values)
 }
 
 impl Op {
@@ -235,7 +240,7 @@ impl Op {
                     effect();
                 }
                 if let Value::Fn(c) = &f {
-                    let mut values = Args::new();
+                    let mut values = Args::with_capacity(args.len());
                     for a in args {
                         values.push(a.run(env)?);
                     }

@@ -147,10 +147,10 @@ pub fn install() {
         Ok(Value::Bool(true))
     });
     reg(f, "domain", |a| {
-        let mut vals = a
-            .iter()
-            .map(|v| int(v, "domain"))
-            .collect::<Result<Vec<_>>>()?;
+        let mut vals = Vec::with_capacity(a.len());
+        for v in &a {
+            vals.push(int(v, "domain")?);
+        }
         vals.sort_unstable();
         vals.dedup();
         Ok(crate::library::logic::fd_domains::set_value(vals))
