@@ -5,7 +5,7 @@
 //! `fd_domains.rs`.
 
 use crate::eval::{eval, Env};
-use crate::library::core::{arity, reg};
+use crate::library::core::{arity, reg, reg_slice};
 use crate::library::logic::to_term;
 use crate::value::error::{Error, Result};
 use crate::value::items::FdDom;
@@ -104,8 +104,8 @@ fn goal(g: kanren::Goal) -> Result<Value> {
 
 macro_rules! binary {
     ($ns:expr, $name:literal, $f:path) => {
-        reg($ns, $name, |a| {
-            arity(&a, 2, 2, concat!("fd/", $name))?;
+        reg_slice($ns, $name, |a| {
+            arity(a, 2, 2, concat!("fd/", $name))?;
             goal($f(fd_arg(&a[0], $name)?, fd_arg(&a[1], $name)?))
         });
     };
@@ -113,8 +113,8 @@ macro_rules! binary {
 
 macro_rules! ternary {
     ($ns:expr, $name:literal, $f:path) => {
-        reg($ns, $name, |a| {
-            arity(&a, 3, 3, concat!("fd/", $name))?;
+        reg_slice($ns, $name, |a| {
+            arity(a, 3, 3, concat!("fd/", $name))?;
             goal($f(
                 fd_arg(&a[0], $name)?,
                 fd_arg(&a[1], $name)?,
@@ -127,8 +127,8 @@ macro_rules! ternary {
 /// Registers the functions of `clojure.core.logic.fd`.
 pub fn install() {
     let f = "clojure.core.logic.fd";
-    reg(f, "interval", |a| {
-        arity(&a, 1, 2, "fd/interval")?;
+    reg_slice(f, "interval", |a| {
+        arity(a, 1, 2, "fd/interval")?;
         let (lo, hi) = match a.len() {
             1 => (0, int(&a[0], "interval")?),
             _ => (int(&a[0], "interval")?, int(&a[1], "interval")?),
@@ -155,9 +155,9 @@ pub fn install() {
         vals.dedup();
         Ok(crate::library::logic::fd_domains::set_value(vals))
     });
-    reg(f, "in", |mut a| {
-        arity(&a, 2, usize::MAX, "fd/in")?;
-        let given = a.pop().unwrap_or(Value::Nil);
+    reg_slice(f, "in", |a| {
+        arity(a, 2, usize::MAX, "fd/in")?;
+        let (given, a) = (a[a.len() - 1].clone(), &a[..a.len() - 1]);
         let d = domain_arg(&given, "in")?;
         let xs = a
             .iter()
@@ -171,8 +171,8 @@ pub fn install() {
             kanren::Stream::suspend(move || g.apply(s))
         }))
     });
-    reg(f, "dom", |a| {
-        arity(&a, 2, 2, "fd/dom")?;
+    reg_slice(f, "dom", |a| {
+        arity(a, 2, 2, "fd/dom")?;
         let x = fd_arg(&a[0], "dom")?;
         let g = fd::dom(x.clone(), domain_arg(&a[1], "dom")?);
         goal(keeping_given(g, vec![x], a[1].clone()))
@@ -181,8 +181,8 @@ pub fn install() {
         arity(&a, 2, 2, "fd/bounded-listo")?;
         goal(fd::bounded_listo(to_term(&a[0])?, to_term(&a[1])?))
     });
-    reg(f, "distinct", |a| {
-        arity(&a, 1, 1, "fd/distinct")?;
+    reg_slice(f, "distinct", |a| {
+        arity(a, 1, 1, "fd/distinct")?;
         if let Value::LVar(v) = &a[0] {
             // (fd/distinct q): the seq q holds by the time the goal runs.
             return goal(fd::distinct(*v));
