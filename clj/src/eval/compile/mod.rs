@@ -11,7 +11,7 @@
 //! binds no local (a top-level `defn`, `defne`, or a `fn` made by compiled code, which is
 //! compiled with its parent): then every local it can see is in a scope the compiler knows.
 //! So that functions made over a top-level `let`'s or `loop`'s locals are compiled too, such
-//! a form is compiled as a whole when it makes functions ([`top_level`]), with its `def`s and
+//! a form is compiled as a whole when it makes functions (`top_level`), with its `def`s and
 //! `defn`s.
 //! A destructuring pattern (`let`, `loop`, parameters) is bound by the interpreter's
 //! `destructure`, one frame per name, so its names are placed from the pattern alone
