@@ -145,17 +145,21 @@ pub fn to_term(v: &Value) -> Result<Term> {
 /// where collecting into a `Vec` and converting it makes two and a copy. The first error is
 /// returned, the terms made before it dropped.
 pub(crate) fn terms_of(n: usize, mut f: impl FnMut(usize) -> Result<Term>) -> Result<Arc<[Term]>> {
-    let mut out = Arc::<[Term]>::new_uninit_slice(n);
-    let slots = Arc::get_mut(&mut out).expect("a new slice has no other owner");
+    let out = Arc::<[Term]>::new_uninit_slice(n);
+    // Written through the new slice's pointer: `Arc::get_mut` would ask, with an atomic
+    // compare-and-swap, what is known here (no other owner yet).
+    let base = Arc::as_ptr(&out) as *mut std::mem::MaybeUninit<Term>;
     for i in 0..n {
         match f(i) {
-            Ok(t) => {
-                slots[i].write(t);
-            }
+            // SAFETY: `out` is the slice's only owner and `i < n`; nothing reads the slot
+            // before this write.
+            Ok(t) => unsafe {
+                (*base.add(i)).write(t);
+            },
             Err(e) => {
-                for made in &mut slots[..i] {
+                for j in 0..i {
                     // SAFETY: the slots before `i` were written just above.
-                    unsafe { made.assume_init_drop() };
+                    unsafe { (*base.add(j)).assume_init_drop() };
                 }
                 return Err(e);
             }
@@ -163,6 +167,29 @@ pub(crate) fn terms_of(n: usize, mut f: impl FnMut(usize) -> Result<Term>) -> Re
     }
     // SAFETY: every slot was written.
     Ok(unsafe { out.assume_init() })
+}
+
+/// A slice of terms made for one owner, written in place and then shared: the slots a
+/// clause's pattern match fills.
+pub(crate) struct NewTerms(Arc<[Term]>);
+
+impl NewTerms {
+    /// `n` slots, each `nil` until written.
+    pub(crate) fn nil(n: usize) -> NewTerms {
+        NewTerms(terms_of(n, |_| Ok(Term::Nil)).expect("no error"))
+    }
+
+    /// The slots, to write.
+    pub(crate) fn slots(&mut self) -> &mut [Term] {
+        // SAFETY: the slice was made by `nil` and is not shared before `share` gives it
+        // away, so this is its only reference (`Arc::get_mut` would check that atomically).
+        unsafe { &mut *(Arc::as_ptr(&self.0) as *mut [Term]) }
+    }
+
+    /// The slots, shared from now on.
+    pub(crate) fn share(self) -> Arc<[Term]> {
+        self.0
+    }
 }
 
 /// Lists and vectors made from terms (by [`from_search_term`]) remember their term for a while: a

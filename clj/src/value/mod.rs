@@ -36,8 +36,10 @@ pub mod sorted;
 use crate::value::error::{Error, Result};
 use crate::value::items::Items;
 use kanren::{Goal, Var};
+use std::cell::UnsafeCell;
 use std::fmt;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// A Clojure value.
 #[derive(Clone)]
@@ -168,16 +170,11 @@ impl Drop for Cons {
 
 impl Drop for LazySeq {
     fn drop(&mut self) {
-        if let Some(v) = self.done.take() {
+        if let Some(v) = self.done.get_mut().take() {
             drop_chain(v);
         }
         // A thunk holds the environment it was made in, which can hold another thunk.
-        let thunk = self
-            .thunk
-            .get_mut()
-            .unwrap_or_else(|e| e.into_inner())
-            .take();
-        if let Some(f) = thunk {
+        if let Some(f) = self.thunk.get_mut().take() {
             crate::value::items::drop_deep(f);
         }
     }
@@ -192,7 +189,7 @@ fn drop_chain(mut cur: Value) {
                 Err(_) => return,
             },
             Value::Lazy(arc) => match Arc::try_unwrap(arc) {
-                Ok(mut cell) => match cell.done.take() {
+                Ok(mut cell) => match cell.done.get_mut().take() {
                     Some(v) => v,
                     None => return,
                 },
@@ -206,38 +203,89 @@ fn drop_chain(mut cur: Value) {
 /// The code of a lazy seq, run once.
 pub type Thunk = Box<dyn FnOnce() -> Result<Value> + Send>;
 
-/// A lazy seq: its thunk until forced, then the seq the thunk produced. A forced seq is read
-/// without a lock (`done` is set once); the lock guards only the taking of the thunk.
+/// A lazy seq: its thunk until forced, then the seq the thunk produced.
+///
+/// One atomic state says which of the two cells is live: forcing takes the thunk with one
+/// compare-and-swap, and a forced seq is read with one load. A seq forced while its thunk
+/// runs (by the thunk itself, or by another thread meanwhile) is an error, as it is a cycle
+/// in the one case and nothing to wait for is promised in the other.
 pub struct LazySeq {
-    /// The seq produced: `Nil`, `EmptyList`, `List`, `VecSeq` or another lazy seq.
-    done: OnceLock<Value>,
-    /// The thunk until it is taken; `None` while it runs (forcing it again then is a cycle)
-    /// and once `done` is set.
-    thunk: Mutex<Option<Thunk>>,
+    /// [`UNFORCED`], [`RUNNING`] or [`FORCED`].
+    state: AtomicU8,
+    /// The seq produced (`Nil`, `EmptyList`, `List`, `VecSeq` or another lazy seq), once
+    /// `state` is [`FORCED`]; written only by the thread whose swap made it [`RUNNING`].
+    done: UnsafeCell<Option<Value>>,
+    /// The thunk while `state` is [`UNFORCED`]; taken by the thread whose swap made it
+    /// [`RUNNING`].
+    thunk: UnsafeCell<Option<Thunk>>,
 }
 
+/// The thunk has not run.
+const UNFORCED: u8 = 0;
+/// The thunk is running.
+const RUNNING: u8 = 1;
+/// The thunk has run and its seq is kept.
+const FORCED: u8 = 2;
+
+// SAFETY: `done` is written once, by the one thread that moved `state` from UNFORCED to
+// RUNNING, before it publishes FORCED with release ordering; it is read only after FORCED is
+// seen with acquire ordering, and never written again while shared. `thunk` is touched only
+// by that same thread while the state is RUNNING (or through `&mut self`). Values and thunks
+// are `Send`, and values `Sync`.
+unsafe impl Sync for LazySeq {}
+
 impl LazySeq {
+    /// A seq that runs `thunk` when first forced.
+    fn new(thunk: Thunk) -> LazySeq {
+        LazySeq {
+            state: AtomicU8::new(UNFORCED),
+            done: UnsafeCell::new(None),
+            thunk: UnsafeCell::new(Some(thunk)),
+        }
+    }
+
+    /// The seq produced, if the thunk has run.
+    #[inline]
+    fn done(&self) -> Option<&Value> {
+        if self.state.load(Ordering::Acquire) != FORCED {
+            return None;
+        }
+        // SAFETY: FORCED was published after `done` was written, and `done` is not written
+        // again while the cell is shared.
+        unsafe { (*self.done.get()).as_ref() }
+    }
+
     /// What forcing this cell once gives (the thunk run now if it has not been), borrowed
     /// from the cell.
     fn step(&self) -> Result<&Value> {
-        if let Some(v) = self.done.get() {
+        if let Some(v) = self.done() {
             return Ok(v);
         }
-        let taken = self.thunk.lock().unwrap_or_else(|e| e.into_inner()).take();
-        let Some(thunk) = taken else {
-            return match self.done.get() {
-                Some(v) => Ok(v),
-                None => Err(Error::msg("lazy seq depends on itself")),
+        if let Err(now) =
+            self.state
+                .compare_exchange(UNFORCED, RUNNING, Ordering::Acquire, Ordering::Acquire)
+        {
+            return match now {
+                FORCED => Ok(self.done().expect("forced")),
+                _ => Err(Error::msg("lazy seq depends on itself")),
             };
-        };
+        }
+        // SAFETY: this thread's swap made the state RUNNING: no other touches `thunk` now.
+        let thunk = unsafe { (*self.thunk.get()).take() }.expect("an unforced seq has its thunk");
         // A lazy seq built of lazy seqs forces them nested: make room on the heap.
         match kanren::stack::maybe_grow(64 * 1024, 2 * 1024 * 1024, thunk) {
-            Ok(out) => Ok(self.done.get_or_init(|| out)),
+            Ok(out) => {
+                // SAFETY: as above; readers wait for FORCED, published below.
+                unsafe { *self.done.get() = Some(out) };
+                self.state.store(FORCED, Ordering::Release);
+                Ok(self.done().expect("just forced"))
+            }
             Err(e) => {
                 // Left unforced: forcing it again raises the same error, not a cycle.
                 let msg = e.clone();
-                *self.thunk.lock().unwrap_or_else(|e| e.into_inner()) =
-                    Some(Box::new(move || Err(msg)));
+                // SAFETY: still RUNNING, so still this thread's alone.
+                unsafe { *self.thunk.get() = Some(Box::new(move || Err(msg))) };
+                self.state.store(UNFORCED, Ordering::Release);
                 Err(e)
             }
         }
@@ -306,10 +354,7 @@ impl Value {
 
     /// A lazy seq produced by `f` when first needed.
     pub fn lazy(f: impl FnOnce() -> Result<Value> + Send + 'static) -> Value {
-        Value::Lazy(Arc::new(LazySeq {
-            done: OnceLock::new(),
-            thunk: Mutex::new(Some(Box::new(f))),
-        }))
+        Value::Lazy(Arc::new(LazySeq::new(Box::new(f))))
     }
 
     /// Clojure truthiness: everything but `nil` and `false`.
@@ -403,7 +448,7 @@ impl Value {
     pub fn realized(&self) -> Option<Value> {
         let mut v = self;
         while let Value::Lazy(cell) = v {
-            v = cell.done.get()?;
+            v = cell.done()?;
         }
         Some(v.clone())
     }
@@ -587,5 +632,49 @@ impl fmt::Debug for Value {
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&crate::value::printer::pr_str(self))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Value;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::{Arc, OnceLock};
+
+    #[test]
+    fn a_lazy_seq_runs_its_thunk_once_and_is_read_from_any_thread() {
+        let runs = Arc::new(AtomicUsize::new(0));
+        let counted = runs.clone();
+        let seq = Value::lazy(move || {
+            counted.fetch_add(1, Ordering::SeqCst);
+            Ok(Value::list([Value::Int(1), Value::Int(2)]))
+        });
+        assert!(seq.realized().is_none());
+        let first = seq.force().expect("forced");
+        let again = std::thread::scope(|s| {
+            s.spawn(|| seq.force().expect("forced elsewhere"))
+                .join()
+                .expect("the thread ends")
+        });
+        assert_eq!(first.to_string(), "(1 2)");
+        assert_eq!(again.to_string(), "(1 2)");
+        assert_eq!(runs.load(Ordering::SeqCst), 1);
+    }
+
+    #[test]
+    fn a_thunk_that_fails_fails_again_and_one_that_forces_itself_is_a_cycle() {
+        let failing = Value::lazy(|| Err(crate::value::Error::msg("no seq here")));
+        for _ in 0..2 {
+            let e = failing.force().expect_err("the thunk's error");
+            assert!(e.to_string().contains("no seq here"), "{e}");
+        }
+        assert!(failing.realized().is_none());
+
+        let cell: Arc<OnceLock<Value>> = Arc::new(OnceLock::new());
+        let inner = cell.clone();
+        let cyclic = Value::lazy(move || inner.get().expect("set below").force());
+        cell.set(cyclic.clone()).expect("set once");
+        let e = cyclic.force().expect_err("a cycle");
+        assert!(e.to_string().contains("depends on itself"), "{e}");
     }
 }

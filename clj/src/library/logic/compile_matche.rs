@@ -274,28 +274,37 @@ fn clause_stream(cx: &Arc<Ctx>, k: usize, s: State) -> Stream {
     }
     // The clause's terms after its arguments: each level's new variables as it matches.
     let n = cx.args.len();
-    let mut slots =
-        crate::value::convert::terms_of(c.slots as usize - n, |_| Ok(Term::Nil)).expect("no error");
-    let buf = Arc::get_mut(&mut slots).expect("not shared yet");
+    let mut slots = crate::value::convert::NewTerms::nil(c.slots as usize - n);
+    let buf = slots.slots();
     let mut first = 0;
     let mut bound: Option<State> = None;
     for (level, st) in c.steps.iter().enumerate() {
         let ops = st.plan.ops.as_deref().unwrap_or_default();
-        let values = match values_at(st, cx, &buf[..first]) {
-            Ok(v) => v,
-            Err(e) => return Stream::delayed(level as u32, guard(|| Err(e)), bound.unwrap_or(s)),
+        // A level's constants are read where they are kept: no count taken on them.
+        let made;
+        let values: &[Term] = match &st.constants {
+            Some(c) => c,
+            None => match values_at(st, cx, &buf[..first]) {
+                Ok(v) => {
+                    made = v;
+                    &made
+                }
+                Err(e) => {
+                    return Stream::delayed(level as u32, guard(|| Err(e)), bound.unwrap_or(s))
+                }
+            },
         };
         let at = bound.as_ref().unwrap_or(&s);
         let news = st.plan.news.len();
         let into = &mut buf[first..first + news];
-        match kanren::match_shared(ops, &values, &cx.args[st.arg], at, into) {
+        match kanren::match_shared(ops, values, &cx.args[st.arg], at, into) {
             None => return Stream::paused(level as u32 + 1),
             Some(Some(b)) => bound = Some(b),
             Some(None) => {}
         }
         first += news;
     }
-    let cx = cx.clone();
+    let (cx, slots) = (cx.clone(), slots.share());
     let body = Goal::lazy(move || {
         crate::library::logic::plan::body(&clauses_of(&cx)[k].plan, &cx, &slots)
     });
@@ -309,21 +318,25 @@ fn clauses_of(cx: &Ctx) -> &Arc<Vec<Clause>> {
         .expect("a matche's call has its clauses")
 }
 
-/// The terms of a step's pattern operands: its constants, or the terms of the locals they
-/// name (`slots` holds the clause's terms so far).
-fn values_at(st: &Step, cx: &Ctx, slots: &[Term]) -> Result<Arc<[Term]>> {
-    if let Some(c) = &st.constants {
-        return Ok(c.clone());
-    }
+/// The terms of the pattern operands of a step that names locals (a step of constants
+/// alone keeps them made): its constants and the terms of the locals (`slots` holds the
+/// clause's terms so far).
+fn values_at(st: &Step, cx: &Ctx, slots: &[Term]) -> Result<smallvec::SmallVec<[Term; 4]>> {
     let values = &st.plan.values;
-    crate::value::convert::terms_of(values.len(), |i| match (&values[i], st.places[i]) {
-        (Source::Const(t), _) => Ok(t.clone()),
-        (Source::Local(_), Some(Place::Slot(j) | Place::Arg(j, ..))) => {
-            Ok(cx.term(slots, j).clone())
-        }
-        (Source::Local(_), Some(Place::Outer(h, i))) => to_term(&cx.outer(h, i)?),
-        (Source::Local(s), None) => Err(Error::msg(format!("unbound pattern symbol {s}"))),
-    })
+    let mut out = smallvec::SmallVec::with_capacity(values.len());
+    for (v, place) in values.iter().zip(st.places.iter()) {
+        out.push(match (v, place) {
+            (Source::Const(t), _) => t.clone(),
+            (Source::Local(_), Some(Place::Slot(j) | Place::Arg(j, ..))) => {
+                cx.term(slots, *j).clone()
+            }
+            (Source::Local(_), Some(Place::Outer(h, i))) => to_term(&cx.outer(*h, *i)?)?,
+            (Source::Local(s), None) => {
+                return Err(Error::msg(format!("unbound pattern symbol {s}")))
+            }
+        });
+    }
+    Ok(out)
 }
 
 /// `env` with a pattern level's new variables bound to the terms its match found for them.
