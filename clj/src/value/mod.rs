@@ -168,14 +168,16 @@ impl Drop for Cons {
     }
 }
 
-impl Drop for LazySeq {
+impl<T: Thunk + ?Sized> Drop for LazySeq<T> {
     fn drop(&mut self) {
-        if let Some(v) = self.done.get_mut().take() {
+        if let Some(Ok(v)) = self.outcome.get_mut().take() {
             drop_chain(v);
         }
-        // A thunk holds the environment it was made in, which can hold another thunk.
-        if let Some(f) = self.thunk.get_mut().take() {
-            crate::value::items::drop_deep(f);
+        // A thunk not run holds the environment it was made in, which can hold another
+        // thunk (one that ran was dropped as it ran).
+        if *self.state.get_mut() == UNFORCED {
+            let thunk = self.thunk.get_mut();
+            kanren::stack::maybe_grow(32 * 1024, 1024 * 1024, || thunk.clear());
         }
     }
 }
@@ -188,107 +190,121 @@ fn drop_chain(mut cur: Value) {
                 Ok(mut cell) => std::mem::replace(&mut cell.1, Value::Nil),
                 Err(_) => return,
             },
-            Value::Lazy(arc) => match Arc::try_unwrap(arc) {
-                Ok(mut cell) => match cell.done.get_mut().take() {
-                    Some(v) => v,
-                    None => return,
+            Value::Lazy(mut arc) => match Arc::get_mut(&mut arc) {
+                Some(cell) => match cell.outcome.get_mut().take() {
+                    Some(Ok(v)) => v,
+                    _ => return,
                 },
-                Err(_) => return,
+                None => return,
             },
             _ => return,
         }
     }
 }
 
-/// The code of a lazy seq, run once.
-pub type Thunk = Box<dyn FnOnce() -> Result<Value> + Send>;
+/// The code of a lazy seq, kept in the seq's own cell until it runs, once.
+pub trait Thunk: Send {
+    /// Runs the code: `None` if it has run before.
+    fn run(&mut self) -> Option<Result<Value>>;
+    /// Drops the code unrun.
+    fn clear(&mut self);
+}
 
-/// A lazy seq: its thunk until forced, then the seq the thunk produced.
+impl<F: FnOnce() -> Result<Value> + Send> Thunk for Option<F> {
+    fn run(&mut self) -> Option<Result<Value>> {
+        self.take().map(|f| f())
+    }
+
+    fn clear(&mut self) {
+        *self = None;
+    }
+}
+
+/// A lazy seq: its thunk until forced, then what the thunk gave: the seq it produced, or the
+/// error it raised (raised again at each forcing). The thunk lives in the cell (one
+/// allocation a seq).
 ///
-/// One atomic state says which of the two cells is live: forcing takes the thunk with one
+/// One atomic state says which part is live: forcing claims the thunk with one
 /// compare-and-swap, and a forced seq is read with one load. A seq forced while its thunk
-/// runs (by the thunk itself, or by another thread meanwhile) is an error, as it is a cycle
-/// in the one case and nothing to wait for is promised in the other.
-pub struct LazySeq {
+/// runs (by the thunk itself, or by another thread meanwhile) is an error: a cycle in the one
+/// case, and nothing to wait for is promised in the other.
+pub struct LazySeq<T: Thunk + ?Sized = dyn Thunk> {
     /// [`UNFORCED`], [`RUNNING`] or [`FORCED`].
     state: AtomicU8,
-    /// The seq produced (`Nil`, `EmptyList`, `List`, `VecSeq` or another lazy seq), once
-    /// `state` is [`FORCED`]; written only by the thread whose swap made it [`RUNNING`].
-    done: UnsafeCell<Option<Value>>,
-    /// The thunk while `state` is [`UNFORCED`]; taken by the thread whose swap made it
-    /// [`RUNNING`].
-    thunk: UnsafeCell<Option<Thunk>>,
+    /// What the thunk gave (the seq produced: `Nil`, `EmptyList`, `List`, `VecSeq` or
+    /// another lazy seq), once `state` is [`FORCED`]; written only by the thread whose swap
+    /// made it [`RUNNING`].
+    outcome: UnsafeCell<Option<Result<Value>>>,
+    /// The thunk; run only by the thread whose swap made `state` [`RUNNING`].
+    thunk: UnsafeCell<T>,
 }
 
 /// The thunk has not run.
 const UNFORCED: u8 = 0;
 /// The thunk is running.
 const RUNNING: u8 = 1;
-/// The thunk has run and its seq is kept.
+/// The thunk has run and what it gave is kept.
 const FORCED: u8 = 2;
 
-// SAFETY: `done` is written once, by the one thread that moved `state` from UNFORCED to
+// SAFETY: `outcome` is written once, by the one thread that moved `state` from UNFORCED to
 // RUNNING, before it publishes FORCED with release ordering; it is read only after FORCED is
-// seen with acquire ordering, and never written again while shared. `thunk` is touched only
-// by that same thread while the state is RUNNING (or through `&mut self`). Values and thunks
-// are `Send`, and values `Sync`.
-unsafe impl Sync for LazySeq {}
+// seen with acquire ordering, and not written again while shared. `thunk` is run only by that
+// same thread while the state is RUNNING, and cleared only through `&mut self`. Values,
+// errors and thunks are `Send`, and values and errors `Sync`.
+unsafe impl<T: Thunk + ?Sized> Sync for LazySeq<T> {}
 
 impl LazySeq {
-    /// A seq that runs `thunk` when first forced.
-    fn new(thunk: Thunk) -> LazySeq {
-        LazySeq {
+    /// A seq that runs `f` when first forced.
+    fn new(f: impl FnOnce() -> Result<Value> + Send + 'static) -> Arc<LazySeq> {
+        Arc::new(LazySeq {
             state: AtomicU8::new(UNFORCED),
-            done: UnsafeCell::new(None),
-            thunk: UnsafeCell::new(Some(thunk)),
-        }
+            outcome: UnsafeCell::new(None),
+            thunk: UnsafeCell::new(Some(f)),
+        })
     }
 
-    /// The seq produced, if the thunk has run.
+    /// What the thunk gave, if it has run.
     #[inline]
-    fn done(&self) -> Option<&Value> {
+    fn outcome(&self) -> Option<&Result<Value>> {
         if self.state.load(Ordering::Acquire) != FORCED {
             return None;
         }
-        // SAFETY: FORCED was published after `done` was written, and `done` is not written
-        // again while the cell is shared.
-        unsafe { (*self.done.get()).as_ref() }
+        // SAFETY: FORCED was published after `outcome` was written, and `outcome` is not
+        // written again while the cell is shared.
+        unsafe { (*self.outcome.get()).as_ref() }
+    }
+
+    /// The seq produced, if the thunk has run and produced one.
+    #[inline]
+    fn done(&self) -> Option<&Value> {
+        self.outcome()?.as_ref().ok()
     }
 
     /// What forcing this cell once gives (the thunk run now if it has not been), borrowed
     /// from the cell.
     fn step(&self) -> Result<&Value> {
-        if let Some(v) = self.done() {
-            return Ok(v);
+        if let Some(out) = self.outcome() {
+            return out.as_ref().map_err(Error::clone);
         }
         if let Err(now) =
             self.state
                 .compare_exchange(UNFORCED, RUNNING, Ordering::Acquire, Ordering::Acquire)
         {
             return match now {
-                FORCED => Ok(self.done().expect("forced")),
+                FORCED => self.step(),
                 _ => Err(Error::msg("lazy seq depends on itself")),
             };
         }
-        // SAFETY: this thread's swap made the state RUNNING: no other touches `thunk` now.
-        let thunk = unsafe { (*self.thunk.get()).take() }.expect("an unforced seq has its thunk");
+        // SAFETY: this thread's swap made the state RUNNING: no other runs the thunk or
+        // touches `outcome` now.
+        let thunk = unsafe { &mut *self.thunk.get() };
         // A lazy seq built of lazy seqs forces them nested: make room on the heap.
-        match kanren::stack::maybe_grow(64 * 1024, 2 * 1024 * 1024, thunk) {
-            Ok(out) => {
-                // SAFETY: as above; readers wait for FORCED, published below.
-                unsafe { *self.done.get() = Some(out) };
-                self.state.store(FORCED, Ordering::Release);
-                Ok(self.done().expect("just forced"))
-            }
-            Err(e) => {
-                // Left unforced: forcing it again raises the same error, not a cycle.
-                let msg = e.clone();
-                // SAFETY: still RUNNING, so still this thread's alone.
-                unsafe { *self.thunk.get() = Some(Box::new(move || Err(msg))) };
-                self.state.store(UNFORCED, Ordering::Release);
-                Err(e)
-            }
-        }
+        let out = kanren::stack::maybe_grow(64 * 1024, 2 * 1024 * 1024, || thunk.run())
+            .expect("an unforced seq has its thunk");
+        // SAFETY: as above; readers wait for FORCED, published below.
+        unsafe { *self.outcome.get() = Some(out) };
+        self.state.store(FORCED, Ordering::Release);
+        self.step()
     }
 }
 
@@ -354,7 +370,7 @@ impl Value {
 
     /// A lazy seq produced by `f` when first needed.
     pub fn lazy(f: impl FnOnce() -> Result<Value> + Send + 'static) -> Value {
-        Value::Lazy(Arc::new(LazySeq::new(Box::new(f))))
+        Value::Lazy(LazySeq::new(f))
     }
 
     /// Clojure truthiness: everything but `nil` and `false`.
