@@ -410,7 +410,14 @@ pub(crate) fn compile(form: &Value, scope: &mut Scope) -> Code {
         }
         Value::List(_) => nested_compile(scope, |scope| list(form, scope)),
         Value::Vector(items) if matches!(crate::value::meta::meta_of(form), Value::Nil) => {
-            nested_compile(scope, |scope| Code::Vector(all(scope, items)))
+            nested_compile(scope, |scope| {
+                let items = all(scope, items);
+                // A vector of constants is its own value, made once (as Clojure's literal).
+                if items.iter().all(|c| matches!(c, Code::Const(_))) {
+                    return Code::Const(form.clone());
+                }
+                Code::Vector(items)
+            })
         }
         Value::Vector(_) | Value::Map(_) | Value::Set(_) => Code::Interp(form.clone()),
         other => Code::Const(other.clone()),

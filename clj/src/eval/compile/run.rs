@@ -112,15 +112,16 @@ pub(crate) fn global_at(g: &Global, env: &Env) -> Result<Value> {
 }
 
 /// A call of a global built-in that reads its arguments in place
-/// ([`Native::slice`](crate::value::Native::slice)), each argument a constant or a local, run
-/// without a level of nesting of its own (whatever Clojure code the built-in calls counts its
-/// own levels); `None` for any other form.
+/// ([`Native::slice`](crate::value::Native::slice)), each argument a constant, a local or a
+/// global, run without a level of nesting of its own (whatever Clojure code the built-in
+/// calls counts its own levels); `None` for any other form.
 #[inline]
 fn leaf_call(op: &Op, env: &Env) -> Option<Result<Value>> {
     let Op::Call(Code::Global(g), args, _) = op else {
         return None;
     };
-    let simple = |c: &Code| matches!(c, Code::Local(..) | Code::Const(_));
+    // Reading a local, a constant or a global runs no Clojure code: nothing to nest.
+    let simple = |c: &Code| matches!(c, Code::Local(..) | Code::Const(_) | Code::Global(_));
     if args.len() > 3 || !args.iter().all(simple) {
         return None;
     }

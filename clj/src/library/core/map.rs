@@ -9,8 +9,36 @@ use crate::value::error::{Error, Result};
 use crate::value::Value;
 
 fn get_in(m: &Value, path: &Value) -> Result<Value> {
-    let mut cur = m.clone();
-    for k in path.to_vec()? {
+    // A vector path through vectors and maps is read in place: only the value found is
+    // counted, not each level on the way.
+    if let Value::Vector(ks) = path {
+        let mut cur = m;
+        for (i, k) in ks.iter().enumerate() {
+            cur = match in_place(cur, k)? {
+                Some(Some(v)) => v,
+                Some(None) => return Ok(Value::Nil),
+                None => return get_each(cur.clone(), ks[i..].iter().cloned()),
+            };
+        }
+        return Ok(cur.clone());
+    }
+    get_each(m.clone(), path.to_vec()?)
+}
+
+/// `coll`'s value at `key` where `coll` is a vector or a map: `Some(None)` when it has none;
+/// `None` for another collection (read by [`get`]).
+fn in_place<'a>(coll: &'a Value, key: &Value) -> Result<Option<Option<&'a Value>>> {
+    Ok(match (coll, key) {
+        (Value::Vector(v), Value::Int(i)) => Some(usize::try_from(*i).ok().and_then(|i| v.get(i))),
+        (Value::Vector(_) | Value::Nil, _) => Some(None),
+        (Value::Map(m), k) => Some(crate::value::coll::entry_index(m, k)?.map(|i| &m[i].1)),
+        _ => None,
+    })
+}
+
+/// `(get (get coll k1) k2) ...` along `keys`.
+fn get_each(mut cur: Value, keys: impl IntoIterator<Item = Value>) -> Result<Value> {
+    for k in keys {
         cur = get(&cur, &k)?;
     }
     Ok(cur)
