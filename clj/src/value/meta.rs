@@ -137,7 +137,7 @@ pub fn with_meta(v: &Value, meta: Value) -> Result<Value> {
     }
     let copy = match v {
         Value::Symbol(s) => Value::Symbol(Arc::from(&**s)),
-        Value::List(c) => Value::List(Arc::new(Cons(c.0.clone(), c.1.clone(), c.2))),
+        Value::List(c) => Value::List(Arc::new(Cons(c.0.clone(), c.1.clone(), c.2, c.3))),
         Value::Vector(x) => Value::Vector(Arc::new(x.as_ref().clone())),
         Value::Set(x) => Value::Set(Arc::new(x.as_ref().clone())),
         Value::Map(m) => Value::Map(Arc::new(m.as_ref().clone())),

@@ -129,7 +129,12 @@ pub enum Value {
 /// value): such a cell is not a seq, a list or a collection, as core.logic's `LCons` is not.
 /// Dropping a long chain of cells (realised lazy seqs included) unrolls it in a loop, so it
 /// does not recurse once per element.
-pub struct Cons(pub Value, pub Value, pub bool);
+///
+/// The last field is how many cells of a chunk start at this one, itself included, or 0 for a
+/// cell of no chunk: Clojure's chunked seqs (an integer `range`, and what `map`, `filter`,
+/// `keep` and `for` make of a chunk) come as a run of realised cells, each marked, so that
+/// `rest` keeps the rest of the chunk chunked.
+pub struct Cons(pub Value, pub Value, pub bool, pub u32);
 
 impl Cons {
     /// The cell of `head` and `tail`, marked improper when `tail` is an improper cell or a
@@ -140,7 +145,7 @@ impl Cons {
             Value::EmptyList | Value::Nil | Value::Lazy(_) | Value::VecSeq(..) => false,
             t => !t.is_sequential() && !t.is_seq(),
         };
-        Cons(head, tail, improper)
+        Cons(head, tail, improper, 0)
     }
 }
 
@@ -361,6 +366,48 @@ impl Value {
         items.into_iter().rev().fold(tail, |t, h| {
             Value::List(Arc::new(crate::value::Cons::cell(h, t)))
         })
+    }
+
+    /// The values as one chunk of cells ending in `tail` (see [`Cons`]).
+    ///
+    /// ```
+    /// use kanren_clj::value::Value;
+    /// let s = Value::chunk_with_tail(vec![Value::Int(1), Value::Int(2)], Value::EmptyList);
+    /// assert_eq!(s.to_string(), "(1 2)");
+    /// let (items, rest) = s.chunk().unwrap().expect("a chunk");
+    /// assert_eq!(items.len(), 2);
+    /// assert!(matches!(rest, Value::EmptyList));
+    /// ```
+    pub fn chunk_with_tail(items: Vec<Value>, tail: Value) -> Value {
+        items.into_iter().rev().zip(1u32..).fold(tail, |t, (h, k)| {
+            let mut c = crate::value::Cons::cell(h, t);
+            c.3 = k;
+            Value::List(Arc::new(c))
+        })
+    }
+
+    /// The chunk this seq starts with, when it starts with one (see [`Cons`]): its elements
+    /// and the seq after them; `None` for a seq read one element at a time.
+    pub fn chunk(&self) -> Result<Option<(Vec<Value>, Value)>> {
+        let Value::List(c) = self.forced()? else {
+            return Ok(None);
+        };
+        if c.3 == 0 {
+            return Ok(None);
+        }
+        let mut items = Vec::with_capacity(c.3 as usize);
+        let mut cur = c;
+        loop {
+            items.push(cur.0.clone());
+            if items.len() == c.3 as usize {
+                return Ok(Some((items, cur.1.clone())));
+            }
+            match &cur.1 {
+                Value::List(next) => cur = next,
+                // A chunk's cells are realised together: none ends early.
+                _ => return Ok(Some((items, cur.1.clone()))),
+            }
+        }
     }
 
     /// A vector of the values.

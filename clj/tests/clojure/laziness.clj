@@ -229,3 +229,50 @@
     (is (= 1 (count (frequencies [(bad)]))))
     (is (= 1 (count (group-by identity [(bad)]))))
     (is (= 1 (first (distinct [1 (bad)]))))))
+
+;; Chunked seqs: a vector's and an integer range's elements come 32 at a time to the functions
+;; that chunk (map of one collection, filter, remove, keep, keep-indexed, map-indexed, and
+;; for's last binding), which call their function on a chunk's elements together; a list, an
+;; iterate and map of several collections are read one element at a time.
+(deftest chunks-are-realised-whole
+  (let [calls (fn [walk] (let [n (atom 0)] (walk (fn [x] (swap! n inc) x)) @n))]
+    (is (= 32 (calls #(first (map % (range 100))))))
+    (is (= 32 (calls #(first (map % (vec (range 100)))))))
+    (is (= 5 (calls #(first (map % [1 2 3 4 5])))))
+    (is (= 64 (calls #(nth (map % (range 100)) 40))))
+    (is (= 31 (calls #(first (map % (rest (range 100)))))))
+    (is (= 1 (calls #(first (map % '(1 2 3))))))
+    (is (= 1 (calls #(first (map % (iterate inc 0))))))
+    (is (= 1 (calls #(first (map (fn [a b] (% a)) (range 100) (range 100))))))
+    (is (= 64 (calls #(first (filter (fn [x] (> (% x) 40)) (range 100))))))
+    (is (= 32 (calls #(first (remove (fn [x] (neg? (% x))) (range 100))))))
+    (is (= 32 (calls #(first (keep % (range 100))))))
+    (is (= 32 (calls #(first (keep-indexed (fn [i x] (% x)) (range 100))))))
+    (is (= 32 (calls #(first (map-indexed (fn [i x] (% x)) (range 100))))))
+    (is (= 32 (calls #(first (map inc (map % (range 100)))))))
+    (is (= 32 (calls #(first (for [x (range 100)] (% x))))))
+    (is (= 32 (calls #(first (for [x (vec (range 100))] (% x))))))
+    (is (= 32 (calls #(first (for [x (range 3) y (range 50)] (% y))))))
+    (is (= 1 (calls #(first (for [x (map % (list 1 2 3)) y (range 2)] y)))))
+    (is (= 23 (calls #(first (for [x (range 100) :when (> x 40)] (% x))))))
+    (is (= 40 (calls #(doall (for [x (range 100) :while (< x 40)] (% x))))))
+    (is (= 32 (calls #(first (for [x (range 100) :let [y (% x)]] y)))))
+    (is (= 1 (calls #(first (for [x '(1 2 3)] (% x))))))
+    (is (= 32 (calls #(second (for [x (range 3) y (range 40)] (% y))))))
+    (is (= 40 (calls #(nth (for [x (range 3) y (range 40)] (% y)) 35))))))
+
+(deftest chunked-results-are-the-same-seqs
+  (is (= '(1 2 3 4 5) (map inc (range 5))))
+  (is (= '(1 3 5) (filter odd? [1 2 3 4 5])))
+  (is (= '(1 3 5 7 9) (keep #(when (odd? %) %) (range 10))))
+  (is (= '([0 :a] [1 :b]) (map-indexed vector [:a :b])))
+  (is (= '(0 2) (keep-indexed #(when (even? %1) %2) (range 3))))
+  (is (= '(1 2 3) (take 3 (map inc (range)))))
+  (is (= 1000 (count (map inc (range 1000)))))
+  (is (nil? (seq (filter neg? (range 100)))))
+  (is (= (range 1 101) (map inc (vec (range 100)))))
+  (is (= '([0 1] [0 2] [1 0] [1 2] [2 0] [2 1])
+         (for [x (range 3) y (range 3) :when (not= x y)] [x y])))
+  (is (= '([0 :a] [0 :b] [1 :a] [1 :b]) (for [x (range 10) :while (< x 2) y [:a :b]] [x y])))
+  (is (= '(3 7) (for [[a b] [[1 2] [3 4]] :let [c (+ a b)]] c)))
+  (is (= '(1 2) (map inc (conj clojure.lang.PersistentQueue/EMPTY 0 1)))))

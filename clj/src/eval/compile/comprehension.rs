@@ -7,6 +7,7 @@ use crate::eval::check_interrupt;
 use crate::eval::compile::run::{bind_pairs, bind_pat};
 use crate::eval::compile::{all, bindings, compile, pattern, Code, Compiled, Pat, Scope};
 use crate::eval::env::Env;
+use crate::library::core::seqs::lazy::{chunk_then, Next, Source};
 use crate::value::error::Result;
 use crate::value::Value;
 use std::sync::Arc;
@@ -113,49 +114,95 @@ struct For(Arc<(Steps, Code)>);
 impl Compiled for For {
     fn run(&self, env: &Env) -> Result<Value> {
         let coll = self.0 .0.steps[0].coll.run(env)?;
-        Ok(walk(self.0.clone(), 0, env.clone(), coll, Value::EmptyList))
+        Ok(walk(
+            self.0.clone(),
+            0,
+            env.clone(),
+            Source::of(coll),
+            Value::EmptyList,
+        ))
     }
 }
 
-/// The results of binding `i` over `coll` (and of the bindings after it, for each element),
-/// in `env`, followed by the seq `tail`, as the interpreter's `walk`.
-fn walk(f: Arc<(Steps, Code)>, i: usize, env: Env, coll: Value, tail: Value) -> Value {
+/// What one element bound by a step gives: its environment after the step's modifiers, or
+/// that a `:when` skips it, or that a `:while` ends the step's walk.
+enum Bound {
+    Keep(Env),
+    Skip,
+    End,
+}
+
+/// `x` bound by `step` in `env`, through the step's modifiers.
+fn bound(step: &Step, env: &Env, x: Value) -> Result<Bound> {
+    check_interrupt()?;
+    let mut e = bind_pat(env, &step.pat, x)?;
+    for m in &step.mods {
+        match m {
+            Modifier::Let(pairs) => e = bind_pairs(&e, pairs)?,
+            Modifier::When(c) => {
+                if !c.run(&e)?.truthy() {
+                    return Ok(Bound::Skip);
+                }
+            }
+            Modifier::While(c) => {
+                if !c.run(&e)?.truthy() {
+                    return Ok(Bound::End);
+                }
+            }
+        }
+    }
+    Ok(Bound::Keep(e))
+}
+
+/// The results of binding `i` over `src` (and of the bindings after it, for each element),
+/// in `env`, followed by the seq `tail`, as the interpreter's `walk`: the last binding takes
+/// a chunk of its collection whole, as Clojure's `for` does.
+fn walk(f: Arc<(Steps, Code)>, i: usize, env: Env, src: Source, tail: Value) -> Value {
     Value::lazy(move || {
         let (steps, body) = (&f.0.steps, &f.1);
         let step = &steps[i];
-        let mut cur = coll;
+        let last = i + 1 == steps.len();
+        let mut src = src;
         loop {
-            let Some((x, rest)) = cur.uncons()? else {
-                return Ok(tail);
-            };
-            check_interrupt()?;
-            let mut e = bind_pat(&env, &step.pat, x)?;
-            let mut keep = true;
-            for m in &step.mods {
-                match m {
-                    Modifier::Let(pairs) => e = bind_pairs(&e, pairs)?,
-                    Modifier::When(c) => keep = c.run(&e)?.truthy(),
-                    Modifier::While(c) => {
-                        if !c.run(&e)?.truthy() {
-                            return Ok(tail);
+            if last {
+                match src.next()? {
+                    Next::End => return Ok(tail),
+                    Next::Chunk(xs, rest) => {
+                        let mut out = Vec::with_capacity(xs.len());
+                        for x in xs {
+                            match bound(step, &env, x)? {
+                                Bound::Keep(e) => out.push(body.run(&e)?),
+                                Bound::Skip => {}
+                                Bound::End => return Ok(chunk_then(out, tail)),
+                            }
                         }
+                        let after = walk(f.clone(), i, env.clone(), rest, tail);
+                        return Ok(chunk_then(out, after));
                     }
+                    Next::One(x, rest) => match bound(step, &env, x)? {
+                        Bound::Keep(e) => {
+                            let after = walk(f.clone(), i, env.clone(), rest, tail);
+                            let v = body.run(&e)?;
+                            return Ok(Value::List(Arc::new(crate::value::Cons::cell(v, after))));
+                        }
+                        Bound::Skip => src = rest,
+                        Bound::End => return Ok(tail),
+                    },
                 }
-                if !keep {
-                    break;
-                }
-            }
-            if !keep {
-                cur = rest;
                 continue;
             }
-            let after = walk(f.clone(), i, env.clone(), rest, tail);
-            let Some(next) = steps.get(i + 1) else {
-                let v = body.run(&e)?;
-                return Ok(Value::List(Arc::new(crate::value::Cons::cell(v, after))));
+            let Some((x, rest)) = src.next_one()? else {
+                return Ok(tail);
             };
-            let coll = next.coll.run(&e)?;
-            return Ok(walk(f.clone(), i + 1, e, coll, after));
+            match bound(step, &env, x)? {
+                Bound::Keep(e) => {
+                    let after = walk(f.clone(), i, env.clone(), rest, tail);
+                    let coll = steps[i + 1].coll.run(&e)?;
+                    return Ok(walk(f.clone(), i + 1, e, Source::of(coll), after));
+                }
+                Bound::Skip => src = rest,
+                Bound::End => return Ok(tail),
+            }
         }
     })
 }

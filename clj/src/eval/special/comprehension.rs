@@ -1,9 +1,10 @@
-//! `for` and `doseq`: binding pairs with `:let`, `:when` and `:while`. `for` is lazy over its
-//! first binding (so `(take 3 (for [x (range)] ...))` ends); the inner bindings of each step
-//! are computed at once.
+//! `for` and `doseq`: binding pairs with `:let`, `:when` and `:while`. `for` is lazy in every
+//! binding (so `(take 3 (for [x (range)] ...))` ends); as in Clojure, its last binding takes a
+//! chunk of its collection whole (a vector's or a `range`'s 32 elements).
 
 use crate::eval::special::let_bindings;
 use crate::eval::{destructure, eval, eval_body, Env};
+use crate::library::core::seqs::lazy::{chunk_then, Next, Source};
 use crate::value::error::{Error, Result};
 use crate::value::Value;
 use std::sync::Arc;
@@ -67,53 +68,102 @@ pub fn for_seq(b: Arc<crate::value::items::Items<Value>>, body: Value, env: Env)
         return Err(Error::msg("binding vector needs an even number of forms"));
     }
     let coll = eval(&b[1], &env)?;
-    Ok(walk(b, 0, body, env, coll, Value::EmptyList))
+    Ok(walk(b, 0, body, env, Source::of(coll), Value::EmptyList))
 }
 
 type Forms = Arc<crate::value::items::Items<Value>>;
 
-/// The results of the binding at `i` over `coll` (and of the bindings after it, for each
+/// What one element bound by the binding at `i` gives: its environment after the binding's
+/// modifiers and the index of the next binding, or that a `:when` skips it, or that a
+/// `:while` ends the binding's walk.
+enum Bound {
+    Keep(Env, usize),
+    Skip,
+    End,
+}
+
+/// `x` bound by the binding at `i` in `env`, through its modifiers.
+fn bound(b: &Forms, i: usize, env: &Env, x: Value) -> Result<Bound> {
+    crate::eval::check_interrupt()?;
+    let mut e = destructure(&b[i], x, env)?;
+    let mut j = i + 2;
+    while let Some(Value::Keyword(k)) = b.get(j) {
+        let arg = &b[j + 1];
+        match &**k {
+            "let" => e = let_bindings(arg, &e)?,
+            "when" => {
+                if !eval(arg, &e)?.truthy() {
+                    return Ok(Bound::Skip);
+                }
+            }
+            "while" => {
+                if !eval(arg, &e)?.truthy() {
+                    return Ok(Bound::End);
+                }
+            }
+            k => return Err(Error::msg(format!("invalid binding modifier :{k}"))),
+        }
+        j += 2;
+    }
+    Ok(Bound::Keep(e, j))
+}
+
+/// Whether the binding at `i` is the last: only modifiers follow it.
+fn is_last(b: &Forms, i: usize) -> bool {
+    let mut j = i + 2;
+    while let Some(Value::Keyword(_)) = b.get(j) {
+        j += 2;
+    }
+    j >= b.len()
+}
+
+/// The results of the binding at `i` over `src` (and of the bindings after it, for each
 /// element), in `env`, followed by the seq `tail` (the rest of the enclosing binding's walk):
-/// each result is one cell, however deep the bindings nest.
-fn walk(b: Forms, i: usize, body: Value, env: Env, coll: Value, tail: Value) -> Value {
+/// each result is one cell, however deep the bindings nest. The last binding takes a chunk
+/// of its collection whole, as Clojure's `for` does.
+fn walk(b: Forms, i: usize, body: Value, env: Env, src: Source, tail: Value) -> Value {
     Value::lazy(move || {
-        let mut cur = coll;
+        let mut src = src;
+        let last = is_last(&b, i);
         loop {
-            let Some((x, rest)) = cur.uncons()? else {
-                return Ok(tail);
-            };
-            crate::eval::check_interrupt()?;
-            let mut e = destructure(&b[i], x, &env)?;
-            let mut j = i + 2;
-            let mut keep = true;
-            while let Some(Value::Keyword(k)) = b.get(j) {
-                let arg = &b[j + 1];
-                match &**k {
-                    "let" => e = let_bindings(arg, &e)?,
-                    "when" => keep = eval(arg, &e)?.truthy(),
-                    "while" => {
-                        if !eval(arg, &e)?.truthy() {
-                            return Ok(tail);
+            let (x, rest) = if last {
+                match src.next()? {
+                    Next::End => return Ok(tail),
+                    Next::Chunk(xs, rest) => {
+                        let mut out = Vec::with_capacity(xs.len());
+                        for x in xs {
+                            match bound(&b, i, &env, x)? {
+                                Bound::Keep(e, _) => out.push(eval(&body, &e)?),
+                                Bound::Skip => {}
+                                Bound::End => return Ok(chunk_then(out, tail)),
+                            }
                         }
+                        let after = walk(b.clone(), i, body.clone(), env.clone(), rest, tail);
+                        return Ok(chunk_then(out, after));
                     }
-                    k => return Err(Error::msg(format!("invalid binding modifier :{k}"))),
+                    Next::One(x, rest) => (x, rest),
                 }
-                j += 2;
-                if !keep {
-                    break;
+            } else {
+                match src.next_one()? {
+                    Some(one) => one,
+                    None => return Ok(tail),
                 }
-            }
-            if !keep {
-                cur = rest;
-                continue;
-            }
+            };
+            let (e, j) = match bound(&b, i, &env, x)? {
+                Bound::Keep(e, j) => (e, j),
+                Bound::Skip => {
+                    src = rest;
+                    continue;
+                }
+                Bound::End => return Ok(tail),
+            };
             let after = walk(b.clone(), i, body.clone(), env.clone(), rest, tail);
             if j >= b.len() {
                 let v = eval(&body, &e)?;
                 return Ok(Value::List(Arc::new(crate::value::Cons::cell(v, after))));
             }
             let coll = eval(&b[j + 1], &e)?;
-            return Ok(walk(b.clone(), j, body.clone(), e, coll, after));
+            return Ok(walk(b.clone(), j, body.clone(), e, Source::of(coll), after));
         }
     })
 }

@@ -1,11 +1,17 @@
 //! The lazy seqs of `clojure.core`: `map`, `filter`, `keep`, `map-indexed`, `concat`, `range`,
 //! `take`, `take-while`, `iterate`, `repeatedly`, `repeat`, `cycle`, `interleave`, `drop`,
-//! `partition`, each producing one cell when it is walked, so they work on infinite seqs.
+//! `partition`, each producing its cells as it is walked, so they work on infinite seqs. As in
+//! Clojure, an integer `range` comes 32 elements at a time, and `map` of one collection,
+//! `filter`, `remove`, `keep`, `keep-indexed` and `map-indexed` take a chunk whole where their
+//! collection has one ([`Source`]): a function with effects sees the elements of a chunk called
+//! together, as Clojure calls them.
 
 use crate::eval::{apply, apply1};
 use crate::library::core::seq::{cons, firsts_and_rests};
 use crate::value::error::Result;
+use crate::value::items::Items;
 use crate::value::Value;
+use std::sync::Arc;
 
 pub(crate) fn lazy_map(f: Value, mut colls: Vec<Value>) -> Value {
     if colls.len() == 1 {
@@ -17,54 +23,198 @@ pub(crate) fn lazy_map(f: Value, mut colls: Vec<Value>) -> Value {
     })
 }
 
+/// Clojure's chunk size: a vector's seq and an integer `range` are read this many elements
+/// at a time by the functions that chunk.
+pub(crate) const CHUNK: usize = 32;
+
+/// What a function that chunks (`map` of one collection, `filter`, `remove`, `keep`, `for`'s
+/// last binding) reads: a seq, or a vector from a position. As in Clojure, it takes a chunk
+/// whole where the seq has one (a vector's 32 elements from a multiple of 32, a chunk of
+/// cells: see [`Cons`](crate::value::Cons)) and one element at a time elsewhere; what it
+/// makes of a chunk is a chunk too.
+pub(crate) enum Source {
+    /// A seq (or any seqable value but a vector).
+    Seq(Value),
+    /// A vector (not a queue) from this position.
+    Vec(Arc<Items<Value>>, usize),
+}
+
+/// What a [`Source`] gives next.
+pub(crate) enum Next {
+    /// A chunk's elements, and the source after them.
+    Chunk(Vec<Value>, Source),
+    /// One element, and the source after it.
+    One(Value, Source),
+    /// Nothing more.
+    End,
+}
+
+impl Source {
+    /// The source of a collection: a vector is read by position.
+    pub(crate) fn of(coll: Value) -> Source {
+        match coll {
+            Value::Vector(items) if items.tag.is_none() => Source::Vec(items, 0),
+            v => Source::Seq(v),
+        }
+    }
+
+    /// The next element alone, whether or not it starts a chunk.
+    pub(crate) fn next_one(self) -> Result<Option<(Value, Source)>> {
+        match self {
+            Source::Vec(items, i) => {
+                let x = items.get(i).cloned();
+                Ok(x.map(|x| (x, Source::Vec(items, i + 1))))
+            }
+            Source::Seq(s) => Ok(s.uncons()?.map(|(h, t)| (h, Source::Seq(t)))),
+        }
+    }
+
+    /// The next chunk or element.
+    pub(crate) fn next(self) -> Result<Next> {
+        match self {
+            Source::Vec(items, i) => {
+                if i >= items.len() {
+                    return Ok(Next::End);
+                }
+                let end = ((i / CHUNK + 1) * CHUNK).min(items.len());
+                let chunk = items[i..end].to_vec();
+                Ok(Next::Chunk(chunk, Source::Vec(items, end)))
+            }
+            Source::Seq(s) => {
+                if let Some((chunk, rest)) = s.chunk()? {
+                    return Ok(Next::Chunk(chunk, Source::Seq(rest)));
+                }
+                Ok(match s.uncons()? {
+                    Some((h, t)) => Next::One(h, Source::Seq(t)),
+                    None => Next::End,
+                })
+            }
+        }
+    }
+}
+
+/// The chunk `out` made of a chunk, followed by `rest`: `rest` alone when nothing was made.
+pub(crate) fn chunk_then(out: Vec<Value>, rest: Value) -> Value {
+    if out.is_empty() {
+        return rest;
+    }
+    Value::chunk_with_tail(out, rest)
+}
+
 /// `(map f coll)`: one collection, one argument per call.
 fn lazy_map1(f: Value, coll: Value) -> Value {
-    Value::lazy(move || match coll.uncons()? {
-        Some((h, t)) => Ok(cons(apply1(&f, h)?, lazy_map1(f, t))),
-        None => Ok(Value::EmptyList),
+    map_source(f, Source::of(coll))
+}
+
+fn map_source(f: Value, src: Source) -> Value {
+    Value::lazy(move || match src.next()? {
+        Next::Chunk(xs, rest) => {
+            let out = xs
+                .into_iter()
+                .map(|x| apply1(&f, x))
+                .collect::<Result<Vec<_>>>()?;
+            Ok(chunk_then(out, map_source(f, rest)))
+        }
+        Next::One(h, rest) => Ok(cons(apply1(&f, h)?, map_source(f, rest))),
+        Next::End => Ok(Value::EmptyList),
     })
 }
 
 pub(crate) fn lazy_filter(f: Value, coll: Value, keep: bool) -> Value {
+    filter_source(f, Source::of(coll), keep)
+}
+
+fn filter_source(f: Value, src: Source, keep: bool) -> Value {
     Value::lazy(move || {
-        let mut cur = coll;
-        while let Some((h, t)) = cur.uncons()? {
-            if apply1(&f, h.clone())?.truthy() == keep {
-                return Ok(cons(h, lazy_filter(f, t, keep)));
+        let mut src = src;
+        loop {
+            match src.next()? {
+                Next::Chunk(xs, rest) => {
+                    let mut out = Vec::new();
+                    for x in xs {
+                        if apply1(&f, x.clone())?.truthy() == keep {
+                            out.push(x);
+                        }
+                    }
+                    if out.is_empty() {
+                        src = rest;
+                        continue;
+                    }
+                    return Ok(chunk_then(out, filter_source(f, rest, keep)));
+                }
+                Next::One(h, rest) => {
+                    if apply1(&f, h.clone())?.truthy() == keep {
+                        return Ok(cons(h, filter_source(f, rest, keep)));
+                    }
+                    src = rest;
+                }
+                Next::End => return Ok(Value::EmptyList),
             }
-            cur = t;
         }
-        Ok(Value::EmptyList)
     })
 }
 
 pub(crate) fn lazy_keep(f: Value, coll: Value, i: i64, indexed: bool) -> Value {
+    keep_source(f, Source::of(coll), i, indexed)
+}
+
+fn keep_source(f: Value, src: Source, i: i64, indexed: bool) -> Value {
     Value::lazy(move || {
-        let (mut cur, mut i) = (coll, i);
-        while let Some((h, t)) = cur.uncons()? {
-            let args = if indexed {
-                vec![Value::Int(i), h]
-            } else {
-                vec![h]
-            };
-            let v = apply(&f, args)?;
-            i += 1;
-            if !matches!(v, Value::Nil) {
-                return Ok(cons(v, lazy_keep(f, t, i, indexed)));
+        let (mut src, mut i) = (src, i);
+        let call = |i: i64, x: Value| match indexed {
+            true => apply(&f, vec![Value::Int(i), x]),
+            false => apply1(&f, x),
+        };
+        loop {
+            match src.next()? {
+                Next::Chunk(xs, rest) => {
+                    let mut out = Vec::new();
+                    for x in xs {
+                        let v = call(i, x)?;
+                        i += 1;
+                        if !matches!(v, Value::Nil) {
+                            out.push(v);
+                        }
+                    }
+                    if out.is_empty() {
+                        src = rest;
+                        continue;
+                    }
+                    return Ok(chunk_then(out, keep_source(f, rest, i, indexed)));
+                }
+                Next::One(h, rest) => {
+                    let v = call(i, h)?;
+                    i += 1;
+                    if !matches!(v, Value::Nil) {
+                        return Ok(cons(v, keep_source(f, rest, i, indexed)));
+                    }
+                    src = rest;
+                }
+                Next::End => return Ok(Value::EmptyList),
             }
-            cur = t;
         }
-        Ok(Value::EmptyList)
     })
 }
 
 pub(crate) fn map_indexed(f: Value, coll: Value, i: i64) -> Value {
-    Value::lazy(move || match coll.uncons()? {
-        Some((h, t)) => Ok(cons(
+    map_indexed_source(f, Source::of(coll), i)
+}
+
+fn map_indexed_source(f: Value, src: Source, i: i64) -> Value {
+    Value::lazy(move || match src.next()? {
+        Next::Chunk(xs, rest) => {
+            let n = xs.len() as i64;
+            let out = (i..)
+                .zip(xs)
+                .map(|(k, x)| apply(&f, vec![Value::Int(k), x]))
+                .collect::<Result<Vec<_>>>()?;
+            Ok(chunk_then(out, map_indexed_source(f, rest, i + n)))
+        }
+        Next::One(h, rest) => Ok(cons(
             apply(&f, vec![Value::Int(i), h])?,
-            map_indexed(f, t, i + 1),
+            map_indexed_source(f, rest, i + 1),
         )),
-        None => Ok(Value::EmptyList),
+        Next::End => Ok(Value::EmptyList),
     })
 }
 
@@ -125,7 +275,7 @@ pub(crate) fn range_from(start: Value, end: Option<Value>, step: Value) -> Value
 }
 
 /// How many integers an integer `range` realises at a time: Clojure's chunk size.
-const RANGE_CHUNK: usize = 32;
+const RANGE_CHUNK: usize = CHUNK;
 
 /// `range` over integers: each step realises up to [`RANGE_CHUNK`] of them at once, as cons
 /// cells ending in the lazy rest, as Clojure's ranges come in chunks. An integer past
@@ -161,10 +311,10 @@ fn int_range(start: i64, end: Option<i64>, step: i64) -> Value {
             }
         }
         let tail = rest.unwrap_or(Value::EmptyList);
-        Ok(chunk
-            .into_iter()
-            .rev()
-            .fold(tail, |t, i| cons(Value::Int(i), t)))
+        Ok(chunk_then(
+            chunk.into_iter().map(Value::Int).collect(),
+            tail,
+        ))
     })
 }
 
