@@ -74,17 +74,32 @@ impl Domain {
     /// assert!(Domain::from_values([]).is_none());
     /// ```
     pub fn from_values(values: impl IntoIterator<Item = i64>) -> Option<Domain> {
-        let mut vs: Vec<i64> = values.into_iter().collect();
-        vs.sort_unstable();
+        // On the stack for the usual handful of values; values given in order (core.logic's
+        // `fd/domain` keeps them so) are not sorted again.
+        let mut vs: SmallVec<[i64; 16]> = values.into_iter().collect();
+        if !vs.is_sorted() {
+            vs.sort_unstable();
+        }
         vs.dedup();
-        let mut ivs: Vec<(i64, i64)> = Vec::new();
+        let (&lo, &hi) = (vs.first()?, vs.last()?);
+        if (hi as i128) - (lo as i128) < BITSET_SPAN as i128 {
+            // The bits straight from the values, not through their runs.
+            let span = (hi - lo) as usize + 1;
+            let mut words: SmallVec<[u64; 1]> = SmallVec::from_elem(0, span.div_ceil(64));
+            for v in vs {
+                let i = (v - lo) as usize;
+                words[i / 64] |= 1 << (i % 64);
+            }
+            return Some(Domain(Repr::Bits { base: lo, words }));
+        }
+        let mut ivs: SmallVec<[(i64, i64); 2]> = SmallVec::new();
         for v in vs {
             match ivs.last_mut() {
                 Some(last) if last.1.checked_add(1) == Some(v) => last.1 = v,
                 _ => ivs.push((v, v)),
             }
         }
-        (!ivs.is_empty()).then(|| Domain::from_intervals(ivs))
+        Some(Domain::from_intervals(ivs))
     }
 
     /// Builds from sorted, disjoint, non-adjacent, non-empty intervals (at least one).
@@ -543,6 +558,29 @@ mod tests {
             prop_assert_eq!(set(&da.keep_le(v)), a.iter().copied().filter(|&x| x <= v).collect::<BTreeSet<_>>());
             prop_assert_eq!(da.next_from(v), a.range(v..).next().copied());
         }
+    }
+
+    proptest! {
+        #[test]
+        fn from_values_takes_any_order_and_builds_the_runs_domain(
+            vs in proptest::collection::vec(prop_oneof![-70i64..140, -10_000i64..10_000], 1..40)
+        ) {
+            let set: BTreeSet<i64> = vs.iter().copied().collect();
+            let mut runs: Vec<(i64, i64)> = Vec::new();
+            for &v in &set {
+                match runs.last_mut() {
+                    Some(last) if last.1 + 1 == v => last.1 = v,
+                    _ => runs.push((v, v)),
+                }
+            }
+            let d = Domain::from_values(vs.iter().copied()).unwrap();
+            prop_assert_eq!(&d, &Domain::from_intervals(runs));
+            prop_assert_eq!(set_of(&d), set);
+        }
+    }
+
+    fn set_of(d: &Domain) -> BTreeSet<i64> {
+        d.iter().collect()
     }
 
     #[test]
