@@ -378,7 +378,10 @@ impl Value {
     /// assert_eq!(items.len(), 2);
     /// assert!(matches!(rest, Value::EmptyList));
     /// ```
-    pub fn chunk_with_tail(items: Vec<Value>, tail: Value) -> Value {
+    pub fn chunk_with_tail(
+        items: impl IntoIterator<Item = Value, IntoIter: DoubleEndedIterator>,
+        tail: Value,
+    ) -> Value {
         items.into_iter().rev().zip(1u32..).fold(tail, |t, (h, k)| {
             let mut c = crate::value::Cons::cell(h, t);
             c.3 = k;

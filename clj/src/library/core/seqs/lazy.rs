@@ -311,8 +311,8 @@ fn int_range(start: i64, end: Option<i64>, step: i64) -> Value {
             }
         }
         let tail = rest.unwrap_or(Value::EmptyList);
-        Ok(chunk_then(
-            chunk.into_iter().map(Value::Int).collect(),
+        Ok(Value::chunk_with_tail(
+            chunk.into_iter().map(Value::Int),
             tail,
         ))
     })
