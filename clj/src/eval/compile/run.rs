@@ -112,16 +112,26 @@ pub(crate) fn global_at(g: &Global, env: &Env) -> Result<Value> {
 }
 
 /// A call of a global built-in that reads its arguments in place
-/// ([`Native::slice`](crate::value::Native::slice)), each argument a constant, a local or a
-/// global, run without a level of nesting of its own (whatever Clojure code the built-in
-/// calls counts its own levels); `None` for any other form.
+/// ([`Native::slice`](crate::value::Native::slice)), run without a level of nesting of its own
+/// (whatever Clojure code the built-in calls counts its own levels); `None` for any other form.
+/// Each argument is a constant, a local, a global, or a vector or a call of a global of those:
+/// none runs Clojure code but through a call that counts its own level, and the levels left
+/// uncounted are two at most.
 #[inline]
 fn leaf_call(op: &Op, env: &Env) -> Option<Result<Value>> {
     let Op::Call(Code::Global(g), args, _) = op else {
         return None;
     };
     // Reading a local, a constant or a global runs no Clojure code: nothing to nest.
-    let simple = |c: &Code| matches!(c, Code::Local(..) | Code::Const(_) | Code::Global(_));
+    let atom = |c: &Code| matches!(c, Code::Local(..) | Code::Const(_) | Code::Global(_));
+    let simple = |c: &Code| match c {
+        Code::Vector(items) => items.iter().all(atom),
+        Code::Form(f) => match &f.op {
+            Op::Call(Code::Global(_), inner, _) => inner.len() <= 3 && inner.iter().all(atom),
+            _ => false,
+        },
+        c => atom(c),
+    };
     if args.len() > 3 || !args.iter().all(simple) {
         return None;
     }
