@@ -1,7 +1,8 @@
 //! `for`, `doseq` and `dotimes` compiled: each binding's collection, pattern and modifiers
 //! (`:let`, `:when`, `:while`) and the body compiled in the scopes they see, run as the
 //! interpreter runs them (`eval/special/comprehension.rs`): `for` lazy in every binding, one
-//! cell per result however deep the bindings nest, `:while` ending its own binding's walk.
+//! cell per result however deep the bindings nest, its last binding taking a chunk of its
+//! collection whole (as Clojure's), `:while` ending its own binding's walk.
 
 use crate::eval::check_interrupt;
 use crate::eval::compile::run::{bind_pairs, bind_pat};
