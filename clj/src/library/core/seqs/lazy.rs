@@ -3,7 +3,7 @@
 //! `partition`, each producing its cells as it is walked, so they work on infinite seqs. As in
 //! Clojure, an integer `range` comes 32 elements at a time, and `map` of one collection,
 //! `filter`, `remove`, `keep`, `keep-indexed` and `map-indexed` take a chunk whole where their
-//! collection has one ([`Source`]): a function with effects sees the elements of a chunk called
+//! collection has one (`Source`): a function with effects sees the elements of a chunk called
 //! together, as Clojure calls them.
 
 use crate::eval::{apply, apply1};
