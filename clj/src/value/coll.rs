@@ -1,8 +1,10 @@
 //! Clojure's equality and the collection operations on values that every layer uses: `=`,
-//! `get`, `contains?`, `seq`, `conj`, `assoc`, `count` and insertion-ordered map updates.
+//! `get`, `contains?`, `seq`, `conj`, `assoc`, `count`, insertion-ordered map updates, and the
+//! chunked reading of a seq that `map`, `filter`, `keep` and `for` share (`Source`).
 
 use crate::value::args::int_arg;
 use crate::value::error::{Error, Result};
+use crate::value::items::Items;
 use crate::value::Value;
 use std::sync::Arc;
 
@@ -511,4 +513,85 @@ pub fn count(v: &Value) -> Result<usize> {
         },
         other => other.walk()?,
     })
+}
+
+// Chunked reading: a chunk is a run of realised cells marked as one
+// ([`Cons`](crate::value::Cons)), or a vector's 32 elements from a multiple of 32.
+
+/// Clojure's chunk size: a vector's seq and an integer `range` are read this many elements
+/// at a time by the functions that chunk.
+pub(crate) const CHUNK: usize = 32;
+
+/// What a function that chunks (`map` of one collection, `filter`, `remove`, `keep`, `for`'s
+/// last binding) reads: a seq, or a vector from a position. As in Clojure, it takes a chunk
+/// whole where the seq has one (a vector's 32 elements from a multiple of 32, a chunk of
+/// cells: see [`Cons`](crate::value::Cons)) and one element at a time elsewhere; what it
+/// makes of a chunk is a chunk too.
+pub(crate) enum Source {
+    /// A seq (or any seqable value but a vector).
+    Seq(Value),
+    /// A vector (not a queue) from this position.
+    Vec(Arc<Items<Value>>, usize),
+}
+
+/// What a [`Source`] gives next.
+pub(crate) enum Next {
+    /// A chunk's elements, and the source after them.
+    Chunk(Vec<Value>, Source),
+    /// One element, and the source after it.
+    One(Value, Source),
+    /// Nothing more.
+    End,
+}
+
+impl Source {
+    /// The source of a collection: a vector is read by position.
+    pub(crate) fn of(coll: Value) -> Source {
+        match coll {
+            Value::Vector(items) if items.tag.is_none() => Source::Vec(items, 0),
+            v => Source::Seq(v),
+        }
+    }
+
+    /// The next element alone, whether or not it starts a chunk.
+    pub(crate) fn next_one(self) -> Result<Option<(Value, Source)>> {
+        match self {
+            Source::Vec(items, i) => {
+                let x = items.get(i).cloned();
+                Ok(x.map(|x| (x, Source::Vec(items, i + 1))))
+            }
+            Source::Seq(s) => Ok(s.uncons()?.map(|(h, t)| (h, Source::Seq(t)))),
+        }
+    }
+
+    /// The next chunk or element.
+    pub(crate) fn next(self) -> Result<Next> {
+        match self {
+            Source::Vec(items, i) => {
+                if i >= items.len() {
+                    return Ok(Next::End);
+                }
+                let end = ((i / CHUNK + 1) * CHUNK).min(items.len());
+                let chunk = items[i..end].to_vec();
+                Ok(Next::Chunk(chunk, Source::Vec(items, end)))
+            }
+            Source::Seq(s) => {
+                if let Some((chunk, rest)) = s.chunk()? {
+                    return Ok(Next::Chunk(chunk, Source::Seq(rest)));
+                }
+                Ok(match s.uncons()? {
+                    Some((h, t)) => Next::One(h, Source::Seq(t)),
+                    None => Next::End,
+                })
+            }
+        }
+    }
+}
+
+/// The chunk `out` made of a chunk, followed by `rest`: `rest` alone when nothing was made.
+pub(crate) fn chunk_then(out: Vec<Value>, rest: Value) -> Value {
+    if out.is_empty() {
+        return rest;
+    }
+    Value::chunk_with_tail(out, rest)
 }

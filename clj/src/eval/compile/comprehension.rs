@@ -8,7 +8,7 @@ use crate::eval::check_interrupt;
 use crate::eval::compile::run::{bind_pairs, bind_pat};
 use crate::eval::compile::{all, bindings, compile, pattern, Code, Compiled, Pat, Scope};
 use crate::eval::env::Env;
-use crate::library::core::seqs::lazy::{chunk_then, Next, Source};
+use crate::value::coll::{chunk_then, Next, Source};
 use crate::value::error::Result;
 use crate::value::Value;
 use std::sync::Arc;

@@ -4,7 +4,7 @@
 
 use crate::eval::special::let_bindings;
 use crate::eval::{destructure, eval, eval_body, Env};
-use crate::library::core::seqs::lazy::{chunk_then, Next, Source};
+use crate::value::coll::{chunk_then, Next, Source};
 use crate::value::error::{Error, Result};
 use crate::value::Value;
 use std::sync::Arc;
