@@ -232,3 +232,25 @@
     (is (re-matches #"#object\[clojure\.lang\.PersistentQueue 0x[0-9a-f]+ \"clojure\.lang\.PersistentQueue@[0-9a-f]+\"\]"
                     (pr-str q)))
     (is (re-matches #"clojure\.lang\.PersistentQueue@[0-9a-f]+" (str q)))))
+
+;; get-in's not-found is for a key missing along the path, not for a nil value found.
+(deftest get-in-tells-a-missing-key-from-nil
+  (is (nil? (get-in {:a nil} [:a] :x)))
+  (is (nil? (get-in {:a {:b nil}} [:a :b] :x)))
+  (is (= :x (get-in {:a 1} [:b] :x)))
+  (is (nil? (get-in [1 nil] [1] :x)))
+  (is (= :x (get-in [1 2] [5] :x)))
+  (is (= :x (get-in nil [:a] :x)))
+  (is (= :x (get-in {:a nil} [:a :b] :x)))
+  (is (= :a (get-in #{:a} [:a] :x)))
+  (is (= :x (get-in #{:a} [:b] :x)))
+  (is (nil? (get-in (sorted-map 1 nil) [1] :x)))
+  (is (= {:a 1} (get-in {:a 1} [] :x)))
+  (is (= 2 (get-in {:a [1 2]} '(:a 1) :x)))
+  (is (= :x (get-in 5 [:a] :x)))
+  (is (false? (get-in {:a false} [:a] :x)))
+  (is (= :x (get-in [[1]] [0 0 0] :x)))
+  (is (= 6 (get-in {:a [5 6]} [:a 1])))
+  (is (nil? (get-in [1 2] [5])))
+  (is (= {:a {:b 2}} (update-in {:a {:b 1}} [:a :b] inc)))
+  (is (= {:a {:b 1}} (update-in {} [:a :b] (fnil inc 0)))))

@@ -8,7 +8,9 @@ use crate::value::coll::try_map_insert;
 use crate::value::error::{Error, Result};
 use crate::value::Value;
 
-fn get_in(m: &Value, path: &Value) -> Result<Value> {
+/// The value at `path` in `m`, or `None` when a key along the path is missing (Clojure's
+/// `get-in` tells a missing key from a `nil` value, for its not-found argument).
+fn get_in(m: &Value, path: &Value) -> Result<Option<Value>> {
     // A vector path through vectors and maps is read in place: only the value found is
     // counted, not each level on the way.
     if let Value::Vector(ks) = path {
@@ -16,17 +18,17 @@ fn get_in(m: &Value, path: &Value) -> Result<Value> {
         for (i, k) in ks.iter().enumerate() {
             cur = match in_place(cur, k)? {
                 Some(Some(v)) => v,
-                Some(None) => return Ok(Value::Nil),
+                Some(None) => return Ok(None),
                 None => return get_each(cur.clone(), ks[i..].iter().cloned()),
             };
         }
-        return Ok(cur.clone());
+        return Ok(Some(cur.clone()));
     }
     get_each(m.clone(), path.to_vec()?)
 }
 
-/// `coll`'s value at `key` where `coll` is a vector or a map: `Some(None)` when it has none;
-/// `None` for another collection (read by [`get`]).
+/// `coll`'s value at `key` where `coll` is a vector, a map or `nil`: `Some(None)` when it has
+/// none; `None` for another collection (read by [`lookup`]).
 fn in_place<'a>(coll: &'a Value, key: &Value) -> Result<Option<Option<&'a Value>>> {
     Ok(match (coll, key) {
         (Value::Vector(v), Value::Int(i)) => Some(usize::try_from(*i).ok().and_then(|i| v.get(i))),
@@ -36,12 +38,38 @@ fn in_place<'a>(coll: &'a Value, key: &Value) -> Result<Option<Option<&'a Value>
     })
 }
 
-/// `(get (get coll k1) k2) ...` along `keys`.
-fn get_each(mut cur: Value, keys: impl IntoIterator<Item = Value>) -> Result<Value> {
+/// `coll`'s value at `key`, or `None` when it has none: what `(get coll key not-found)` gives
+/// `not-found` for.
+fn lookup(coll: &Value, key: &Value) -> Result<Option<Value>> {
+    use crate::value::coll::{elem_index, entry_index};
+    Ok(match coll {
+        Value::Map(m) => entry_index(m, key)?.map(|i| m[i].1.clone()),
+        Value::Set(s) => elem_index(s, key)?.map(|i| s[i].clone()),
+        Value::SortedMap(m) => m.get(key)?.map(|(_, v)| v.clone()),
+        Value::SortedSet(m) => m.get(key)?.map(|(k, _)| k.clone()),
+        Value::Vector(v) => match key {
+            Value::Int(i) => usize::try_from(*i).ok().and_then(|i| v.get(i)).cloned(),
+            _ => None,
+        },
+        Value::Domain(d) => d.lookup(key),
+        // A type's `valAt`, called without a not-found: its `nil` is taken as missing.
+        Value::Object(_) => match get(coll, key)? {
+            Value::Nil => None,
+            v => Some(v),
+        },
+        _ => None,
+    })
+}
+
+/// `(get (get coll k1) k2) ...` along `keys`, `None` at the first key missing.
+fn get_each(mut cur: Value, keys: impl IntoIterator<Item = Value>) -> Result<Option<Value>> {
     for k in keys {
-        cur = get(&cur, &k)?;
+        cur = match lookup(&cur, &k)? {
+            Some(v) => v,
+            None => return Ok(None),
+        };
     }
-    Ok(cur)
+    Ok(Some(cur))
 }
 
 fn assoc_in(m: Value, path: &[Value], v: Value) -> Result<Value> {
@@ -119,11 +147,9 @@ pub fn install() {
     });
     reg_slice(c, "get-in", |a| {
         arity(a, 2, 3, "get-in")?;
-        let v = get_in(&a[0], &a[1])?;
-        Ok(if matches!(v, Value::Nil) {
-            a.get(2).cloned().unwrap_or(Value::Nil)
-        } else {
-            v
+        Ok(match get_in(&a[0], &a[1])? {
+            Some(v) => v,
+            None => a.get(2).cloned().unwrap_or(Value::Nil),
         })
     });
     reg(c, "assoc-in", |a| {
@@ -139,7 +165,7 @@ pub fn install() {
     });
     reg(c, "update-in", |a| {
         arity(&a, 3, usize::MAX, "update-in")?;
-        let mut args = vec![get_in(&a[0], &a[1])?];
+        let mut args = vec![get_in(&a[0], &a[1])?.unwrap_or(Value::Nil)];
         args.extend(a[3..].iter().cloned());
         let v = apply(&a[2], args)?;
         assoc_in(a[0].clone(), &a[1].to_vec()?, v)
