@@ -707,6 +707,17 @@ mod tests {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::{Arc, OnceLock};
 
+    /// What `LazySeq`'s `Sync` rests on: the values and errors it keeps are shared between
+    /// threads, and its thunk may run on another thread than the one that made it.
+    #[test]
+    fn what_a_lazy_seq_keeps_is_send_and_sync() {
+        fn send_sync<T: Send + Sync>() {}
+        send_sync::<Value>();
+        send_sync::<crate::value::Error>();
+        fn send<T: Send + ?Sized>() {}
+        send::<dyn super::Thunk>();
+    }
+
     #[test]
     fn a_lazy_seq_runs_its_thunk_once_and_is_read_from_any_thread() {
         let runs = Arc::new(AtomicUsize::new(0));
