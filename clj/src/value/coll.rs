@@ -345,27 +345,34 @@ pub fn seq_to_map(s: &Value) -> Result<Value> {
 
 /// `(get coll key)`.
 pub fn get(coll: &Value, key: &Value) -> Result<Value> {
+    Ok(lookup(coll, key)?.unwrap_or(Value::Nil))
+}
+
+/// `coll`'s value at `key`, or `None` when it has none: what `(get coll key not-found)` gives
+/// `not-found` for (`get-in` tells the two apart). A type's `valAt` is called without a
+/// not-found, so its `nil` is taken as none.
+pub fn lookup(coll: &Value, key: &Value) -> Result<Option<Value>> {
     Ok(match coll {
-        Value::Map(m) => entry_index(m, key)?.map_or(Value::Nil, |i| m[i].1.clone()),
-        Value::Set(s) => elem_index(s, key)?.map_or(Value::Nil, |i| s[i].clone()),
-        Value::SortedMap(m) => m.get(key)?.map_or(Value::Nil, |(_, v)| v.clone()),
-        Value::SortedSet(m) => m.get(key)?.map_or(Value::Nil, |(k, _)| k.clone()),
+        Value::Map(m) => entry_index(m, key)?.map(|i| m[i].1.clone()),
+        Value::Set(s) => elem_index(s, key)?.map(|i| s[i].clone()),
+        Value::SortedMap(m) => m.get(key)?.map(|(_, v)| v.clone()),
+        Value::SortedSet(m) => m.get(key)?.map(|(k, _)| k.clone()),
         Value::Vector(v) => match key {
-            Value::Int(i) => usize::try_from(*i)
-                .ok()
-                .and_then(|i| v.get(i).cloned())
-                .unwrap_or(Value::Nil),
-            _ => Value::Nil,
+            Value::Int(i) => usize::try_from(*i).ok().and_then(|i| v.get(i)).cloned(),
+            _ => None,
         },
-        Value::Domain(d) => d.lookup(key).unwrap_or(Value::Nil),
+        Value::Domain(d) => d.lookup(key),
         // A type's `ILookup`: its `valAt` method.
         Value::Object(_) => {
             match crate::value::class::call_method(coll, "valAt", vec![key.clone()]) {
-                Some(found) => found?,
-                None => Value::Nil,
+                Some(found) => match found? {
+                    Value::Nil => None,
+                    v => Some(v),
+                },
+                None => None,
             }
         }
-        _ => Value::Nil,
+        _ => None,
     })
 }
 

@@ -3,7 +3,7 @@
 //! `value::coll`). Atoms are in `atoms`.
 
 use crate::library::core::{arity, reg, reg_slice};
-use crate::value::coll::{assoc1, conj1, contains, count, equal, get};
+use crate::value::coll::{assoc1, conj1, contains, count, equal, lookup};
 use crate::value::error::Error;
 use crate::value::Value;
 use std::sync::Arc;
@@ -115,14 +115,10 @@ pub fn install() {
     });
     reg_slice(c, "get", |a| {
         arity(a, 2, 3, "get")?;
-        let v = get(&a[0], &a[1])?;
-        Ok(
-            if matches!(v, Value::Nil) && !contains(&a[0], &a[1]).unwrap_or(false) {
-                a.get(2).cloned().unwrap_or(Value::Nil)
-            } else {
-                v
-            },
-        )
+        Ok(match lookup(&a[0], &a[1])? {
+            Some(v) => v,
+            None => a.get(2).cloned().unwrap_or(Value::Nil),
+        })
     });
     reg(c, "contains?", |a| {
         arity(&a, 2, 2, "contains?")?;

@@ -28,7 +28,8 @@ fn get_in(m: &Value, path: &Value) -> Result<Option<Value>> {
 }
 
 /// `coll`'s value at `key` where `coll` is a vector, a map or `nil`: `Some(None)` when it has
-/// none; `None` for another collection (read by [`lookup`]).
+/// none; `None` for another collection (read by
+/// [`lookup`](crate::value::coll::lookup)).
 fn in_place<'a>(coll: &'a Value, key: &Value) -> Result<Option<Option<&'a Value>>> {
     Ok(match (coll, key) {
         (Value::Vector(v), Value::Int(i)) => Some(usize::try_from(*i).ok().and_then(|i| v.get(i))),
@@ -38,33 +39,10 @@ fn in_place<'a>(coll: &'a Value, key: &Value) -> Result<Option<Option<&'a Value>
     })
 }
 
-/// `coll`'s value at `key`, or `None` when it has none: what `(get coll key not-found)` gives
-/// `not-found` for.
-fn lookup(coll: &Value, key: &Value) -> Result<Option<Value>> {
-    use crate::value::coll::{elem_index, entry_index};
-    Ok(match coll {
-        Value::Map(m) => entry_index(m, key)?.map(|i| m[i].1.clone()),
-        Value::Set(s) => elem_index(s, key)?.map(|i| s[i].clone()),
-        Value::SortedMap(m) => m.get(key)?.map(|(_, v)| v.clone()),
-        Value::SortedSet(m) => m.get(key)?.map(|(k, _)| k.clone()),
-        Value::Vector(v) => match key {
-            Value::Int(i) => usize::try_from(*i).ok().and_then(|i| v.get(i)).cloned(),
-            _ => None,
-        },
-        Value::Domain(d) => d.lookup(key),
-        // A type's `valAt`, called without a not-found: its `nil` is taken as missing.
-        Value::Object(_) => match get(coll, key)? {
-            Value::Nil => None,
-            v => Some(v),
-        },
-        _ => None,
-    })
-}
-
 /// `(get (get coll k1) k2) ...` along `keys`, `None` at the first key missing.
 fn get_each(mut cur: Value, keys: impl IntoIterator<Item = Value>) -> Result<Option<Value>> {
     for k in keys {
-        cur = match lookup(&cur, &k)? {
+        cur = match crate::value::coll::lookup(&cur, &k)? {
             Some(v) => v,
             None => return Ok(None),
         };
