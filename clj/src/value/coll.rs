@@ -583,6 +583,8 @@ impl Source {
                 Ok(Next::Chunk(chunk, Source::Vec(items, end)))
             }
             Source::Seq(s) => {
+                // Forced once; the chunk and the first element are read from what it gave.
+                let s = s.forced()?;
                 if let Some((chunk, rest)) = s.chunk()? {
                     return Ok(Next::Chunk(chunk, Source::Seq(rest)));
                 }
@@ -593,12 +595,4 @@ impl Source {
             }
         }
     }
-}
-
-/// The chunk `out` made of a chunk, followed by `rest`: `rest` alone when nothing was made.
-pub(crate) fn chunk_then(out: Vec<Value>, rest: Value) -> Value {
-    if out.is_empty() {
-        return rest;
-    }
-    Value::chunk_with_tail(out, rest)
 }

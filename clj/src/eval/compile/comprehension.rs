@@ -8,7 +8,7 @@ use crate::eval::check_interrupt;
 use crate::eval::compile::run::{bind_pairs, bind_pat};
 use crate::eval::compile::{all, bindings, compile, pattern, Code, Compiled, Pat, Scope};
 use crate::eval::env::Env;
-use crate::value::coll::{chunk_then, Next, Source};
+use crate::value::coll::{Next, Source};
 use crate::value::error::Result;
 use crate::value::Value;
 use std::sync::Arc;
@@ -165,7 +165,7 @@ fn walk(f: Arc<(Steps, Code)>, i: usize, env: Env, src: Source, tail: Value) -> 
         let last = i + 1 == steps.len();
         let mut src = src;
         loop {
-            if last {
+            let (x, rest) = if last {
                 match src.next()? {
                     Next::End => return Ok(tail),
                     Next::Chunk(xs, rest) => {
@@ -174,36 +174,35 @@ fn walk(f: Arc<(Steps, Code)>, i: usize, env: Env, src: Source, tail: Value) -> 
                             match bound(step, &env, x)? {
                                 Bound::Keep(e) => out.push(body.run(&e)?),
                                 Bound::Skip => {}
-                                Bound::End => return Ok(chunk_then(out, tail)),
+                                Bound::End => return Ok(Value::chunk_with_tail(out, tail)),
                             }
                         }
                         let after = walk(f.clone(), i, env.clone(), rest, tail);
-                        return Ok(chunk_then(out, after));
+                        return Ok(Value::chunk_with_tail(out, after));
                     }
-                    Next::One(x, rest) => match bound(step, &env, x)? {
-                        Bound::Keep(e) => {
-                            let after = walk(f.clone(), i, env.clone(), rest, tail);
-                            let v = body.run(&e)?;
-                            return Ok(Value::List(Arc::new(crate::value::Cons::cell(v, after))));
-                        }
-                        Bound::Skip => src = rest,
-                        Bound::End => return Ok(tail),
-                    },
+                    Next::One(x, rest) => (x, rest),
                 }
-                continue;
-            }
-            let Some((x, rest)) = src.next_one()? else {
-                return Ok(tail);
+            } else {
+                match src.next_one()? {
+                    Some(one) => one,
+                    None => return Ok(tail),
+                }
             };
-            match bound(step, &env, x)? {
-                Bound::Keep(e) => {
-                    let after = walk(f.clone(), i, env.clone(), rest, tail);
-                    let coll = steps[i + 1].coll.run(&e)?;
-                    return Ok(walk(f.clone(), i + 1, e, Source::of(coll), after));
+            let e = match bound(step, &env, x)? {
+                Bound::Keep(e) => e,
+                Bound::Skip => {
+                    src = rest;
+                    continue;
                 }
-                Bound::Skip => src = rest,
                 Bound::End => return Ok(tail),
+            };
+            let after = walk(f.clone(), i, env.clone(), rest, tail);
+            if last {
+                let v = body.run(&e)?;
+                return Ok(Value::List(Arc::new(crate::value::Cons::cell(v, after))));
             }
+            let coll = steps[i + 1].coll.run(&e)?;
+            return Ok(walk(f.clone(), i + 1, e, Source::of(coll), after));
         }
     })
 }

@@ -4,7 +4,7 @@
 
 use crate::eval::special::let_bindings;
 use crate::eval::{destructure, eval, eval_body, Env};
-use crate::value::coll::{chunk_then, Next, Source};
+use crate::value::coll::{Next, Source};
 use crate::value::error::{Error, Result};
 use crate::value::Value;
 use std::sync::Arc;
@@ -135,11 +135,11 @@ fn walk(b: Forms, i: usize, body: Value, env: Env, src: Source, tail: Value) -> 
                             match bound(&b, i, &env, x)? {
                                 Bound::Keep(e, _) => out.push(eval(&body, &e)?),
                                 Bound::Skip => {}
-                                Bound::End => return Ok(chunk_then(out, tail)),
+                                Bound::End => return Ok(Value::chunk_with_tail(out, tail)),
                             }
                         }
                         let after = walk(b.clone(), i, body.clone(), env.clone(), rest, tail);
-                        return Ok(chunk_then(out, after));
+                        return Ok(Value::chunk_with_tail(out, after));
                     }
                     Next::One(x, rest) => (x, rest),
                 }

@@ -3,12 +3,12 @@
 //! `partition`, each producing its cells as it is walked, so they work on infinite seqs. As in
 //! Clojure, an integer `range` comes 32 elements at a time, and `map` of one collection,
 //! `filter`, `remove`, `keep`, `keep-indexed` and `map-indexed` take a chunk whole where their
-//! collection has one (`value::coll::Source`): a function with effects sees the elements of a chunk called
-//! together, as Clojure calls them.
+//! collection has one (`value::coll::Source`): a function with effects sees the elements of a
+//! chunk called together, as Clojure calls them.
 
 use crate::eval::{apply, apply1};
 use crate::library::core::seq::{cons, firsts_and_rests};
-use crate::value::coll::{chunk_then, Next, Source};
+use crate::value::coll::{Next, Source, CHUNK};
 use crate::value::error::Result;
 use crate::value::Value;
 
@@ -34,7 +34,7 @@ fn map_source(f: Value, src: Source) -> Value {
                 .into_iter()
                 .map(|x| apply1(&f, x))
                 .collect::<Result<Vec<_>>>()?;
-            Ok(chunk_then(out, map_source(f, rest)))
+            Ok(Value::chunk_with_tail(out, map_source(f, rest)))
         }
         Next::One(h, rest) => Ok(cons(apply1(&f, h)?, map_source(f, rest))),
         Next::End => Ok(Value::EmptyList),
@@ -61,7 +61,7 @@ fn filter_source(f: Value, src: Source, keep: bool) -> Value {
                         src = rest;
                         continue;
                     }
-                    return Ok(chunk_then(out, filter_source(f, rest, keep)));
+                    return Ok(Value::chunk_with_tail(out, filter_source(f, rest, keep)));
                 }
                 Next::One(h, rest) => {
                     if apply1(&f, h.clone())?.truthy() == keep {
@@ -101,7 +101,10 @@ fn keep_source(f: Value, src: Source, i: i64, indexed: bool) -> Value {
                         src = rest;
                         continue;
                     }
-                    return Ok(chunk_then(out, keep_source(f, rest, i, indexed)));
+                    return Ok(Value::chunk_with_tail(
+                        out,
+                        keep_source(f, rest, i, indexed),
+                    ));
                 }
                 Next::One(h, rest) => {
                     let v = call(i, h)?;
@@ -129,7 +132,10 @@ fn map_indexed_source(f: Value, src: Source, i: i64) -> Value {
                 .zip(xs)
                 .map(|(k, x)| apply(&f, vec![Value::Int(k), x]))
                 .collect::<Result<Vec<_>>>()?;
-            Ok(chunk_then(out, map_indexed_source(f, rest, i + n)))
+            Ok(Value::chunk_with_tail(
+                out,
+                map_indexed_source(f, rest, i + n),
+            ))
         }
         Next::One(h, rest) => Ok(cons(
             apply(&f, vec![Value::Int(i), h])?,
@@ -195,10 +201,7 @@ pub(crate) fn range_from(start: Value, end: Option<Value>, step: Value) -> Value
     })
 }
 
-/// How many integers an integer `range` realises at a time: Clojure's chunk size.
-const RANGE_CHUNK: usize = crate::value::coll::CHUNK;
-
-/// `range` over integers: each step realises up to [`RANGE_CHUNK`] of them at once, as cons
+/// `range` over integers: each step realises up to [`CHUNK`] of them at once, as cons
 /// cells ending in the lazy rest, as Clojure's ranges come in chunks. An integer past
 /// `i64::MAX` is left to [`range_from`]'s arithmetic.
 fn int_range(start: i64, end: Option<i64>, step: i64) -> Value {
@@ -208,11 +211,11 @@ fn int_range(start: i64, end: Option<i64>, step: i64) -> Value {
             Some(e) => x <= e,
             None => false,
         };
-        let mut chunk = Vec::with_capacity(RANGE_CHUNK);
+        let mut chunk = Vec::with_capacity(CHUNK);
         let mut x = start;
         let mut rest = None;
         while !past(x) {
-            if chunk.len() == RANGE_CHUNK {
+            if chunk.len() == CHUNK {
                 rest = Some(int_range(x, end, step));
                 break;
             }
