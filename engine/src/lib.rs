@@ -73,14 +73,14 @@ pub use kernel::budget::{Budget, CancelToken, Stop, CHECK_EVERY};
 pub use kernel::goal::{
     all, and_star, conde, conj, disj, eq, everyg, fail, fresh, or_star, relation, succeed, Goal,
 };
-pub use kernel::reify::Answer;
+pub use kernel::reify::{Answer, Reified};
 pub use kernel::run::{run, run_all, run_nc, run_nc_all, Answers};
 pub use kernel::solve::{solve_all, Cont, Step};
 pub use kernel::stack;
 pub use kernel::state::State;
 pub use kernel::store::{Constraint, Fail, Run, Status};
 pub use kernel::stream::{Head, Stream};
-pub use kernel::subst::Subst;
+pub use kernel::subst::{Build, Subst};
 pub use kernel::term::{Args, Cons, Nom, Term, Var};
 pub use kernel::unify::{unify, Bound};
 pub use library::clause::{clause_relation, clause_relation_shared, match_clause};

@@ -433,6 +433,68 @@ fn reified_name(k: usize) -> Value {
     })
 }
 
+/// Answers built as values in the walk that reifies them ([`kanren::Build`]): the value
+/// [`from_term`] gives of the reified term, without the term made first.
+///
+/// ```
+/// use kanren::{eq, fresh, list, run_all, Reified};
+/// use kanren_clj::value::convert::ValueBuilder;
+/// let mut answers = run_all(|q| fresh(move |[x]| eq(q, list![1, x, kanren::Term::Vector(vec![2.into()].into())])));
+/// let Some(Reified::Built(v)) = answers.next_built(&mut ValueBuilder) else { panic!() };
+/// assert_eq!(v.to_string(), "(1 _0 [2])");
+/// ```
+pub struct ValueBuilder;
+
+impl kanren::Build for ValueBuilder {
+    type Out = Value;
+
+    #[inline]
+    fn ground(&mut self, t: Term) -> Value {
+        from_term(&t)
+    }
+
+    #[inline]
+    fn var(&mut self, x: Var) -> Value {
+        var_value(x)
+    }
+
+    #[inline]
+    fn pair(&mut self, head: Value, tail: Value) -> Value {
+        match tail {
+            // As `from_term` reads a list that goes on in a vector or a map: one seq.
+            Value::Vector(items) => Value::list_with_tail(
+                std::iter::once(head).chain(items.iter().cloned()),
+                Value::EmptyList,
+            ),
+            Value::Map(entries) => Value::list_with_tail(
+                std::iter::once(head).chain(
+                    entries
+                        .iter()
+                        .map(|(k, v)| Value::vector(vec![k.clone(), v.clone()])),
+                ),
+                Value::EmptyList,
+            ),
+            tail => Value::List(Arc::new(crate::value::Cons::cell(head, tail))),
+        }
+    }
+
+    fn vector(&mut self, items: Vec<Value>) -> Value {
+        Value::vector(items)
+    }
+
+    fn map(&mut self, entries: Vec<(Value, Value)>, partial: bool) -> Value {
+        let entries = crate::value::items::Items::arc(entries);
+        match partial {
+            true => Value::PartialMap(entries),
+            false => Value::Map(entries),
+        }
+    }
+
+    fn tie(&mut self, nom: Value, body: Value) -> Value {
+        Value::Tie(Arc::new(crate::value::items::TieCell { pair: (nom, body) }))
+    }
+}
+
 fn from_term_inner(t: &Term) -> Value {
     match t {
         Term::Var(x) => var_value(*x),
@@ -557,5 +619,67 @@ mod tests {
             Some("no third term".into())
         );
         assert_eq!(Arc::strong_count(shared), 1);
+    }
+
+    #[test]
+    fn an_answer_built_as_a_value_is_the_value_of_its_term() {
+        use super::{from_term, to_term, ValueBuilder};
+        use crate::value::Value;
+        use kanren::{eq, list, nom, run_all, Reified};
+        let float = to_term(&Value::Float(1.5)).expect("a float's term");
+        // Terms of two variables and a nom.
+        type Shape = Box<dyn Fn(Term, Term, Term) -> Term>;
+        let shapes: Vec<Shape> = vec![
+            Box::new(|x, _, _| list![1, x, 3]),
+            Box::new(|x, y, _| Term::cons(x, y)),
+            Box::new(|x, y, _| Term::cons(1, Term::cons(x, y))),
+            // A list that goes on in a vector or a map is one seq.
+            Box::new(|x, _, _| Term::cons(1, Term::Vector(vec![x, Term::Int(2)].into()))),
+            Box::new(|x, _, _| Term::cons(x, Term::map([(Term::sym(":k"), Term::Int(2))]))),
+            Box::new(|x, y, _| Term::cons(1, Term::map([(Term::sym(":k"), x), (y, Term::Nil)]))),
+            Box::new(|x, _, _| Term::cons(x, Term::sym("nil"))),
+            Box::new(|x, _, _| Term::cons(x, Term::sym(":end"))),
+            Box::new(move |x, y, _| {
+                Term::Vector(
+                    vec![x, Term::sym(":k"), Term::Str("s".into()), float.clone(), y].into(),
+                )
+            }),
+            Box::new(|x, y, _| list![list![x.clone(), y.clone()], x, Term::Vector(vec![y].into())]),
+            Box::new(|x, y, _| Term::map([(Term::sym(":a"), x), (Term::sym(":b"), list![y])])),
+            Box::new(|x, _, _| Term::partial_map([(Term::sym(":a"), x)])),
+            Box::new(|x, _, a| nom::tie(a.clone(), list![a, x])),
+            Box::new(|_, _, a| list![a, Term::sym("nil")]),
+            Box::new(|_, _, _| list![1, 2, Term::sym(":k")]),
+            Box::new(|x, _, _| x),
+        ];
+        for (i, shape) in shapes.iter().enumerate() {
+            let (x, y, a) = (
+                kanren::Var::fresh(),
+                kanren::Var::fresh(),
+                kanren::Nom::fresh(),
+            );
+            let t = shape(Term::Var(x), Term::Var(y), Term::from(a));
+            // Built without reifying: the variables as they are.
+            let built = kanren::Subst::default().build(&t, &mut ValueBuilder);
+            assert_eq!(built.to_string(), from_term(&t).to_string(), "shape {i}");
+            let want: Vec<Value> = run_all(|q| eq(q, t.clone()))
+                .map(|a| from_term(&a.into_term()))
+                .collect();
+            let mut answers = run_all(|q| eq(q, t.clone()));
+            let mut got = Vec::new();
+            while let Some(r) = answers.next_built(&mut ValueBuilder) {
+                match r {
+                    Reified::Built(v) => got.push(v),
+                    // A partial map's answer holds its `featurec`.
+                    Reified::Constrained(a) => got.push(from_term(&a.into_term())),
+                }
+            }
+            assert_eq!(got.len(), want.len(), "shape {i}");
+            for (g, w) in got.iter().zip(&want) {
+                assert_eq!(g.to_string(), w.to_string(), "shape {i}");
+                assert!(crate::value::coll::equal(g, w), "shape {i}: {g}");
+                assert_eq!(g.is_seq(), w.is_seq(), "shape {i}: {g}");
+            }
+        }
     }
 }

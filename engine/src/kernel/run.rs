@@ -6,9 +6,10 @@
 
 use crate::kernel::budget::{Budget, Stop};
 use crate::kernel::goal::{conj, Goal};
-use crate::kernel::reify::{reify, Answer};
+use crate::kernel::reify::{reify, reify_into, Answer, Reified};
 use crate::kernel::state::State;
 use crate::kernel::stream::{Frame, Frontier, Stream};
+use crate::kernel::subst::Build;
 use crate::kernel::term::{Term, Var};
 use std::ops::ControlFlow;
 
@@ -42,11 +43,7 @@ impl Iterator for Answers {
     type Item = Answer;
 
     fn next(&mut self) -> Option<Answer> {
-        let state = self.next_final_state()?;
-        let state = match &self.finish {
-            Some(f) => f(state, &self.query),
-            None => state,
-        };
+        let state = self.next_finished_state()?;
         Some(reify(&state, &self.query))
     }
 
@@ -98,6 +95,60 @@ impl Iterator for Answers {
 }
 
 impl Answers {
+    /// The next answer, its value built by `b` in the walk that reifies it ([`Build`]) when
+    /// the answer has no residual constraints; else the answer, as [`Iterator::next`] gives
+    /// it. A program that keeps answers in data of its own makes no [`Term`] of them first.
+    ///
+    /// ```
+    /// use kanren::{eq, fresh, list, run_all, Build, Reified, Term, Var};
+    /// /// An answer as nested vectors of strings.
+    /// #[derive(Debug, PartialEq)]
+    /// enum Data { Atom(String), List(Vec<Data>) }
+    /// struct Datas;
+    /// impl Build for Datas {
+    ///     type Out = Data;
+    ///     fn ground(&mut self, t: Term) -> Data {
+    ///         match t.to_vec() {
+    ///             Some(items) => Data::List(items.into_iter().map(|t| self.ground(t)).collect()),
+    ///             None => Data::Atom(t.to_string()),
+    ///         }
+    ///     }
+    ///     fn var(&mut self, x: Var) -> Data { Data::Atom(x.to_string()) }
+    ///     fn pair(&mut self, head: Data, tail: Data) -> Data {
+    ///         match tail {
+    ///             Data::List(mut rest) => { rest.insert(0, head); Data::List(rest) }
+    ///             atom => Data::List(vec![head, atom]),
+    ///         }
+    ///     }
+    ///     fn vector(&mut self, items: Vec<Data>) -> Data { Data::List(items) }
+    ///     fn map(&mut self, _: Vec<(Data, Data)>, _: bool) -> Data { unreachable!() }
+    ///     fn tie(&mut self, _: Data, _: Data) -> Data { unreachable!() }
+    /// }
+    /// let mut answers = run_all(|q| fresh(move |[x]| eq(q, list![1, x, list![2]])));
+    /// let Some(Reified::Built(a)) = answers.next_built(&mut Datas) else { panic!() };
+    /// let atom = |s: &str| Data::Atom(s.to_string());
+    /// assert_eq!(a, Data::List(vec![atom("1"), atom("_0"), Data::List(vec![atom("2")])]));
+    /// assert!(answers.next_built(&mut Datas).is_none());
+    ///
+    /// // An answer with a residual constraint comes as the answer.
+    /// let mut answers = run_all(|q| kanren::neq(q, 1));
+    /// let Some(Reified::Constrained(a)) = answers.next_built(&mut Datas) else { panic!() };
+    /// assert_eq!(a.to_string(), "(_0 :- (!= (_0 1)))");
+    /// ```
+    pub fn next_built<B: Build>(&mut self, b: &mut B) -> Option<Reified<B::Out>> {
+        let state = self.next_finished_state()?;
+        Some(reify_into(&state, &self.query, b))
+    }
+
+    /// The next final state, through the function [`Answers::map_final_states`] set.
+    fn next_finished_state(&mut self) -> Option<State> {
+        let state = self.next_final_state()?;
+        Some(match &self.finish {
+            Some(f) => f(state, &self.query),
+            None => state,
+        })
+    }
+
     /// The next final state of the search (its answer not yet reified), after `run`'s `n`
     /// and the budget.
     fn next_final_state(&mut self) -> Option<State> {

@@ -236,11 +236,18 @@ impl Subst {
         f: &mut dyn FnMut(Var) -> Option<Term>,
         nom: &mut dyn FnMut(Nom) -> Option<Term>,
     ) -> Term {
+        self.build(t, &mut Rebuilt { var: f, nom })
+    }
+
+    /// Walks `t` completely, as [`Subst::walk_star`] does, handing its parts to `b` to
+    /// build: each part without variables as it is, each unbound variable and nom, and each
+    /// list pair, vector, map and tie once its parts are built. Iterative, as `walk_star`.
+    pub fn build<B: Build>(&self, t: &Term, b: &mut B) -> B::Out {
         // A term that is, or walks to, a ground term or an unbound variable needs no work
         // list (the projected value of a bound variable, in most programs).
         match self.walk_ref(t) {
-            w if w.has_no_vars() => return w.clone(),
-            Term::Var(v) => return f(*v).unwrap_or(Term::Var(*v)),
+            w if w.has_no_vars() => return b.ground(w.clone()),
+            Term::Var(v) => return b.var(*v),
             _ => {}
         }
         // Work items: a term to resolve, or an instruction to assemble finished parts.
@@ -252,14 +259,14 @@ impl Subst {
             Tie,
         }
         let mut jobs = vec![Job::Visit(t.clone())];
-        let mut done: Vec<Term> = Vec::new();
+        let mut done: Vec<B::Out> = Vec::new();
         // Lists are resolved head by head; their spines are reassembled from the back.
         while let Some(job) = jobs.pop() {
             match job {
-                Job::Visit(t) if t.has_no_vars() => done.push(t),
+                Job::Visit(t) if t.has_no_vars() => done.push(b.ground(t)),
                 Job::Visit(t) => match self.walk(&t) {
-                    Term::Var(v) => done.push(f(v).unwrap_or(Term::Var(v))),
-                    Term::Nom(a) => done.push(nom(a).unwrap_or(Term::Nom(a))),
+                    Term::Var(v) => done.push(b.var(v)),
+                    Term::Nom(a) => done.push(b.nom(a)),
                     Term::Tie(t) => {
                         jobs.push(Job::Tie);
                         jobs.push(Job::Visit(t.body.clone()));
@@ -288,36 +295,135 @@ impl Subst {
                             jobs.push(Job::Visit(k.clone()));
                         }
                     }
-                    atom => done.push(atom),
+                    atom => done.push(b.ground(atom)),
                 },
                 Job::Pair => {
                     let tail = done.pop().expect("pair tail");
                     let head = done.pop().expect("pair head");
-                    done.push(Term::cons(head, tail));
+                    done.push(b.pair(head, tail));
                 }
                 Job::Tie => {
                     let body = done.pop().expect("tie body");
                     let nom = done.pop().expect("tie nom");
-                    done.push(Term::tie(nom, body));
+                    done.push(b.tie(nom, body));
                 }
                 Job::Vector(n) => {
                     let items = done.split_off(done.len() - n);
-                    done.push(Term::Vector(items.into()));
+                    done.push(b.vector(items));
                 }
                 Job::Map(n, partial) => {
                     let mut items = done.split_off(done.len() - 2 * n).into_iter();
-                    let entries: Vec<(Term, Term)> =
+                    let entries: Vec<(B::Out, B::Out)> =
                         std::iter::from_fn(|| Some((items.next()?, items.next()?))).collect();
-                    done.push(match partial {
-                        true => Term::PartialMap(entries.into()),
-                        false => Term::Map(entries.into()),
-                    });
+                    done.push(b.map(entries, partial));
                 }
             }
         }
         done.pop().expect("one result")
     }
 }
+
+/// What a walked term is built into ([`Subst::build`]): a program that keeps terms, or
+/// answers, in data of its own (an interpreter's values, a document) builds them in the one
+/// walk, without a [`Term`] made first. [`Answers::next_built`](crate::Answers::next_built)
+/// builds answers so.
+///
+/// ```
+/// use kanren::{list, Build, Subst, Term, Var};
+/// /// Counts a term's unbound variables and list pairs.
+/// struct Count;
+/// impl Build for Count {
+///     type Out = (usize, usize);
+///     fn ground(&mut self, t: Term) -> (usize, usize) {
+///         (0, t.to_vec().map_or(0, |items| items.len()))
+///     }
+///     fn var(&mut self, _: Var) -> (usize, usize) { (1, 0) }
+///     fn pair(&mut self, h: (usize, usize), t: (usize, usize)) -> (usize, usize) {
+///         (h.0 + t.0, h.1 + t.1 + 1)
+///     }
+///     fn vector(&mut self, items: Vec<(usize, usize)>) -> (usize, usize) {
+///         items.iter().fold((0, 0), |a, i| (a.0 + i.0, a.1 + i.1))
+///     }
+///     fn map(&mut self, entries: Vec<((usize, usize), (usize, usize))>, _: bool) -> (usize, usize) {
+///         entries.iter().fold((0, 0), |a, (k, v)| (a.0 + k.0 + v.0, a.1 + k.1 + v.1))
+///     }
+///     fn tie(&mut self, nom: (usize, usize), body: (usize, usize)) -> (usize, usize) {
+///         (nom.0 + body.0, nom.1 + body.1)
+///     }
+/// }
+/// let (x, y) = (Var::fresh(), Var::fresh());
+/// let s = Subst::default().extend(x, list![1, y, 3]);
+/// // `(1 y 3)`: one unbound variable; three pairs, the last (`(3)`) ground.
+/// assert_eq!(s.build(&Term::Var(x), &mut Count), (1, 3));
+/// ```
+pub trait Build {
+    /// What a term is built into.
+    type Out;
+    /// A part without variables (an atom, or a list, vector or map of atoms), as it is.
+    fn ground(&mut self, t: Term) -> Self::Out;
+    /// An unbound variable; in an answer, its reified name (see [`Var::reified_index`]).
+    fn var(&mut self, x: Var) -> Self::Out;
+    /// A nom. An answer names its noms, each a symbol `a_k` handed to [`Build::ground`].
+    fn nom(&mut self, a: Nom) -> Self::Out {
+        self.ground(Term::Nom(a))
+    }
+    /// The list pair of `head` and `tail`.
+    fn pair(&mut self, head: Self::Out, tail: Self::Out) -> Self::Out;
+    /// A vector of `items`.
+    fn vector(&mut self, items: Vec<Self::Out>) -> Self::Out;
+    /// A map of `entries`, in the term's order; `partial` for a partial map (`featurec`'s).
+    fn map(&mut self, entries: Vec<(Self::Out, Self::Out)>, partial: bool) -> Self::Out;
+    /// A tie of `nom` in `body` (nominal logic).
+    fn tie(&mut self, nom: Self::Out, body: Self::Out) -> Self::Out;
+}
+
+/// [`Subst::rebuild_with`]'s builder: terms, each unbound variable `v` as `var(v)` and each
+/// nom `a` as `nom(a)` when those are `Some`.
+pub(crate) struct Rebuilt<'f> {
+    pub(crate) var: &'f mut dyn FnMut(Var) -> Option<Term>,
+    pub(crate) nom: &'f mut dyn FnMut(Nom) -> Option<Term>,
+}
+
+impl Build for Rebuilt<'_> {
+    type Out = Term;
+
+    #[inline]
+    fn ground(&mut self, t: Term) -> Term {
+        t
+    }
+
+    #[inline]
+    fn var(&mut self, x: Var) -> Term {
+        (self.var)(x).unwrap_or(Term::Var(x))
+    }
+
+    #[inline]
+    fn nom(&mut self, a: Nom) -> Term {
+        (self.nom)(a).unwrap_or(Term::Nom(a))
+    }
+
+    #[inline]
+    fn pair(&mut self, head: Term, tail: Term) -> Term {
+        Term::cons(head, tail)
+    }
+
+    #[inline]
+    fn vector(&mut self, items: Vec<Term>) -> Term {
+        Term::Vector(items.into())
+    }
+
+    fn map(&mut self, entries: Vec<(Term, Term)>, partial: bool) -> Term {
+        match partial {
+            true => Term::PartialMap(entries.into()),
+            false => Term::Map(entries.into()),
+        }
+    }
+
+    fn tie(&mut self, nom: Term, body: Term) -> Term {
+        Term::tie(nom, body)
+    }
+}
+
 /// `t` with each variable replaced by a fresh one, the same variable by the same fresh one
 /// (core.logic's `build` into an empty substitution, then `walk*`): a copy renamed apart, as
 /// `copy_term` makes and as a table's answers are read. Time: O(size of `t`).

@@ -166,14 +166,13 @@ pub(crate) fn answers_seq_from(
 ) -> Value {
     Value::lazy(move || {
         crate::eval::check_interrupt()?;
-        let (next, failed) = isolated(|| answers.next());
+        let (next, failed) = isolated(|| answer_value(&mut answers));
         if let Some(e) = failed {
             return Err(e);
         }
         crate::eval::check_interrupt()?;
         match next {
-            Some(a) => {
-                let v = from_term(&custom::answer_term(a));
+            Some(v) => {
                 if let Some(t) = &tree {
                     t.label_answer(index, crate::value::printer::pr_str(&v));
                 }
@@ -185,6 +184,20 @@ pub(crate) fn answers_seq_from(
             None => Ok(Value::EmptyList),
         }
     })
+}
+
+/// The value of a query's next answer: built in the walk that reifies it, unless it has
+/// residual constraints or a program's term types are about (see [`custom::answer_term`]).
+fn answer_value(answers: &mut kanren::Answers) -> Option<Value> {
+    if custom::active() {
+        return answers.next().map(|a| from_term(&custom::answer_term(a)));
+    }
+    Some(
+        match answers.next_built(&mut crate::value::convert::ValueBuilder)? {
+            kanren::Reified::Built(v) => v,
+            kanren::Reified::Constrained(a) => from_term(&custom::answer_term(a)),
+        },
+    )
 }
 
 fn t(v: &Value) -> Result<Term> {

@@ -12,7 +12,8 @@ pub(crate) mod force;
 pub(crate) mod residual;
 
 use crate::kernel::state::State;
-use crate::kernel::term::{Term, Var};
+use crate::kernel::subst::{Build, Rebuilt};
+use crate::kernel::term::{Nom, Term, Var};
 use rustc_hash::FxHashMap;
 use std::fmt;
 
@@ -103,17 +104,22 @@ impl<'s> Reifier<'s> {
     /// `t` walked completely, naming each new unbound variable with the next `_k` and each
     /// new nom with the next `a_k` (one count for both, as core.logic counts them).
     pub(crate) fn name(&mut self, t: &Term) -> Term {
-        let names = std::cell::RefCell::new(&mut self.names);
-        let next = |key: Var| {
-            let mut names = names.borrow_mut();
-            let k = names.len();
-            *names.entry(key).or_insert_with(|| Var::reified(k))
+        let b = &mut Rebuilt {
+            var: &mut |_| None,
+            nom: &mut |_| None,
         };
-        self.state
-            .subst
-            .rebuild_with(t, &mut |v| Some(Term::Var(next(v))), &mut |a| {
-                Some(nom_name(next(a.0)))
-            })
+        self.name_into(t, b)
+    }
+
+    /// [`Reifier::name`], the walked term built by `b`.
+    fn name_into<B: Build>(&mut self, t: &Term, b: &mut B) -> B::Out {
+        self.state.subst.build(
+            t,
+            &mut Named {
+                names: &mut self.names,
+                b,
+            },
+        )
     }
 
     /// `t` walked completely with the names given so far; `None` if it mentions an unbound
@@ -135,6 +141,57 @@ impl<'s> Reifier<'s> {
     }
 }
 
+/// A builder of reified terms: each unbound variable and nom handed to `b` by its name, the
+/// next `_k` (or `a_k`) the first time it is met.
+struct Named<'a, B> {
+    names: &'a mut FxHashMap<Var, Var>,
+    b: &'a mut B,
+}
+
+impl<B> Named<'_, B> {
+    fn next(&mut self, key: Var) -> Var {
+        let k = self.names.len();
+        *self.names.entry(key).or_insert_with(|| Var::reified(k))
+    }
+}
+
+impl<B: Build> Build for Named<'_, B> {
+    type Out = B::Out;
+
+    #[inline]
+    fn ground(&mut self, t: Term) -> B::Out {
+        self.b.ground(t)
+    }
+
+    #[inline]
+    fn var(&mut self, x: Var) -> B::Out {
+        let x = self.next(x);
+        self.b.var(x)
+    }
+
+    fn nom(&mut self, a: Nom) -> B::Out {
+        let name = nom_name(self.next(a.0));
+        self.b.ground(name)
+    }
+
+    #[inline]
+    fn pair(&mut self, head: B::Out, tail: B::Out) -> B::Out {
+        self.b.pair(head, tail)
+    }
+
+    fn vector(&mut self, items: Vec<B::Out>) -> B::Out {
+        self.b.vector(items)
+    }
+
+    fn map(&mut self, entries: Vec<(B::Out, B::Out)>, partial: bool) -> B::Out {
+        self.b.map(entries, partial)
+    }
+
+    fn tie(&mut self, nom: B::Out, body: B::Out) -> B::Out {
+        self.b.tie(nom, body)
+    }
+}
+
 /// The printed name of the nom numbered as the reified variable `k`: `a_k`.
 fn nom_name(k: Var) -> Term {
     Term::sym(&format!("a_{}", k.reified_index().expect("a reified name")))
@@ -146,6 +203,24 @@ pub(crate) fn reify(s: &State, q: &Term) -> Answer {
     let value = r.name(q);
     let constraints = residual_constraints(s, r, &value);
     Answer::new(value, constraints)
+}
+
+/// What [`Answers::next_built`](crate::Answers::next_built) gives: the answer's value built,
+/// when it has no residual constraints; else the answer.
+#[derive(Debug)]
+pub enum Reified<T> {
+    /// The value of an answer without residual constraints, built.
+    Built(T),
+    /// An answer with residual constraints, as [`Answers::next`](crate::Answers) gives it.
+    Constrained(Answer),
+}
+
+/// [`reify`], the value built by `b` when the state holds no constraint (none can print).
+pub(crate) fn reify_into<B: Build>(s: &State, q: &Term, b: &mut B) -> Reified<B::Out> {
+    if !s.cs.is_empty() {
+        return Reified::Constrained(reify(s, q));
+    }
+    Reified::Built(Reifier::new(s).name_into(q, b))
 }
 
 /// The residual constraints on the answer's variables: each live constraint printed in the
