@@ -162,6 +162,7 @@ pub fn with_meta(v: &Value, meta: Value) -> Result<Value> {
             Value::Native(Arc::new(crate::value::Native {
                 name: "clojure.core.logic/goal",
                 slice: None,
+                terms: None,
                 pure: false,
                 f: Arc::new(move |args| match crate::value::class::CALL.get() {
                     Some(call) => call(&goal, args),

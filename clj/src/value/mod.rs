@@ -320,6 +320,9 @@ pub type NativeFn = Arc<dyn Fn(Vec<Value>) -> Result<Value> + Send + Sync>;
 /// The code of a built-in function that reads its arguments in place.
 pub type SliceFn = Arc<dyn Fn(&[Value]) -> Result<Value> + Send + Sync>;
 
+/// The code of a built-in function that takes its arguments' terms.
+pub type TermsFn = Arc<dyn Fn(Vec<kanren::Term>) -> Result<Value> + Send + Sync>;
+
 /// A built-in function: its name (for errors) and code.
 pub struct Native {
     /// The qualified name, e.g. `clojure.core/map`.
@@ -330,6 +333,10 @@ pub struct Native {
     /// (`library::core::reg_slice`: arithmetic, `==`, `unify`): a compiled call of a few
     /// arguments runs it without collecting them into a vector.
     pub slice: Option<SliceFn>,
+    /// The same code taking its arguments' terms, for the relations of facts (`db-rel`): a
+    /// call in a `defne` body planned over terms hands them over as they are, without a value
+    /// made of each.
+    pub terms: Option<TermsFn>,
     /// Whether a call has no effect but its value, and gives equal values for equal
     /// arguments (`==`, `!=`, arithmetic, the FD constraint constructors): compiled goal
     /// bodies that call only such functions are built once and reused

@@ -40,6 +40,36 @@
         one (pldb/db-retractions both [happy 'ann])]
     (is (= (pldb/with-db one (run* [q] (happy q))) '(bea)))))
 
+;; Relations of facts and tabled relations called from pattern bodies, which hand them their
+;; arguments' terms.
+(pldb/db-rel edge ^:index a b)
+
+(def graph
+  (pldb/db [edge 1 2] [edge 2 3] [edge 3 [4 5]] [edge [4 5] 'end]))
+
+(defne reacho [x y]
+  ([_ _] (edge x y))
+  ([_ _] (fresh [z] (edge x z) (reacho z y))))
+
+(defne into-pairo [x]
+  ([_] (edge x [4 5])))
+
+(defne from-pairo [p y]
+  ([[a b] _] (edge [a b] y)))
+
+(deftest relations-of-facts-called-from-pattern-bodies
+  (is (= (pldb/with-db graph (run* [q] (reacho 1 q))) '(2 3 [4 5] end)))
+  (is (= (pldb/with-db graph (run* [q] (into-pairo q))) '(3)))
+  (is (= (pldb/with-db graph (run* [q] (fresh [a b] (from-pairo [a b] q) (== a 4)))) '(end)))
+  (is (= (pldb/with-db graph (run* [q] (fresh [a b] (from-pairo q 'end)))) '([4 5])))
+  ;; no database in scope: no facts
+  (is (= (run* [q] (reacho 1 q)) '()))
+  ;; two databases in scope, the inner one added to the outer
+  (is (= (pldb/with-db people
+           (pldb/with-db graph
+             (run* [q] (fresh [y p] (reacho 3 y) (knows p 'ann) (== q [y p])))))
+         '([[4 5] cal] [end cal]))))
+
 (defne arco [x y]
   ([:a :b])
   ([:b :a])
@@ -56,6 +86,13 @@
     (conde
       [(fresh [z] (left-patho x z) (arco z y))]
       [(arco x y)])))
+
+(defne from-ao [x y]
+  ([:a _] (patho x y)))
+
+(deftest tabled-relations-called-from-pattern-bodies
+  (is (= (set (run* [q] (from-ao :a q))) #{:a :b :d}))
+  (is (= (run* [q] (from-ao :b q)) '())))
 
 (deftest tabled-relations
   (is (= (set (run* [q] (patho :a q))) #{:a :b :d}))

@@ -196,6 +196,7 @@ fn deftest(a: &[Value], env: &Env) -> Result<Value> {
     let var = Value::Native(Arc::new(Native {
         name: "clojure.test/deftest",
         slice: None,
+        terms: None,
         pure: false,
         f: Arc::new(move |_| {
             run_one(&name, &b)?;
@@ -411,6 +412,7 @@ fn with_fixtures(fs: &[Value], f: Arc<dyn Fn() -> Result<Value> + Send + Sync>) 
             let inner = Value::Native(Arc::new(Native {
                 name: "clojure.test/fixture",
                 slice: None,
+                terms: None,
                 pure: false,
                 f: Arc::new(move |_| with_fixtures(&rest, f.clone())),
             }));

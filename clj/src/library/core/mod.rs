@@ -71,6 +71,7 @@ pub fn native(
         name,
         f: Arc::new(f),
         slice: None,
+        terms: None,
         pure: false,
     }))
 }
@@ -90,6 +91,7 @@ pub fn reg(
             name,
             f,
             slice,
+            terms: None,
             pure,
         })),
     );
@@ -161,6 +163,7 @@ fn slice_native(
         name,
         f,
         slice,
+        terms: None,
         pure,
     }))
 }
@@ -266,6 +269,7 @@ pub fn install() {
         Value::Native(Arc::new(Native {
             name: "Math/abs",
             slice: None,
+            terms: None,
             pure: false,
             f: Arc::new(abs),
         })),

@@ -315,6 +315,7 @@ pub fn install() {
         Value::Native(Arc::new(Native {
             name: "realized?",
             slice: None,
+            terms: None,
             pure: false,
             f: Arc::new(|a| Ok(Value::Bool(!matches!(a.first(), Some(Value::Lazy(_)))))),
         })),

@@ -205,6 +205,7 @@ pub fn install() {
         Ok(Value::Native(Arc::new(Native {
             name: "clojure.core/comparator",
             slice: None,
+            terms: None,
             pure: false,
             f: Arc::new(move |x: Vec<Value>| {
                 arity(&x, 2, 2, "comparator")?;

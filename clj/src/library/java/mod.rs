@@ -182,6 +182,7 @@ pub fn call(sym: &str, tail: &Value, env: &Env) -> Result<Value> {
             Ok(Value::Native(Arc::new(crate::value::Native {
                 name: "memfn",
                 slice: None,
+                terms: None,
                 pure: false,
                 f: Arc::new(move |mut a: Vec<Value>| {
                     if a.len() != n + 1 {

@@ -25,6 +25,7 @@ pub fn method(
         name: full,
         f: Arc::new(move |a: Vec<Value>| f(&a)),
         slice: None,
+        terms: None,
         pure: false,
     };
     def(class, name, Value::Native(Arc::new(native)));

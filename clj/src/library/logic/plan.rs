@@ -478,14 +478,26 @@ fn called(
     if let Some(g) = term_goal(door, args, cx, slots)? {
         return Ok(Ok(g));
     }
-    // A function that builds a goal from its arguments is entered with their terms (in
-    // tree mode and with a program's term types, its goals are the compiled code's, through
-    // a call).
-    if let Value::Fn(c) = &f {
-        if !(tree::on() || custom::active()) {
-            if let Some(out) = enter(c, args, cx, slots)? {
-                return Ok(out);
+    // A function that builds a goal from its arguments is entered with their terms, and a
+    // relation of facts is handed them (in tree mode and with a program's term types, its
+    // goals are the compiled code's, through a call).
+    if !(tree::on() || custom::active()) {
+        match &f {
+            Value::Fn(c) => {
+                if let Some(out) = enter(c, args, cx, slots)? {
+                    return Ok(out);
+                }
             }
+            Value::Native(n) if n.terms.is_some() => {
+                let on_terms = n.terms.as_ref().expect("a relation taking terms");
+                effect();
+                let terms = args
+                    .iter()
+                    .map(|a| a.term(cx, slots))
+                    .collect::<Out<Vec<Term>>>()?;
+                return Ok(Err(on_terms(terms)?));
+            }
+            _ => {}
         }
     }
     Ok(Err(call(&f, values(args, cx, slots)?)?))

@@ -27,7 +27,7 @@ pub const LOGIC_FORMS: &[&str] = &["tabled", "log", "trace-s", "trace-lvars"];
 
 thread_local! {
     /// The databases in scope, innermost last.
-    static DBS: RefCell<Vec<Db>> = const { RefCell::new(Vec::new()) };
+    static DBS: RefCell<Arc<[Db]>> = RefCell::new(Arc::new([]));
     /// The relation behind each `db-rel` function value (by the address of its `Native`).
     static RELS: RefCell<FxHashMap<usize, Rel>> = RefCell::new(FxHashMap::default());
 }
@@ -195,11 +195,13 @@ fn check_arity(rel: &Rel, n: usize, who: &str) -> Result<()> {
 fn native(
     name: String,
     f: impl Fn(Vec<Value>) -> Result<Value> + Send + Sync + 'static,
+    terms: Option<crate::value::TermsFn>,
 ) -> Arc<Native> {
     let f: NativeFn = Arc::new(f);
     Arc::new(Native {
         name: Box::leak(name.into_boxed_str()),
         slice: None,
+        terms,
         pure: false,
         f,
     })
@@ -224,19 +226,25 @@ pub fn pldb_special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
                 .collect();
             let rel = indexed_rel(&sym, &indexed);
             let call_rel = rel.clone();
-            let arity = rel.arity();
-            let f = native(sym.clone(), move |args: Vec<Value>| {
-                if args.len() != arity {
+            // The goal of a call on the arguments' terms, over the databases in scope.
+            let goal = move |terms: Vec<Term>| {
+                if terms.len() != call_rel.arity() {
                     return Err(Error::msg(format!(
-                        "wrong number of args ({}) passed to {}: it takes {arity}",
-                        args.len(),
-                        call_rel.name()
+                        "wrong number of args ({}) passed to {}: it takes {}",
+                        terms.len(),
+                        call_rel.name(),
+                        call_rel.arity()
                     )));
                 }
-                let terms = args.iter().map(to_term).collect::<Result<Vec<_>>>()?;
                 let dbs = DBS.with(|d| d.borrow().clone());
-                Ok(Value::Goal(call_rel.call_in(&dbs, terms)))
-            });
+                Ok(Value::Goal(call_rel.call_in_shared(dbs, terms)))
+            };
+            let on_terms = Arc::new(goal.clone());
+            let f = native(
+                sym.clone(),
+                move |args: Vec<Value>| goal(args.iter().map(to_term).collect::<Result<_>>()?),
+                Some(on_terms),
+            );
             RELS.with(|r| r.borrow_mut().insert(Arc::as_ptr(&f) as usize, rel));
             let full = crate::eval::ns::define_here(&sym, Value::Native(f));
             Ok(Value::Var(full.into()))
@@ -254,11 +262,10 @@ pub fn pldb_special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
                     .map(|d| db_of(d, name))
                     .collect::<Result<_>>()?
             };
-            let depth = DBS.with(|d| {
+            let outer = DBS.with(|d| {
                 let mut d = d.borrow_mut();
-                let depth = d.len();
-                d.extend(added);
-                depth
+                let inner: Arc<[Db]> = d.iter().cloned().chain(added).collect();
+                std::mem::replace(&mut *d, inner)
             });
             let result = (|| {
                 let mut last = Value::Nil;
@@ -272,7 +279,7 @@ pub fn pldb_special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
                 }
                 Ok(last)
             })();
-            DBS.with(|d| d.borrow_mut().truncate(depth));
+            DBS.with(|d| *d.borrow_mut() = outer);
             result
         }
         _ => Err(Error::msg(format!("{name} is not supported"))),
@@ -329,16 +336,21 @@ pub fn logic_special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
                 });
                 kanren::conj([unpack, rest])
             });
-            let f = native("tabled".into(), move |args: Vec<Value>| {
-                if args.len() != n {
+            let goal = move |terms: Vec<Term>| {
+                if terms.len() != n {
                     return Err(Error::msg(format!(
                         "wrong number of args ({}) passed to a tabled relation of {n}",
-                        args.len()
+                        terms.len()
                     )));
                 }
-                let terms = args.iter().map(to_term).collect::<Result<Vec<_>>>()?;
                 Ok(Value::Goal(table.call([Term::from(terms)])))
-            });
+            };
+            let on_terms = Arc::new(goal.clone());
+            let f = native(
+                "tabled".into(),
+                move |args: Vec<Value>| goal(args.iter().map(to_term).collect::<Result<_>>()?),
+                Some(on_terms),
+            );
             Ok(Value::Native(f))
         }
         "log" | "trace-s" | "trace-lvars" => match compile_trace(name, &a, &mut |f| f.clone()) {

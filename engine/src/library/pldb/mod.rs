@@ -154,7 +154,21 @@ impl Rel {
     /// assert_eq!(run_all(|q| fun.call_in(&[db.clone()], [q])).count(), 1);
     /// ```
     pub fn call_in(&self, dbs: &[Db], args: impl Args) -> Goal {
-        self.goal(args, Some(dbs.to_vec().into()))
+        self.goal(args, Some(dbs.into()))
+    }
+
+    /// [`Rel::call_in`] over databases already shared: a caller that calls many relations
+    /// in one scope shares the one list, without a copy of it a call.
+    ///
+    /// ```
+    /// use kanren::{run_all, pldb::{self, Db}};
+    /// use std::sync::Arc;
+    /// let fun = pldb::rel("fun", 1);
+    /// let dbs: Arc<[Db]> = Arc::new([Db::new().fact(&fun, [1]).fact(&fun, [2])]);
+    /// assert_eq!(run_all(|q| fun.call_in_shared(dbs.clone(), [q])).count(), 2);
+    /// ```
+    pub fn call_in_shared(&self, dbs: Arc<[Db]>, args: impl Args) -> Goal {
+        self.goal(args, Some(dbs))
     }
 
     fn goal(&self, args: impl Args, dbs: Option<Arc<[Db]>>) -> Goal {

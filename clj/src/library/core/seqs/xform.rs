@@ -69,6 +69,7 @@ pub fn install() {
             Value::Native(Arc::new(Native {
                 name: qualified,
                 slice: None,
+                terms: None,
                 pure: false,
                 f: Arc::new(move |args: Vec<Value>| {
                     if args.len() == xf_arity {

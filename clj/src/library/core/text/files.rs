@@ -75,6 +75,7 @@ pub fn reader(text: String) -> Value {
     Value::Native(Arc::new(Native {
         name: READER,
         slice: None,
+        terms: None,
         pure: false,
         f: Arc::new(f),
     }))

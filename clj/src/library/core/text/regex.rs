@@ -123,6 +123,7 @@ fn matcher(re: Arc<Regex>, text: Arc<str>) -> Value {
     Value::Native(Arc::new(Native {
         name: MATCHER,
         slice: None,
+        terms: None,
         pure: false,
         f: Arc::new(f),
     }))
