@@ -437,9 +437,10 @@ fn reified_name(k: usize) -> Value {
 /// [`from_term`] gives of the reified term, without the term made first.
 ///
 /// ```
-/// use kanren::{eq, fresh, list, run_all, Reified};
+/// use kanren::{eq, fresh, list, run_all, Reified, Term};
 /// use kanren_clj::value::convert::ValueBuilder;
-/// let mut answers = run_all(|q| fresh(move |[x]| eq(q, list![1, x, kanren::Term::Vector(vec![2.into()].into())])));
+/// let two = Term::Vector(vec![2.into()].into());
+/// let mut answers = run_all(|q| fresh(move |[x]| eq(q, list![1, x, two.clone()])));
 /// let Some(Reified::Built(v)) = answers.next_built(&mut ValueBuilder) else { panic!() };
 /// assert_eq!(v.to_string(), "(1 _0 [2])");
 /// ```

@@ -488,14 +488,15 @@ fn called(
                     return Ok(out);
                 }
             }
-            Value::Native(n) if n.terms.is_some() => {
-                let on_terms = n.terms.as_ref().expect("a relation taking terms");
-                effect();
-                let terms = args
-                    .iter()
-                    .map(|a| a.term(cx, slots))
-                    .collect::<Out<Vec<Term>>>()?;
-                return Ok(Err(on_terms(terms)?));
+            Value::Native(n) => {
+                if let Some(on_terms) = &n.terms {
+                    effect();
+                    let terms = args
+                        .iter()
+                        .map(|a| a.term(cx, slots))
+                        .collect::<Out<Vec<Term>>>()?;
+                    return Ok(Err(on_terms(terms)?));
+                }
             }
             _ => {}
         }
