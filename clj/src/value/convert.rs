@@ -461,22 +461,7 @@ impl kanren::Build for ValueBuilder {
 
     #[inline]
     fn pair(&mut self, head: Value, tail: Value) -> Value {
-        match tail {
-            // As `from_term` reads a list that goes on in a vector or a map: one seq.
-            Value::Vector(items) => Value::list_with_tail(
-                std::iter::once(head).chain(items.iter().cloned()),
-                Value::EmptyList,
-            ),
-            Value::Map(entries) => Value::list_with_tail(
-                std::iter::once(head).chain(
-                    entries
-                        .iter()
-                        .map(|(k, v)| Value::vector(vec![k.clone(), v.clone()])),
-                ),
-                Value::EmptyList,
-            ),
-            tail => Value::List(Arc::new(crate::value::Cons::cell(head, tail))),
-        }
+        list_then([head], tail)
     }
 
     fn vector(&mut self, items: Vec<Value>) -> Value {
@@ -493,6 +478,31 @@ impl kanren::Build for ValueBuilder {
 
     fn tie(&mut self, nom: Value, body: Value) -> Value {
         Value::Tie(Arc::new(crate::value::items::TieCell { pair: (nom, body) }))
+    }
+}
+
+/// The list of `heads` then `tail`, as an engine list reads: one that goes on in a vector is
+/// one seq, as Clojure's `(cons 1 [0])` is `(1 0)`, and one that goes on in a map goes on
+/// with its entries, as core.logic's `lcons` makes `(1 [:k 2])` of `(lcons 1 {:k 2})` when
+/// it reifies; any other tail ends it.
+fn list_then(
+    heads: impl IntoIterator<Item = Value, IntoIter: DoubleEndedIterator>,
+    tail: Value,
+) -> Value {
+    let heads = heads.into_iter();
+    match tail {
+        Value::Vector(items) => {
+            Value::list_with_tail(heads.chain(items.iter().cloned()), Value::EmptyList)
+        }
+        Value::Map(entries) => Value::list_with_tail(
+            heads.chain(
+                entries
+                    .iter()
+                    .map(|(k, v)| Value::vector(vec![k.clone(), v.clone()])),
+            ),
+            Value::EmptyList,
+        ),
+        tail => Value::list_with_tail(heads, tail),
     }
 }
 
@@ -534,27 +544,7 @@ fn from_term_inner(t: &Term) -> Value {
                 heads.push(from_term(&p.0));
                 cur = &p.1;
             }
-            let tail = match cur {
-                Term::Nil => Value::EmptyList,
-                // A list that goes on in a vector is one seq, as Clojure's `(cons 1 [0])` is
-                // `(1 0)`.
-                Term::Vector(items) => {
-                    heads.extend(items.iter().map(from_term));
-                    Value::EmptyList
-                }
-                // And one that goes on in a map goes on with its entries, as core.logic's
-                // `lcons` makes `(1 [:k 2])` of `(lcons 1 {:k 2})` when it reifies.
-                Term::Map(entries) => {
-                    heads.extend(
-                        entries
-                            .iter()
-                            .map(|(k, v)| Value::vector(vec![from_term(k), from_term(v)])),
-                    );
-                    Value::EmptyList
-                }
-                other => from_term(other),
-            };
-            Value::list_with_tail(heads, tail)
+            list_then(heads, from_term(cur))
         }
     }
 }
@@ -680,6 +670,14 @@ mod tests {
                 assert_eq!(g.to_string(), w.to_string(), "shape {i}");
                 assert!(crate::value::coll::equal(g, w), "shape {i}: {g}");
                 assert_eq!(g.is_seq(), w.is_seq(), "shape {i}: {g}");
+            }
+            // The lists that go on in a vector or a map read as one seq.
+            let printed = got.iter().map(|v| v.to_string()).collect::<Vec<_>>();
+            match i {
+                3 => assert_eq!(printed, ["(1 _0 2)"]),
+                4 => assert_eq!(printed, ["(_0 [:k 2])"]),
+                5 => assert_eq!(printed, ["(1 [:k _0] [_1 ()])"]),
+                _ => {}
             }
         }
     }
