@@ -2,7 +2,8 @@
 //!
 //! Logic variables ([`Var`]) range over [`Term`]s; goals ([`Goal`]) are built from
 //! [`eq`] (core.logic's `==`), [`fresh`](fn@fresh), [`conde`](fn@conde) and relations of your own, and
-//! [`run`](fn@run)/[`run_all`] stream the answers lazily, reified as core.logic prints them.
+//! [`run`](fn@run)/[`run_all`] stream the answers lazily, reified as core.logic prints them
+//! (or built straight into data of your own: [`Answers::next_built`]).
 //!
 //! ```
 //! use kanren::{conde, defrel, eq, fresh, list, run, run_all, Term};
