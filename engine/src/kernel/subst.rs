@@ -379,12 +379,12 @@ pub trait Build {
 
 /// [`Subst::rebuild_with`]'s builder: terms, each unbound variable `v` as `var(v)` and each
 /// nom `a` as `nom(a)` when those are `Some`.
-pub(crate) struct Rebuilt<'f> {
-    pub(crate) var: &'f mut dyn FnMut(Var) -> Option<Term>,
-    pub(crate) nom: &'f mut dyn FnMut(Nom) -> Option<Term>,
+pub(crate) struct Rebuilt<V, N> {
+    pub(crate) var: V,
+    pub(crate) nom: N,
 }
 
-impl Build for Rebuilt<'_> {
+impl<V: FnMut(Var) -> Option<Term>, N: FnMut(Nom) -> Option<Term>> Build for Rebuilt<V, N> {
     type Out = Term;
 
     #[inline]

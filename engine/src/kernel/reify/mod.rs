@@ -105,8 +105,8 @@ impl<'s> Reifier<'s> {
     /// new nom with the next `a_k` (one count for both, as core.logic counts them).
     pub(crate) fn name(&mut self, t: &Term) -> Term {
         let b = &mut Rebuilt {
-            var: &mut |_| None,
-            nom: &mut |_| None,
+            var: |_| None,
+            nom: |_| None,
         };
         self.name_into(t, b)
     }
