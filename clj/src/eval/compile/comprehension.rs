@@ -8,7 +8,8 @@ use crate::eval::check_interrupt;
 use crate::eval::compile::run::{bind_pairs, bind_pat};
 use crate::eval::compile::{all, bindings, compile, pattern, Code, Compiled, Pat, Scope};
 use crate::eval::env::Env;
-use crate::value::coll::{Next, Source};
+use crate::eval::special::comprehension::{walk, Bound, ForBindings};
+use crate::value::coll::Source;
 use crate::value::error::Result;
 use crate::value::Value;
 use std::sync::Arc;
@@ -114,7 +115,7 @@ struct For(Arc<(Steps, Code)>);
 
 impl Compiled for For {
     fn run(&self, env: &Env) -> Result<Value> {
-        let coll = self.0 .0.steps[0].coll.run(env)?;
+        let coll = self.0.coll(0, env)?;
         Ok(walk(
             self.0.clone(),
             0,
@@ -125,16 +126,9 @@ impl Compiled for For {
     }
 }
 
-/// What one element bound by a step gives: its environment after the step's modifiers, or
-/// that a `:when` skips it, or that a `:while` ends the step's walk.
-enum Bound {
-    Keep(Env),
-    Skip,
-    End,
-}
-
-/// `x` bound by `step` in `env`, through the step's modifiers.
-fn bound(step: &Step, env: &Env, x: Value) -> Result<Bound> {
+/// `x` bound by `step` in `env`, through the step's modifiers; `next` is the next step's
+/// index.
+fn bound(step: &Step, env: &Env, x: Value, next: usize) -> Result<Bound> {
     check_interrupt()?;
     let mut e = bind_pat(env, &step.pat, x)?;
     for m in &step.mods {
@@ -152,59 +146,26 @@ fn bound(step: &Step, env: &Env, x: Value) -> Result<Bound> {
             }
         }
     }
-    Ok(Bound::Keep(e))
+    Ok(Bound::Keep(e, next))
 }
 
-/// The results of binding `i` over `src` (and of the bindings after it, for each element),
-/// in `env`, followed by the seq `tail`, as the interpreter's `walk`: the last binding takes
-/// a chunk of its collection whole, as Clojure's `for` does.
-fn walk(f: Arc<(Steps, Code)>, i: usize, env: Env, src: Source, tail: Value) -> Value {
-    Value::lazy(move || {
-        let (steps, body) = (&f.0.steps, &f.1);
-        let step = &steps[i];
-        let last = i + 1 == steps.len();
-        let mut src = src;
-        loop {
-            let (x, rest) = if last {
-                match src.next()? {
-                    Next::End => return Ok(tail),
-                    Next::Chunk(xs, rest) => {
-                        let mut out = Vec::with_capacity(xs.len());
-                        for x in xs {
-                            match bound(step, &env, x)? {
-                                Bound::Keep(e) => out.push(body.run(&e)?),
-                                Bound::Skip => {}
-                                Bound::End => return Ok(Value::chunk_with_tail(out, tail)),
-                            }
-                        }
-                        let after = walk(f.clone(), i, env.clone(), rest, tail);
-                        return Ok(Value::chunk_with_tail(out, after));
-                    }
-                    Next::One(x, rest) => (x, rest),
-                }
-            } else {
-                match src.next_one()? {
-                    Some(one) => one,
-                    None => return Ok(tail),
-                }
-            };
-            let e = match bound(step, &env, x)? {
-                Bound::Keep(e) => e,
-                Bound::Skip => {
-                    src = rest;
-                    continue;
-                }
-                Bound::End => return Ok(tail),
-            };
-            let after = walk(f.clone(), i, env.clone(), rest, tail);
-            if last {
-                let v = body.run(&e)?;
-                return Ok(Value::List(Arc::new(crate::value::Cons::cell(v, after))));
-            }
-            let coll = steps[i + 1].coll.run(&e)?;
-            return Ok(walk(f.clone(), i + 1, e, Source::of(coll), after));
-        }
-    })
+/// The compiled `for`: its steps and its body, run as the interpreter's.
+impl ForBindings for Arc<(Steps, Code)> {
+    fn bound(&self, i: usize, env: &Env, x: Value) -> Result<Bound> {
+        bound(&self.0.steps[i], env, x, i + 1)
+    }
+
+    fn is_last(&self, i: usize) -> bool {
+        i + 1 == self.0.steps.len()
+    }
+
+    fn coll(&self, i: usize, env: &Env) -> Result<Value> {
+        self.0.steps[i].coll.run(env)
+    }
+
+    fn body(&self, env: &Env) -> Result<Value> {
+        self.1.run(env)
+    }
 }
 
 struct Doseq(Steps, Vec<Code>);
@@ -221,8 +182,8 @@ impl Compiled for Doseq {
     }
 }
 
-/// Runs the bindings from `i` on, `body` for each combination, as the interpreter's `gen`:
-/// `Ok(false)` when a `:while` ended binding `i`'s walk.
+/// Runs the bindings from `i` on, `body` for each combination, as the interpreter's `gen`: a
+/// `:while` ends its own binding's walk.
 fn each(
     steps: &[Step],
     i: usize,
@@ -233,26 +194,13 @@ fn each(
         return body(env);
     };
     let mut cur = step.coll.run(env)?;
-    'walk: while let Some((x, rest)) = cur.uncons()? {
-        check_interrupt()?;
-        let mut e = bind_pat(env, &step.pat, x)?;
+    while let Some((x, rest)) = cur.uncons()? {
         cur = rest;
-        for m in &step.mods {
-            match m {
-                Modifier::Let(pairs) => e = bind_pairs(&e, pairs)?,
-                Modifier::When(c) => {
-                    if !c.run(&e)?.truthy() {
-                        continue 'walk;
-                    }
-                }
-                Modifier::While(c) => {
-                    if !c.run(&e)?.truthy() {
-                        break 'walk;
-                    }
-                }
-            }
+        match bound(step, env, x, i + 1)? {
+            Bound::Keep(e, next) => each(steps, next, &e, body)?,
+            Bound::Skip => {}
+            Bound::End => break,
         }
-        each(steps, i + 1, &e, body)?;
     }
     Ok(())
 }

@@ -68,7 +68,13 @@ pub fn for_seq(b: Arc<crate::value::items::Items<Value>>, body: Value, env: Env)
         return Err(Error::msg("binding vector needs an even number of forms"));
     }
     let coll = eval(&b[1], &env)?;
-    Ok(walk(b, 0, body, env, Source::of(coll), Value::EmptyList))
+    Ok(walk(
+        Arc::new((b, body)),
+        0,
+        env,
+        Source::of(coll),
+        Value::EmptyList,
+    ))
 }
 
 type Forms = Arc<crate::value::items::Items<Value>>;
@@ -76,55 +82,80 @@ type Forms = Arc<crate::value::items::Items<Value>>;
 /// What one element bound by the binding at `i` gives: its environment after the binding's
 /// modifiers and the index of the next binding, or that a `:when` skips it, or that a
 /// `:while` ends the binding's walk.
-enum Bound {
+pub(crate) enum Bound {
     Keep(Env, usize),
     Skip,
     End,
 }
 
-/// `x` bound by the binding at `i` in `env`, through its modifiers.
-fn bound(b: &Forms, i: usize, env: &Env, x: Value) -> Result<Bound> {
-    crate::eval::check_interrupt()?;
-    let mut e = destructure(&b[i], x, env)?;
-    let mut j = i + 2;
-    while let Some(Value::Keyword(k)) = b.get(j) {
-        let arg = &b[j + 1];
-        match &**k {
-            "let" => e = let_bindings(arg, &e)?,
-            "when" => {
-                if !eval(arg, &e)?.truthy() {
-                    return Ok(Bound::Skip);
-                }
-            }
-            "while" => {
-                if !eval(arg, &e)?.truthy() {
-                    return Ok(Bound::End);
-                }
-            }
-            k => return Err(Error::msg(format!("invalid binding modifier :{k}"))),
-        }
-        j += 2;
-    }
-    Ok(Bound::Keep(e, j))
+/// A `for`'s bindings and body as an evaluator holds them (the interpreter's forms, the
+/// compiler's steps), which [`walk`] runs.
+pub(crate) trait ForBindings: Clone + Send + 'static {
+    /// `x` bound by the binding at `i` in `env`, through its modifiers.
+    fn bound(&self, i: usize, env: &Env, x: Value) -> Result<Bound>;
+    /// Whether the binding at `i` is the last.
+    fn is_last(&self, i: usize) -> bool;
+    /// The collection of the binding at `i`, in `env`.
+    fn coll(&self, i: usize, env: &Env) -> Result<Value>;
+    /// The body's value in `env`.
+    fn body(&self, env: &Env) -> Result<Value>;
 }
 
-/// Whether the binding at `i` is the last: only modifiers follow it.
-fn is_last(b: &Forms, i: usize) -> bool {
-    let mut j = i + 2;
-    while let Some(Value::Keyword(_)) = b.get(j) {
-        j += 2;
+/// The interpreter's `for`: its binding forms and its body.
+impl ForBindings for Arc<(Forms, Value)> {
+    fn bound(&self, i: usize, env: &Env, x: Value) -> Result<Bound> {
+        crate::eval::check_interrupt()?;
+        let b = &self.0;
+        let mut e = destructure(&b[i], x, env)?;
+        let mut j = i + 2;
+        while let Some(Value::Keyword(k)) = b.get(j) {
+            let arg = &b[j + 1];
+            match &**k {
+                "let" => e = let_bindings(arg, &e)?,
+                "when" => {
+                    if !eval(arg, &e)?.truthy() {
+                        return Ok(Bound::Skip);
+                    }
+                }
+                "while" => {
+                    if !eval(arg, &e)?.truthy() {
+                        return Ok(Bound::End);
+                    }
+                }
+                k => return Err(Error::msg(format!("invalid binding modifier :{k}"))),
+            }
+            j += 2;
+        }
+        Ok(Bound::Keep(e, j))
     }
-    j >= b.len()
+
+    /// Only modifiers follow the last binding.
+    fn is_last(&self, i: usize) -> bool {
+        let b = &self.0;
+        let mut j = i + 2;
+        while let Some(Value::Keyword(_)) = b.get(j) {
+            j += 2;
+        }
+        j >= b.len()
+    }
+
+    fn coll(&self, i: usize, env: &Env) -> Result<Value> {
+        eval(&self.0[i + 1], env)
+    }
+
+    fn body(&self, env: &Env) -> Result<Value> {
+        eval(&self.1, env)
+    }
 }
 
 /// The results of the binding at `i` over `src` (and of the bindings after it, for each
 /// element), in `env`, followed by the seq `tail` (the rest of the enclosing binding's walk):
 /// each result is one cell, however deep the bindings nest. The last binding takes a chunk
 /// of its collection whole, as Clojure's `for` does.
-fn walk(b: Forms, i: usize, body: Value, env: Env, src: Source, tail: Value) -> Value {
+pub(crate) fn walk<B: ForBindings>(b: B, i: usize, env: Env, src: Source, tail: Value) -> Value {
     Value::lazy(move || {
         let mut src = src;
-        let last = is_last(&b, i);
+        let last = b.is_last(i);
         loop {
             let (x, rest) = if last {
                 match src.next()? {
@@ -132,13 +163,13 @@ fn walk(b: Forms, i: usize, body: Value, env: Env, src: Source, tail: Value) -> 
                     Next::Chunk(xs, rest) => {
                         let mut out = Vec::with_capacity(xs.len());
                         for x in xs {
-                            match bound(&b, i, &env, x)? {
-                                Bound::Keep(e, _) => out.push(eval(&body, &e)?),
+                            match b.bound(i, &env, x)? {
+                                Bound::Keep(e, _) => out.push(b.body(&e)?),
                                 Bound::Skip => {}
                                 Bound::End => return Ok(Value::chunk_with_tail(out, tail)),
                             }
                         }
-                        let after = walk(b.clone(), i, body.clone(), env.clone(), rest, tail);
+                        let after = walk(b.clone(), i, env.clone(), rest, tail);
                         return Ok(Value::chunk_with_tail(out, after));
                     }
                     Next::One(x, rest) => (x, rest),
@@ -149,7 +180,7 @@ fn walk(b: Forms, i: usize, body: Value, env: Env, src: Source, tail: Value) -> 
                     None => return Ok(tail),
                 }
             };
-            let (e, j) = match bound(&b, i, &env, x)? {
+            let (e, j) = match b.bound(i, &env, x)? {
                 Bound::Keep(e, j) => (e, j),
                 Bound::Skip => {
                     src = rest;
@@ -157,13 +188,13 @@ fn walk(b: Forms, i: usize, body: Value, env: Env, src: Source, tail: Value) -> 
                 }
                 Bound::End => return Ok(tail),
             };
-            let after = walk(b.clone(), i, body.clone(), env.clone(), rest, tail);
-            if j >= b.len() {
-                let v = eval(&body, &e)?;
+            let after = walk(b.clone(), i, env.clone(), rest, tail);
+            if last {
+                let v = b.body(&e)?;
                 return Ok(Value::List(Arc::new(crate::value::Cons::cell(v, after))));
             }
-            let coll = eval(&b[j + 1], &e)?;
-            return Ok(walk(b.clone(), j, body.clone(), e, Source::of(coll), after));
+            let coll = b.coll(j, &e)?;
+            return Ok(walk(b.clone(), j, e, Source::of(coll), after));
         }
     })
 }
