@@ -13,10 +13,7 @@ pub fn env_ns(env: &Env) -> Option<&Arc<str>> {
     while let Some(f) = cur {
         cur = match f.as_ref() {
             Frame::Ns(ns, _) => return Some(ns),
-            Frame::One(_, _, next)
-            | Frame::Many(_, next)
-            | Frame::Slots(_, _, next)
-            | Frame::Group(_, next) => next,
+            f => f.next(),
         };
     }
     None
@@ -92,6 +89,17 @@ pub fn lookup_local(env: &Env, name: &str) -> Option<Value> {
                     return Some(vs[i].clone());
                 }
                 cur = next;
+            }
+            Frame::Call(c, a, vs) => {
+                if let Value::Fn(closure) = c {
+                    let names = closure.arities[*a as usize].frame_names.get();
+                    if let Some(i) =
+                        names.and_then(|ns| ns.iter().rposition(|n| same_name(n, name)))
+                    {
+                        return Frame::call_slot(c, vs, i);
+                    }
+                }
+                cur = f.next();
             }
             Frame::Group(g, next) => {
                 if let Some(fs) = g.get() {

@@ -487,6 +487,16 @@ fn rest_of(arity: &Arity, args: &mut Args) -> Value {
 #[inline]
 pub(crate) fn arity_env(c: &Arc<Closure>, arity: &Arity, mut args: Args) -> Env {
     let rest = rest_of(arity, &mut args);
+    if let Some(a) = call_frame_arity(c, arity) {
+        if arity.rest.is_some() {
+            args.push(rest);
+        }
+        // A frame that binds no name is none (as `bind_slots` makes none).
+        if args.is_empty() && c.name.is_none() {
+            return c.env.clone();
+        }
+        return Some(Arc::new(Frame::Call(Value::Fn(c.clone()), a, args)));
+    }
     let names = frame_names(c, arity);
     let mut values = Args::new();
     if c.name.is_some() {
@@ -503,21 +513,40 @@ pub(crate) fn arity_env(c: &Arc<Closure>, arity: &Arity, mut args: Args) -> Env 
     crate::eval::bind_slots(&c.env, &names, values)
 }
 
+/// The index of `arity` in `c` when a [`Frame::Call`] can bind it: its frame's names are the
+/// arity's own (see [`frame_names`]).
+#[inline]
+fn call_frame_arity(c: &Closure, arity: &Arity) -> Option<u32> {
+    let a = c.arities.iter().position(|a| std::ptr::eq(a, arity))?;
+    let names = arity.frame_names.get_or_init(|| make_frame_names(c, arity));
+    let params = arity.params.len() + arity.rest.iter().len();
+    let same = match (&c.name, names.first()) {
+        (None, _) => names.len() == params,
+        (Some(n), Some(first)) => Arc::ptr_eq(n, first) && names.len() == 1 + params,
+        (Some(_), None) => false,
+    };
+    same.then_some(a as u32)
+}
+
+/// The names of the frame [`arity_env`] binds for `arity` of `c`: its name, if it has one,
+/// and the parameters (each destructured one under [`hidden_param`]).
+fn make_frame_names(c: &Closure, arity: &Arity) -> crate::eval::Names {
+    let plain = arity.is_plain();
+    let name = |p: &Value| match p {
+        Value::Symbol(s) if plain => s.clone(),
+        _ => hidden_param(),
+    };
+    c.name
+        .iter()
+        .cloned()
+        .chain(arity.params.iter().chain(&arity.rest).map(name))
+        .collect()
+}
+
 /// The names of the frame [`arity_env`] binds for `arity` of `c`, made once per arity (an
 /// arity made for a closure of another name, which no code makes today, gets its own).
 fn frame_names(c: &Closure, arity: &Arity) -> crate::eval::Names {
-    let make = || -> crate::eval::Names {
-        let plain = arity.is_plain();
-        let name = |p: &Value| match p {
-            Value::Symbol(s) if plain => s.clone(),
-            _ => hidden_param(),
-        };
-        c.name
-            .iter()
-            .cloned()
-            .chain(arity.params.iter().chain(&arity.rest).map(name))
-            .collect()
-    };
+    let make = || make_frame_names(c, arity);
     let names = arity.frame_names.get_or_init(make);
     let same = match (&c.name, names.first()) {
         (None, _) => names.len() == arity.params.len() + arity.rest.iter().len(),

@@ -77,11 +77,47 @@ pub enum Frame {
     /// pattern's variables), the names shared with every other such frame: one reference
     /// counted, not one per name.
     Slots(Names, Slots, Env),
+    /// A call's frame: the function called (a `Value::Fn`), the index of the arity called,
+    /// and the arguments (the rest parameter's value last). Its names are the arity's
+    /// [`Arity::frame_names`] (the function's own name first, bound to the function, when it
+    /// has one), and the frame after it is the function's environment: one reference counted
+    /// for the three.
+    Call(Value, u32, Slots),
     /// The functions of a `letfn`, bound together (each sees all of them).
     Group(Arc<LetFnGroup>, Env),
     /// The namespace the code under it was written in (a function's body resolves global
     /// names in its own namespace, not in the caller's): binds no local.
     Ns(Arc<str>, Env),
+}
+
+impl Frame {
+    /// The frame after this one.
+    #[inline]
+    pub fn next(&self) -> &Env {
+        static NONE: Env = None;
+        match self {
+            Frame::One(_, _, next)
+            | Frame::Many(_, next)
+            | Frame::Slots(_, _, next)
+            | Frame::Group(_, next)
+            | Frame::Ns(_, next) => next,
+            Frame::Call(Value::Fn(c), _, _) => &c.env,
+            Frame::Call(..) => &NONE,
+        }
+    }
+
+    /// The value in slot `i` of a [`Frame::Call`] (its function's own name first, when it has
+    /// one, then its arguments).
+    #[inline]
+    pub(crate) fn call_slot(f: &Value, args: &Slots, i: usize) -> Option<Value> {
+        match f {
+            Value::Fn(c) if c.name.is_some() => match i {
+                0 => Some(f.clone()),
+                i => args.get(i - 1).cloned(),
+            },
+            _ => args.get(i).cloned(),
+        }
+    }
 }
 
 impl Drop for Frame {
@@ -104,6 +140,10 @@ impl Drop for Frame {
             }
             Frame::Slots(_, vs, _) if vs.iter().any(closure) => {
                 crate::value::items::drop_deep(std::mem::take(vs))
+            }
+            Frame::Call(f, _, vs) if closure(f) || vs.iter().any(closure) => {
+                crate::value::items::drop_deep(std::mem::take(vs));
+                crate::value::items::drop_deep(std::mem::replace(f, Value::Nil));
             }
             _ => {}
         }
@@ -140,6 +180,28 @@ pub struct Global {
 pub struct Form {
     pub(crate) pos: Option<Pos>,
     pub(crate) op: Op,
+    /// Whether the form is a call of a global whose arguments (three at most) run no
+    /// Clojure code but through a call that counts its own level of nesting: each a
+    /// constant, a local, a global, or a vector or a call of a global of those. A built-in
+    /// that reads its arguments in place runs such a call without a level of its own.
+    pub(crate) leaf: bool,
+}
+
+impl Form {
+    pub(crate) fn new(pos: Option<Pos>, op: Op) -> Form {
+        let atom = |c: &Code| matches!(c, Code::Local(..) | Code::Const(_) | Code::Global(_));
+        let simple = |c: &Code| match c {
+            Code::Vector(items) => items.iter().all(atom),
+            Code::Form(f) => match &f.op {
+                Op::Call(Code::Global(_), inner, _) => inner.len() <= 3 && inner.iter().all(atom),
+                _ => false,
+            },
+            c => atom(c),
+        };
+        let leaf = matches!(&op, Op::Call(Code::Global(_), args, _)
+            if args.len() <= 3 && args.iter().all(simple));
+        Form { pos, op, leaf }
+    }
 }
 
 /// What a compiled list form does.

@@ -237,7 +237,7 @@ pub(crate) fn top_level(
         depth: 0,
     };
     let op = special(name, a, &mut scope)?;
-    Some(Code::Form(Box::new(Form { pos: None, op })).run(&env))
+    Some(Code::Form(Box::new(Form::new(None, op))).run(&env))
 }
 
 /// Whether the form names `fn`, `fn*` or a `def...` form anywhere (a macro that makes a
@@ -369,10 +369,10 @@ fn arity_body(scope: &mut Scope, name: Option<&Arc<str>>, arity: &Arity) -> Opti
         }
         let done = pairs.len() == arity.params.len() + usize::from(arity.rest.is_some());
         let code = done.then(|| {
-            Code::Form(Box::new(Form {
-                pos: None,
-                op: Op::Let(pairs, all(scope, &arity.body)),
-            }))
+            Code::Form(Box::new(Form::new(
+                None,
+                Op::Let(pairs, all(scope, &arity.body)),
+            )))
         });
         scope.frames.truncate(scope.frames.len() - pushed);
         code
@@ -386,10 +386,7 @@ pub(crate) fn body(scope: &mut Scope, forms: &[Value]) -> Code {
     match forms {
         [] => Code::Const(Value::Nil),
         [f] => compile(f, scope),
-        fs => Code::Form(Box::new(Form {
-            pos: None,
-            op: Op::Do(all(scope, fs)),
-        })),
+        fs => Code::Form(Box::new(Form::new(None, Op::Do(all(scope, fs))))),
     }
 }
 
@@ -463,10 +460,7 @@ fn list(form: &Value, scope: &mut Scope) -> Code {
         )),
     };
     match op {
-        Some(op) => Code::Form(Box::new(Form {
-            pos: crate::value::pos::pos_of(form),
-            op,
-        })),
+        Some(op) => Code::Form(Box::new(Form::new(crate::value::pos::pos_of(form), op))),
         None => Code::Interp(form.clone()),
     }
 }

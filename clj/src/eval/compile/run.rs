@@ -34,8 +34,8 @@ impl Code {
                 items.iter().map(|c| c.run(env)).collect::<Result<_>>()?,
             )),
             Code::Form(f) => {
-                if let Some(out) = leaf_call(&f.op, env) {
-                    return out.map_err(|e| e.with_pos(f.pos));
+                if let Op::Call(Code::Global(g), args, form) = &f.op {
+                    return self.run_global_call(f, g, args, form, env);
                 }
                 check_interrupt()?;
                 if crate::eval::on_heap() {
@@ -48,6 +48,50 @@ impl Code {
                 eval(form, env)
             }
         }
+    }
+}
+
+impl Code {
+    /// The form `f`, a call of the global `g`: its callee resolved once, a built-in that reads
+    /// its arguments in place ([`Native::slice`](crate::value::Native::slice)) run at once
+    /// when the form's arguments allow it ([`Form::leaf`](crate::value::func::Form): whatever
+    /// Clojure code the built-in calls counts its own levels), anything else in a level of
+    /// nesting.
+    #[inline]
+    fn run_global_call(
+        &self,
+        f: &crate::value::func::Form,
+        g: &Global,
+        args: &[Code],
+        form: &Value,
+        env: &Env,
+    ) -> Result<Value> {
+        let callee = match callee(g, env) {
+            Some(Value::Native(n)) => {
+                if let (true, Some(code)) = (f.leaf, n.slice.as_ref()) {
+                    if !n.pure {
+                        effect();
+                    }
+                    if let Some(out) = in_place(code, args, env) {
+                        return out.map_err(|e| e.with_pos(f.pos));
+                    }
+                }
+                Some(Value::Native(n))
+            }
+            other => other,
+        };
+        check_interrupt()?;
+        if crate::eval::on_heap() {
+            return crate::eval::compile::machine::run(self, env);
+        }
+        nested(|| match callee {
+            Some(callee) => call(callee, args, env),
+            None => {
+                effect();
+                eval(form, env)
+            }
+        })
+        .map_err(|e| e.with_pos(f.pos))
     }
 }
 
@@ -111,40 +155,6 @@ pub(crate) fn global_at(g: &Global, env: &Env) -> Result<Value> {
     }
 }
 
-/// A call of a global built-in that reads its arguments in place
-/// ([`Native::slice`](crate::value::Native::slice)), run without a level of nesting of its own
-/// (whatever Clojure code the built-in calls counts its own levels); `None` for any other form.
-/// Each argument is a constant, a local, a global, or a vector or a call of a global of those:
-/// none runs Clojure code but through a call that counts its own level, and the levels left
-/// uncounted are two at most.
-#[inline]
-fn leaf_call(op: &Op, env: &Env) -> Option<Result<Value>> {
-    let Op::Call(Code::Global(g), args, _) = op else {
-        return None;
-    };
-    // Reading a local, a constant or a global runs no Clojure code: nothing to nest.
-    let atom = |c: &Code| matches!(c, Code::Local(..) | Code::Const(_) | Code::Global(_));
-    let simple = |c: &Code| match c {
-        Code::Vector(items) => items.iter().all(atom),
-        Code::Form(f) => match &f.op {
-            Op::Call(Code::Global(_), inner, _) => inner.len() <= 3 && inner.iter().all(atom),
-            _ => false,
-        },
-        c => atom(c),
-    };
-    if args.len() > 3 || !args.iter().all(simple) {
-        return None;
-    }
-    let Some(Value::Native(n)) = g.resolve(env) else {
-        return None;
-    };
-    let code = n.slice.as_ref()?;
-    if !n.pure {
-        effect();
-    }
-    in_place(code, args, env)
-}
-
 /// A built-in's in-place code run on up to three arguments, each run where it is written, or
 /// `None` for more (the call then collects them).
 #[inline]
@@ -175,11 +185,16 @@ pub(crate) fn local(env: &Env, h: u32, i: u32) -> Result<Value> {
     let mut cur = env;
     for _ in 0..h {
         cur = match cur.as_deref() {
-            Some(Frame::One(_, _, next) | Frame::Many(_, next) | Frame::Slots(_, _, next)) => next,
+            Some(f @ (Frame::One(..) | Frame::Many(..) | Frame::Slots(..) | Frame::Call(..))) => {
+                f.next()
+            }
             _ => return Err(missing("frame")),
         };
     }
     match cur.as_deref() {
+        Some(Frame::Call(f, _, vs)) => {
+            Frame::call_slot(f, vs, i as usize).ok_or_else(|| missing("slot"))
+        }
         Some(Frame::Slots(_, vs, _)) if (i as usize) < vs.len() => Ok(vs[i as usize].clone()),
         Some(Frame::One(_, v, _)) if i == 0 => Ok(v.clone()),
         Some(Frame::Many(bs, _)) if (i as usize) < bs.len() => Ok(bs[i as usize].1.clone()),
@@ -233,6 +248,27 @@ fn run_all(codes: &[Code], env: &Env) -> Result<Vec<Value>> {
     Ok(values)
 }
 
+/// The call of `f` on the values of `args`.
+#[inline]
+fn call(f: Value, args: &[Code], env: &Env) -> Result<Value> {
+    if !matches!(&f, Value::Native(n) if n.pure) {
+        effect();
+    }
+    if let Value::Fn(c) = &f {
+        let mut values = Args::with_capacity(args.len());
+        for a in args {
+            values.push(a.run(env)?);
+        }
+        return call_closure_with(c, values);
+    }
+    if let Value::Native(n) = &f {
+        if let Some(out) = n.slice.as_ref().and_then(|code| in_place(code, args, env)) {
+            return out;
+        }
+    }
+    apply(&f, run_all(args, env)?)
+}
+
 impl Op {
     pub(crate) fn run(&self, env: &Env) -> Result<Value> {
         match self {
@@ -247,22 +283,7 @@ impl Op {
                     },
                     f => f.run(env)?,
                 };
-                if !matches!(&f, Value::Native(n) if n.pure) {
-                    effect();
-                }
-                if let Value::Fn(c) = &f {
-                    let mut values = Args::with_capacity(args.len());
-                    for a in args {
-                        values.push(a.run(env)?);
-                    }
-                    return call_closure_with(c, values);
-                }
-                if let Value::Native(n) = &f {
-                    if let Some(out) = n.slice.as_ref().and_then(|code| in_place(code, args, env)) {
-                        return out;
-                    }
-                }
-                apply(&f, run_all(args, env)?)
+                call(f, args, env)
             }
             Op::If(c, t, e) => {
                 if c.run(env)?.truthy() {
