@@ -185,6 +185,11 @@ pub struct Form {
     /// constant, a local, a global, or a vector or a call of a global of those. A built-in
     /// that reads its arguments in place runs such a call without a level of its own.
     pub(crate) leaf: bool,
+    /// For a call of a global on constants: the value a pure built-in gave for them, kept
+    /// with the built-in when the value is a scalar or a finite domain
+    /// (`(fd/domain 1 2 3)` in a function's body is made once). Read only while the name
+    /// still resolves to that built-in.
+    pub(crate) fold: Option<Box<std::sync::OnceLock<(Arc<crate::value::Native>, Value)>>>,
 }
 
 impl Form {
@@ -200,7 +205,15 @@ impl Form {
         };
         let leaf = matches!(&op, Op::Call(Code::Global(_), args, _)
             if args.len() <= 3 && args.iter().all(simple));
-        Form { pos, op, leaf }
+        let constant = matches!(&op, Op::Call(Code::Global(_), args, _)
+            if args.iter().all(|a| matches!(a, Code::Const(_))));
+        let fold = constant.then(Box::default);
+        Form {
+            pos,
+            op,
+            leaf,
+            fold,
+        }
     }
 }
 

@@ -66,7 +66,38 @@ impl Code {
         form: &Value,
         env: &Env,
     ) -> Result<Value> {
-        let callee = match callee(g, env) {
+        let callee = callee(g, env);
+        if let (Some(cell), Some(Value::Native(n))) = (&f.fold, &callee) {
+            if n.pure {
+                if let Some((m, v)) = cell.get() {
+                    if Arc::ptr_eq(m, n) {
+                        return Ok(v.clone());
+                    }
+                } else {
+                    let n = n.clone();
+                    let v = self.run_call(f, callee, args, form, env)?;
+                    if foldable(&v) {
+                        let _ = cell.set((n, v.clone()));
+                    }
+                    return Ok(v);
+                }
+            }
+        }
+        self.run_call(f, callee, args, form, env)
+    }
+
+    /// The form `f`, a call of `callee` (what its global resolved to; `None` when the
+    /// interpreter must run `form`), run as [`Code::run_global_call`] says.
+    #[inline]
+    fn run_call(
+        &self,
+        f: &crate::value::func::Form,
+        callee: Option<Value>,
+        args: &[Code],
+        form: &Value,
+        env: &Env,
+    ) -> Result<Value> {
+        let callee = match callee {
             Some(Value::Native(n)) => {
                 if let (true, Some(code)) = (f.leaf, n.slice.as_ref()) {
                     if !n.pure {
@@ -93,6 +124,24 @@ impl Code {
         })
         .map_err(|e| e.with_pos(f.pos))
     }
+}
+
+/// Whether a pure built-in's value on constants is kept at its call ([`Form::fold`]
+/// (crate::value::func::Form)): a scalar or a finite domain, never a collection or a seq (a
+/// lazy seq kept would hold whatever of it was realised).
+fn foldable(v: &Value) -> bool {
+    matches!(
+        v,
+        Value::Nil
+            | Value::Bool(_)
+            | Value::Int(_)
+            | Value::Float(_)
+            | Value::Ratio(..)
+            | Value::Char(_)
+            | Value::Str(_)
+            | Value::Keyword(_)
+            | Value::Domain(_)
+    )
 }
 
 /// Sites numbered beyond this resolve their name at each run (a program that compiles code

@@ -11,6 +11,7 @@ use crate::value::error::{Error, Result};
 use crate::value::items::FdDom;
 use crate::value::Value;
 use kanren::{fd, Goal, Term};
+use std::sync::Arc;
 
 /// An FD operand: an integer or a logic variable, as a term.
 pub fn fd_arg(v: &Value, who: &str) -> Result<Term> {
@@ -47,9 +48,7 @@ pub fn verify_all_bound(s: &kanren::State) -> Option<Error> {
 /// engine's domain is only its set of values. Other programs pay nothing (keeping it costs a
 /// sudoku of bench.clj 9%).
 fn keeping_given(g: Goal, xs: Vec<Term>, given: Value) -> Goal {
-    if !crate::library::logic::subst::extension_layer_used()
-        || !matches!(&given, Value::Domain(d) if !matches!(**d, FdDom::Interval(..)))
-    {
+    if !keeps_given(&given) {
         return g;
     }
     let keep = Goal::new(move |s| {
@@ -58,6 +57,13 @@ fn keeping_given(g: Goal, xs: Vec<Term>, given: Value) -> Goal {
         ))
     });
     kanren::conj([g, keep])
+}
+
+/// Whether [`keeping_given`] keeps `given` (the extension layer is in use, and `given` is a
+/// domain not kept as the engine keeps it).
+fn keeps_given(given: &Value) -> bool {
+    crate::library::logic::subst::extension_layer_used()
+        && matches!(given, Value::Domain(d) if !matches!(**d, FdDom::Interval(..)))
 }
 
 fn int(v: &Value, who: &str) -> Result<i64> {
@@ -83,12 +89,35 @@ pub fn domain_value(d: Option<fd::Domain>) -> Value {
 /// The engine domain a value stands for: a domain value, an integer (one value), or `nil`
 /// (empty).
 pub fn domain_arg(v: &Value, who: &str) -> Result<Option<fd::Domain>> {
+    thread_local! {
+        /// The last set or multi-interval read, with its engine domain: a domain value made
+        /// once and posted many times (`(def d (fd/domain ...))`, a constant `fd/domain` in
+        /// a function's body) is read into the engine's form once. The value is held, so its
+        /// address names it.
+        static LAST: std::cell::RefCell<Option<(Arc<FdDom>, Option<fd::Domain>)>> =
+            const { std::cell::RefCell::new(None) };
+    }
     match v {
         Value::Domain(d) => Ok(match &**d {
             FdDom::Interval(lo, hi) => fd::Domain::interval(*lo, *hi),
-            // Ascending and distinct: read once into the engine's runs.
-            FdDom::Set(values) => fd::Domain::from_values(values.iter().copied()),
-            FdDom::Multi { pieces, .. } => fd::Domain::union_of(pieces.clone()),
+            dom => {
+                let hit = LAST.with(|l| match &*l.borrow() {
+                    Some((last, engine)) if Arc::ptr_eq(last, d) => Some(engine.clone()),
+                    _ => None,
+                });
+                if let Some(engine) = hit {
+                    return Ok(engine);
+                }
+                let engine = match dom {
+                    // Ascending and distinct: read once into the engine's runs.
+                    FdDom::Set(values) => fd::Domain::from_values(values.iter().copied()),
+                    FdDom::Multi { pieces, .. } => fd::Domain::union_of(pieces.clone()),
+                    FdDom::Interval(..) => unreachable!("an interval is read above"),
+                };
+                let old = LAST.with(|l| l.replace(Some((d.clone(), engine.clone()))));
+                drop(old);
+                engine
+            }
         }),
         Value::Int(i) => Ok(Some(fd::Domain::singleton(*i))),
         Value::Nil => Ok(None),
@@ -157,19 +186,20 @@ pub fn install() {
     });
     reg_slice(f, "in", |a| {
         arity(a, 2, usize::MAX, "fd/in")?;
-        let (given, a) = (a[a.len() - 1].clone(), &a[..a.len() - 1]);
-        let d = domain_arg(&given, "in")?;
+        let (given, a) = (&a[a.len() - 1], &a[..a.len() - 1]);
+        let d = domain_arg(given, "in")?;
         let xs = a
             .iter()
             .map(|v| fd_arg(v, "in"))
             .collect::<Result<Vec<_>>>()?;
-        let g = keeping_given(fd::in_(xs.clone(), d), xs, given);
+        let g = if keeps_given(given) {
+            keeping_given(fd::in_(xs.clone(), d), xs, given.clone())
+        } else {
+            fd::in_(xs, d)
+        };
         // core.logic's `fd/in` is `(fresh [] (fd/dom x d) ...)`: its stream starts with a
         // suspension, which decides where it interleaves.
-        goal(Goal::new(move |s| {
-            let g = g.clone();
-            kanren::Stream::suspend(move || g.apply(s))
-        }))
+        goal(Goal::new(move |s| kanren::Stream::delayed(1, g.clone(), s)))
     });
     reg_slice(f, "dom", |a| {
         arity(a, 2, 2, "fd/dom")?;
