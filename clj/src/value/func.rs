@@ -189,8 +189,11 @@ pub struct Form {
     /// with the built-in when the value is a scalar or a finite domain
     /// (`(fd/domain 1 2 3)` in a function's body is made once). Read only while the name
     /// still resolves to that built-in.
-    pub(crate) fold: Option<Box<std::sync::OnceLock<(Arc<crate::value::Native>, Value)>>>,
+    pub(crate) fold: Option<Box<Folded>>,
 }
+
+/// What a call on constants gave: the pure built-in called and its value ([`Form::fold`]).
+pub(crate) type Folded = std::sync::OnceLock<(Arc<crate::value::Native>, Value)>;
 
 impl Form {
     pub(crate) fn new(pos: Option<Pos>, op: Op) -> Form {
