@@ -79,7 +79,7 @@ pub enum Frame {
     Slots(Names, Slots, Env),
     /// A call's frame: the function called (a `Value::Fn`), the index of the arity called,
     /// and the arguments (the rest parameter's value last). Its names are the arity's
-    /// [`Arity::frame_names`] (the function's own name first, bound to the function, when it
+    /// frame names (`Arity::frame_names`) (the function's own name first, bound to the function, when it
     /// has one), and the frame after it is the function's environment: one reference counted
     /// for the three.
     Call(Value, u32, Slots),
