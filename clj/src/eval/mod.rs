@@ -519,13 +519,18 @@ pub(crate) fn arity_env(c: &Arc<Closure>, arity: &Arity, mut args: Args) -> Env 
 fn call_frame_arity(c: &Closure, arity: &Arity) -> Option<u32> {
     let a = c.arities.iter().position(|a| std::ptr::eq(a, arity))?;
     let names = arity.frame_names.get_or_init(|| make_frame_names(c, arity));
+    names_fit(c, arity, names).then_some(a as u32)
+}
+
+/// Whether `names`, made for `arity`, are the names of its frame when `c` calls it (the same
+/// name first, if any, then one per parameter).
+fn names_fit(c: &Closure, arity: &Arity, names: &crate::eval::Names) -> bool {
     let params = arity.params.len() + arity.rest.iter().len();
-    let same = match (&c.name, names.first()) {
+    match (&c.name, names.first()) {
         (None, _) => names.len() == params,
         (Some(n), Some(first)) => Arc::ptr_eq(n, first) && names.len() == 1 + params,
         (Some(_), None) => false,
-    };
-    same.then_some(a as u32)
+    }
 }
 
 /// The names of the frame [`arity_env`] binds for `arity` of `c`: its name, if it has one,
@@ -548,13 +553,7 @@ fn make_frame_names(c: &Closure, arity: &Arity) -> crate::eval::Names {
 fn frame_names(c: &Closure, arity: &Arity) -> crate::eval::Names {
     let make = || make_frame_names(c, arity);
     let names = arity.frame_names.get_or_init(make);
-    let same = match (&c.name, names.first()) {
-        (None, _) => names.len() == arity.params.len() + arity.rest.iter().len(),
-        (Some(n), Some(first)) => {
-            Arc::ptr_eq(n, first) && names.len() == 1 + arity.params.len() + arity.rest.iter().len()
-        }
-        (Some(_), None) => false,
-    };
+    let same = names_fit(c, arity, names);
     if same {
         names.clone()
     } else {

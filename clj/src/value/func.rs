@@ -78,10 +78,10 @@ pub enum Frame {
     /// counted, not one per name.
     Slots(Names, Slots, Env),
     /// A call's frame: the function called (a `Value::Fn`), the index of the arity called,
-    /// and the arguments (the rest parameter's value last). Its names are the arity's
-    /// frame names (`Arity::frame_names`) (the function's own name first, bound to the function, when it
-    /// has one), and the frame after it is the function's environment: one reference counted
-    /// for the three.
+    /// and the arguments (the rest parameter's value last). Its names are the arity's frame
+    /// names (`Arity::frame_names`: the function's own name first, bound to the function,
+    /// when it has one), and the frame after it is the function's environment: one
+    /// reference counted for the three.
     Call(Value, u32, Slots),
     /// The functions of a `letfn`, bound together (each sees all of them).
     Group(Arc<LetFnGroup>, Env),

@@ -114,8 +114,7 @@ pub fn domain_arg(v: &Value, who: &str) -> Result<Option<fd::Domain>> {
                     FdDom::Multi { pieces, .. } => fd::Domain::union_of(pieces.clone()),
                     FdDom::Interval(..) => unreachable!("an interval is read above"),
                 };
-                let old = LAST.with(|l| l.replace(Some((d.clone(), engine.clone()))));
-                drop(old);
+                LAST.with(|l| l.replace(Some((d.clone(), engine.clone()))));
                 engine
             }
         }),
