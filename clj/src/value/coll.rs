@@ -560,6 +560,25 @@ impl Source {
         }
     }
 
+    /// What follows a chunk read from this source: `end` when the source is known to have
+    /// nothing more (a vector read to its end, a seq already realised empty: nothing is run
+    /// to find out), else `more` of it, the lazy rest.
+    pub(crate) fn then(self, end: Value, more: impl FnOnce(Source) -> Value) -> Value {
+        match self.exhausted() {
+            true => end,
+            false => more(self),
+        }
+    }
+
+    /// Whether the source is known to have nothing more: a vector read to its end, or a seq
+    /// already realised empty. Runs nothing.
+    pub(crate) fn exhausted(&self) -> bool {
+        match self {
+            Source::Vec(items, i) => *i >= items.len(),
+            Source::Seq(s) => s.realized_empty(),
+        }
+    }
+
     /// The next element alone, whether or not it starts a chunk.
     pub(crate) fn next_one(self) -> Result<Option<(Value, Source)>> {
         match self {

@@ -526,6 +526,27 @@ impl Value {
         Some(v.clone())
     }
 
+    /// Whether the value is `nil`, `()` or a lazy seq already realised as one of them. Runs
+    /// nothing.
+    ///
+    /// ```
+    /// use kanren_clj::value::Value;
+    /// let seq = Value::lazy(|| Ok(Value::EmptyList));
+    /// assert!(!seq.realized_empty());
+    /// seq.force().unwrap();
+    /// assert!(seq.realized_empty());
+    /// ```
+    pub fn realized_empty(&self) -> bool {
+        let mut v = self;
+        while let Value::Lazy(cell) = v {
+            match cell.done() {
+                Some(next) => v = next,
+                None => return false,
+            }
+        }
+        matches!(v, Value::Nil | Value::EmptyList)
+    }
+
     /// Forces a lazy seq (repeatedly) until the value is not `Lazy`.
     pub fn force(&self) -> Result<Value> {
         self.forced().cloned()

@@ -169,7 +169,11 @@ pub(crate) fn walk<B: ForBindings>(b: B, i: usize, env: Env, src: Source, tail: 
                                 Bound::End => return Ok(Value::chunk_with_tail(out, tail)),
                             }
                         }
-                        let after = walk(b.clone(), i, env.clone(), rest, tail);
+                        // The rest of this binding's walk, unless its source has run out.
+                        let after = match rest.exhausted() {
+                            true => tail,
+                            false => walk(b.clone(), i, env.clone(), rest, tail),
+                        };
                         return Ok(Value::chunk_with_tail(out, after));
                     }
                     Next::One(x, rest) => (x, rest),

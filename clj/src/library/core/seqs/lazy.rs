@@ -34,7 +34,10 @@ fn map_source(f: Value, src: Source) -> Value {
                 .into_iter()
                 .map(|x| apply1(&f, x))
                 .collect::<Result<Vec<_>>>()?;
-            Ok(Value::chunk_with_tail(out, map_source(f, rest)))
+            Ok(Value::chunk_with_tail(
+                out,
+                rest.then(Value::EmptyList, |rest| map_source(f, rest)),
+            ))
         }
         Next::One(h, rest) => Ok(cons(apply1(&f, h)?, map_source(f, rest))),
         Next::End => Ok(Value::EmptyList),
@@ -61,7 +64,8 @@ fn filter_source(f: Value, src: Source, keep: bool) -> Value {
                         src = rest;
                         continue;
                     }
-                    return Ok(Value::chunk_with_tail(out, filter_source(f, rest, keep)));
+                    let more = rest.then(Value::EmptyList, |rest| filter_source(f, rest, keep));
+                    return Ok(Value::chunk_with_tail(out, more));
                 }
                 Next::One(h, rest) => {
                     if apply1(&f, h.clone())?.truthy() == keep {
@@ -101,10 +105,8 @@ fn keep_source(f: Value, src: Source, i: i64, indexed: bool) -> Value {
                         src = rest;
                         continue;
                     }
-                    return Ok(Value::chunk_with_tail(
-                        out,
-                        keep_source(f, rest, i, indexed),
-                    ));
+                    let more = rest.then(Value::EmptyList, |rest| keep_source(f, rest, i, indexed));
+                    return Ok(Value::chunk_with_tail(out, more));
                 }
                 Next::One(h, rest) => {
                     let v = call(i, h)?;
@@ -132,10 +134,8 @@ fn map_indexed_source(f: Value, src: Source, i: i64) -> Value {
                 .zip(xs)
                 .map(|(k, x)| apply(&f, vec![Value::Int(k), x]))
                 .collect::<Result<Vec<_>>>()?;
-            Ok(Value::chunk_with_tail(
-                out,
-                map_indexed_source(f, rest, i + n),
-            ))
+            let more = rest.then(Value::EmptyList, |rest| map_indexed_source(f, rest, i + n));
+            Ok(Value::chunk_with_tail(out, more))
         }
         Next::One(h, rest) => Ok(cons(
             apply(&f, vec![Value::Int(i), h])?,
@@ -359,7 +359,11 @@ pub(crate) fn partition(
                 None => {}
             }
         }
-        let rest = drop_n(step as i64, &coll)?;
+        // With a step of `n`, the rest starts where the chunk's walk stopped.
+        let rest = match step == n {
+            true => cur,
+            false => drop_n(step as i64, &coll)?,
+        };
         Ok(cons(Value::list(chunk), partition(n, step, rest, all, pad)))
     })
 }
