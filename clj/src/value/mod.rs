@@ -519,11 +519,16 @@ impl Value {
     /// assert!(matches!(seq.realized(), Some(Value::Nil)));
     /// ```
     pub fn realized(&self) -> Option<Value> {
+        self.realized_ref().cloned()
+    }
+
+    /// [`realized`](Value::realized), borrowed from the value's cells.
+    fn realized_ref(&self) -> Option<&Value> {
         let mut v = self;
         while let Value::Lazy(cell) = v {
             v = cell.done()?;
         }
-        Some(v.clone())
+        Some(v)
     }
 
     /// Whether the value is `nil`, `()` or a lazy seq already realised as one of them. Runs
@@ -537,14 +542,7 @@ impl Value {
     /// assert!(seq.realized_empty());
     /// ```
     pub fn realized_empty(&self) -> bool {
-        let mut v = self;
-        while let Value::Lazy(cell) = v {
-            match cell.done() {
-                Some(next) => v = next,
-                None => return false,
-            }
-        }
-        matches!(v, Value::Nil | Value::EmptyList)
+        matches!(self.realized_ref(), Some(Value::Nil | Value::EmptyList))
     }
 
     /// Forces a lazy seq (repeatedly) until the value is not `Lazy`.
