@@ -42,28 +42,31 @@ pub fn verify_all_bound(s: &kanren::State) -> Option<Error> {
     ))
 }
 
-/// `g`, which gives the variables `xs` the domain `given`, followed, when `given` is a set of
-/// values or of intervals and the program uses core.logic's extension layer (`get-dom` can see
-/// it), by keeping that value for `get-dom`: core.logic keeps a domain as it was written; the
-/// engine's domain is only its set of values. Other programs pay nothing (keeping it costs a
-/// sudoku of bench.clj 9%).
-fn keeping_given(g: Goal, xs: Vec<Term>, given: Value) -> Goal {
-    if !keeps_given(&given) {
-        return g;
+/// The goal that keeps the domain value `given` of the variables `xs` for `get-dom`, when
+/// `given` is a set of values or of intervals and the program uses core.logic's extension
+/// layer (`get-dom` can see it): core.logic keeps a domain as it was written; the engine's
+/// domain is only its set of values. `None` otherwise: other programs pay nothing (keeping it
+/// costs a sudoku of bench.clj 9%).
+fn keep_given(xs: &[Term], given: &Value) -> Option<Goal> {
+    let kept = crate::library::logic::subst::extension_layer_used()
+        && matches!(given, Value::Domain(d) if !matches!(**d, FdDom::Interval(..)));
+    if !kept {
+        return None;
     }
-    let keep = Goal::new(move |s| {
+    let (xs, given) = (xs.to_vec(), given.clone());
+    Some(Goal::new(move |s| {
         kanren::Stream::unit(crate::library::logic::subst::keep_given_domain(
             s, &xs, &given,
         ))
-    });
-    kanren::conj([g, keep])
+    }))
 }
 
-/// Whether [`keeping_given`] keeps `given` (the extension layer is in use, and `given` is a
-/// domain not kept as the engine keeps it).
-fn keeps_given(given: &Value) -> bool {
-    crate::library::logic::subst::extension_layer_used()
-        && matches!(given, Value::Domain(d) if !matches!(**d, FdDom::Interval(..)))
+/// `g`, then `keep` ([`keep_given`]) if there is one.
+fn then_keep(g: Goal, keep: Option<Goal>) -> Goal {
+    match keep {
+        Some(keep) => kanren::conj([g, keep]),
+        None => g,
+    }
 }
 
 fn int(v: &Value, who: &str) -> Result<i64> {
@@ -191,11 +194,8 @@ pub fn install() {
             .iter()
             .map(|v| fd_arg(v, "in"))
             .collect::<Result<Vec<_>>>()?;
-        let g = if keeps_given(given) {
-            keeping_given(fd::in_(xs.clone(), d), xs, given.clone())
-        } else {
-            fd::in_(xs, d)
-        };
+        let keep = keep_given(&xs, given);
+        let g = then_keep(fd::in_(xs, d), keep);
         // core.logic's `fd/in` is `(fresh [] (fd/dom x d) ...)`: its stream starts with a
         // suspension, which decides where it interleaves.
         goal(Goal::new(move |s| kanren::Stream::delayed(1, g.clone(), s)))
@@ -203,8 +203,8 @@ pub fn install() {
     reg_slice(f, "dom", |a| {
         arity(a, 2, 2, "fd/dom")?;
         let x = fd_arg(&a[0], "dom")?;
-        let g = fd::dom(x.clone(), domain_arg(&a[1], "dom")?);
-        goal(keeping_given(g, vec![x], a[1].clone()))
+        let keep = keep_given(std::slice::from_ref(&x), &a[1]);
+        goal(then_keep(fd::dom(x, domain_arg(&a[1], "dom")?), keep))
     });
     reg(f, "bounded-listo", |a| {
         arity(&a, 2, 2, "fd/bounded-listo")?;
