@@ -84,6 +84,13 @@ fn clojure_forms_compile_to_what_the_interpreter_computes() {
         ("(defn f [n] (loop [i 0 out []] (if (< i n) (recur (inc i) (loop [j 0 o out] (if (< j i) (recur (inc j) (conj o j)) o))) out))) (f 3)",
          "[0 0 1]"),
         ("(defn f [n] (loop [i n] (if (pos? i) (recur ((fn g [k] (if (> k 2) (recur (dec k)) k)) (dec i))) i))) (f 5)", "0"),
+        // `recur` reached through `let`, `cond`, `do` and `when`; rounds in which a function
+        // or a lazy seq closes over the loop's locals and rounds in which nothing does.
+        ("(defn f [n] (loop [i 0 acc []] (let [j (* i i)] (cond (>= i n) acc (odd? i) (do (recur (inc i) (conj acc j))) :else (when true (recur (inc i) acc))))))  (f 6)", "[1 9 25]"),
+        ("(defn f [n] (loop [i 0 fs []] (if (< i n) (recur (inc i) (if (even? i) (conj fs (fn [] [i (count fs)])) fs)) (map #(%) fs)))) (f 4)", "([0 0] [2 1])"),
+        ("(defn f [n] (loop [i 0 s ()] (if (< i n) (recur (inc i) (lazy-seq (cons i s))) (doall s)))) (f 3)", "(2 1 0)"),
+        ("(defn f [a] (loop [] (if (pos? a) :pos :not))) [(f 1) (f 0)]", "[:pos :not]"),
+        ("(defn f [x & r] (let [y (inc x)] (cond (seq r) (recur y (next r)) :else y))) (f 0 :a :b :c)", "4"),
         ("(defn f [] (loop [a 1 b a] [a b])) (f)", "[1 1]"),
     ];
     for (src, want) in cases {

@@ -407,11 +407,12 @@ pub fn call_closure_with(c: &Arc<Closure>, mut args: Args) -> Result<Value> {
     // binds the name and the parameters.
     if let Some(code) = crate::eval::compile::code_of(c, arity) {
         loop {
-            match code.run(&arity_env(c, arity, args)).map_err(recur_values) {
-                Err(Ok(new)) => args = recur_args(arity, new)?,
-                Err(Err(e)) => return Err(e),
-                Ok(v) => return Ok(v),
-            }
+            let new = match code.run_tail(&arity_env(c, arity, args)) {
+                Ok(crate::eval::compile::run::Tail::Value(v)) => return Ok(v),
+                Ok(crate::eval::compile::run::Tail::Recur(new)) => new,
+                Err(e) => Args::from_vec(recur_values(e)?),
+            };
+            args = recur_args(arity, new)?;
         }
     }
     let plain = arity.is_plain();
@@ -436,7 +437,7 @@ pub fn call_closure_with(c: &Arc<Closure>, mut args: Args) -> Result<Value> {
             eval_body(&arity.body, &e)
         };
         match out.map_err(recur_values) {
-            Err(Ok(new)) => args = recur_args(arity, new)?,
+            Err(Ok(new)) => args = recur_args(arity, Args::from_vec(new))?,
             Err(Err(e)) => return Err(e),
             Ok(v) => return Ok(v),
         }
@@ -592,9 +593,9 @@ pub(crate) fn check_recur(want: usize, new: &[Value]) -> Result<()> {
 }
 
 /// The arguments of a `recur` to the top of `arity`'s body, checked against its parameters.
-pub(crate) fn recur_args(arity: &Arity, new: Vec<Value>) -> Result<Args> {
+pub(crate) fn recur_args(arity: &Arity, new: Args) -> Result<Args> {
     check_recur(arity.params.len() + usize::from(arity.rest.is_some()), &new)?;
-    let mut args = Args::from_vec(new);
+    let mut args = new;
     if arity.rest.is_some() {
         let r = args.pop().unwrap_or(Value::Nil);
         args.extend(r.to_vec()?);

@@ -6,7 +6,9 @@
 
 use crate::eval::compile::{effect, Code, Global, Op, Pat};
 use crate::eval::env::{bind, Env, Frame};
-use crate::eval::{apply, call_closure_with, check_interrupt, eval, global, nested, Args, Closure};
+use crate::eval::{
+    apply, call_closure_with, check_interrupt, eval, global, nested, Args, Closure, Slots,
+};
 use crate::value::error::{Error, Kind, Result};
 use crate::value::{SliceFn, Value};
 use std::sync::Arc;
@@ -271,10 +273,18 @@ pub(crate) fn bind_pat(env: &Env, p: &Pat, v: Value) -> Result<Env> {
 /// `env` with each pattern of `pairs` bound in turn to its code's value, run where the
 /// patterns before it are bound (a `let`'s bindings, a `:let` modifier's).
 pub(crate) fn bind_pairs(env: &Env, pairs: &[(Pat, Code)]) -> Result<Env> {
-    let mut e = env.clone();
-    for (p, c) in pairs {
+    let Some(((p, c), rest)) = pairs.split_first() else {
+        return Ok(env.clone());
+    };
+    let v = c.run(env)?;
+    let mut e = bind_pat(env, p, v)?;
+    for (p, c) in rest {
         let v = c.run(&e)?;
-        e = bind_pat(&e, p, v)?;
+        e = match p {
+            // The frame takes `e` itself: no count taken and given back.
+            Pat::Name(n) => Some(Arc::new(Frame::One(n.clone(), v, e))),
+            p => bind_pat(&e, p, v)?,
+        };
     }
     Ok(e)
 }
@@ -295,6 +305,107 @@ fn run_all(codes: &[Code], env: &Env) -> Result<Vec<Value>> {
         values.push(c.run(env)?);
     }
     Ok(values)
+}
+
+/// Binds `vals` again in the innermost frames of `e`, one frame per value, the last value
+/// innermost, in place: `false` (and nothing changed) when `e` does not hold that many
+/// one-binding frames or something else holds one of them.
+fn rebind(e: &mut Env, vals: &mut Slots) -> bool {
+    let mut cur = &*e;
+    for _ in 0..vals.len() {
+        match cur {
+            Some(f) if Arc::strong_count(f) == 1 && Arc::weak_count(f) == 0 => match &**f {
+                Frame::One(_, _, next) => cur = next,
+                _ => return false,
+            },
+            _ => return false,
+        }
+    }
+    let mut cur = e;
+    for v in vals.drain(..).rev() {
+        let Some(Frame::One(_, slot, next)) = cur.as_mut().and_then(Arc::get_mut) else {
+            unreachable!("each frame was just found to be one binding held by nothing else")
+        };
+        *slot = v;
+        cur = next;
+    }
+    true
+}
+
+/// What code in a tail position gives: its value, or the values of the `recur` it reached,
+/// for the `loop` or the call around it to bind again.
+pub(crate) enum Tail {
+    Value(Value),
+    Recur(Slots),
+}
+
+impl Code {
+    /// Runs code in a tail position of a `loop`'s or a function's body. A `recur` reached
+    /// through `if`, `do`, `let` and `cond` gives its values as [`Tail::Recur`] instead of
+    /// unwinding as an error; a `recur` anywhere else (in a form the interpreter runs, or on
+    /// the heap stack) still unwinds, and the `loop` or call takes it either way. Each form
+    /// counts its level, checks for Ctrl-C and gives its errors its position, as
+    /// [`Code::run`] does.
+    pub(crate) fn run_tail(&self, env: &Env) -> Result<Tail> {
+        if let Code::Form(f) = self {
+            if matches!(
+                f.op,
+                Op::If(..) | Op::Do(_) | Op::Let(..) | Op::Cond(_) | Op::Recur(_)
+            ) {
+                check_interrupt()?;
+                if !crate::eval::on_heap() {
+                    return nested(|| f.op.run_tail(env)).map_err(|e| e.with_pos(f.pos));
+                }
+            }
+        }
+        self.run(env).map(Tail::Value)
+    }
+}
+
+impl Op {
+    /// [`Code::run_tail`] of this form's operation.
+    fn run_tail(&self, env: &Env) -> Result<Tail> {
+        match self {
+            Op::If(c, t, e) => {
+                if c.run(env)?.truthy() {
+                    t.run_tail(env)
+                } else {
+                    e.run_tail(env)
+                }
+            }
+            Op::Do(codes) => body_tail(codes, env),
+            Op::Let(pairs, codes) => body_tail(codes, &bind_pairs(env, pairs)?),
+            Op::Cond(pairs) => {
+                for (t, v) in pairs {
+                    if t.run(env)?.truthy() {
+                        return v.run_tail(env);
+                    }
+                }
+                Ok(Tail::Value(Value::Nil))
+            }
+            Op::Recur(args) => {
+                let mut values = Slots::with_capacity(args.len());
+                for a in args {
+                    values.push(a.run(env)?);
+                }
+                Ok(Tail::Recur(values))
+            }
+            op => op.run(env).map(Tail::Value),
+        }
+    }
+}
+
+/// Forms in order, the last in a tail position ([`Code::run_tail`]; `nil` for none).
+pub(crate) fn body_tail(codes: &[Code], env: &Env) -> Result<Tail> {
+    match codes.split_last() {
+        None => Ok(Tail::Value(Value::Nil)),
+        Some((last, before)) => {
+            for c in before {
+                c.run(env)?;
+            }
+            last.run_tail(env)
+        }
+    }
 }
 
 /// The call of `f` on the values of `args`.
@@ -347,26 +458,32 @@ impl Op {
                 // As the interpreter's `loop`: the values bound once to be computed, then
                 // bound again for each round.
                 let mut e = env.clone();
-                let mut vals = Vec::with_capacity(pairs.len());
+                let mut vals = Slots::with_capacity(pairs.len());
                 for (p, c) in pairs {
                     let v = c.run(&e)?;
                     e = bind_pat(&e, p, v.clone())?;
                     vals.push(v);
                 }
+                let names =
+                    !pairs.is_empty() && pairs.iter().all(|(p, _)| matches!(p, Pat::Name(_)));
+                let mut e: Env = None;
                 loop {
-                    let mut e = env.clone();
-                    for ((p, _), v) in pairs.iter().zip(vals.drain(..)) {
-                        e = bind_pat(&e, p, v)?;
-                    }
-                    match run_body(codes, &e).map_err(crate::eval::recur_values) {
-                        Err(Ok(new)) => {
-                            crate::eval::check_recur(pairs.len(), &new)?;
-                            vals = new;
-                            check_interrupt()?;
+                    // A round's frames are bound anew, unless nothing kept them (no
+                    // function made in the body closed over them): then their values
+                    // are replaced where they are.
+                    if !(names && rebind(&mut e, &mut vals)) {
+                        e = env.clone();
+                        for ((p, _), v) in pairs.iter().zip(vals.drain(..)) {
+                            e = bind_pat(&e, p, v)?;
                         }
-                        Err(Err(e)) => return Err(e),
-                        Ok(v) => return Ok(v),
                     }
+                    vals = match body_tail(codes, &e) {
+                        Ok(Tail::Value(v)) => return Ok(v),
+                        Ok(Tail::Recur(new)) => new,
+                        Err(e) => Slots::from_vec(crate::eval::recur_values(e)?),
+                    };
+                    crate::eval::check_recur(pairs.len(), &vals)?;
+                    check_interrupt()?;
                 }
             }
             Op::And(codes) => {
