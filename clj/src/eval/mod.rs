@@ -410,7 +410,7 @@ pub fn call_closure_with(c: &Arc<Closure>, mut args: Args) -> Result<Value> {
             let new = match code.run_tail(&arity_env(c, arity, args)) {
                 Ok(crate::eval::compile::run::Tail::Value(v)) => return Ok(v),
                 Ok(crate::eval::compile::run::Tail::Recur(new)) => new,
-                Err(e) => Args::from_vec(recur_values(e)?),
+                Err(e) => recur_values(e)?,
             };
             args = recur_args(arity, new)?;
         }
@@ -437,7 +437,7 @@ pub fn call_closure_with(c: &Arc<Closure>, mut args: Args) -> Result<Value> {
             eval_body(&arity.body, &e)
         };
         match out.map_err(recur_values) {
-            Err(Ok(new)) => args = recur_args(arity, Args::from_vec(new))?,
+            Err(Ok(new)) => args = recur_args(arity, new)?,
             Err(Err(e)) => return Err(e),
             Ok(v) => return Ok(v),
         }
@@ -593,9 +593,9 @@ pub(crate) fn check_recur(want: usize, new: &[Value]) -> Result<()> {
 }
 
 /// The arguments of a `recur` to the top of `arity`'s body, checked against its parameters.
-pub(crate) fn recur_args(arity: &Arity, new: Args) -> Result<Args> {
+pub(crate) fn recur_args(arity: &Arity, new: Vec<Value>) -> Result<Args> {
     check_recur(arity.params.len() + usize::from(arity.rest.is_some()), &new)?;
-    let mut args = new;
+    let mut args = Args::from_vec(new);
     if arity.rest.is_some() {
         let r = args.pop().unwrap_or(Value::Nil);
         args.extend(r.to_vec()?);

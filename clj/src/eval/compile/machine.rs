@@ -411,7 +411,7 @@ fn unwind(k: K, e: Error, ks: &mut Vec<K>) -> Ctl {
             Ok(new) => {
                 // SAFETY: `arity` is one of `closure`'s, which this frame keeps alive.
                 let a = unsafe { &*arity };
-                match recur_args(a, Args::from_vec(new)) {
+                match recur_args(a, new) {
                     Ok(args) => {
                         let env = arity_env(&closure, a, args);
                         let body: *const Code = &*code;

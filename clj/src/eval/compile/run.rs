@@ -6,9 +6,7 @@
 
 use crate::eval::compile::{effect, Code, Global, Op, Pat};
 use crate::eval::env::{bind, Env, Frame};
-use crate::eval::{
-    apply, call_closure_with, check_interrupt, eval, global, nested, Args, Closure, Slots,
-};
+use crate::eval::{apply, call_closure_with, check_interrupt, eval, global, nested, Args, Closure};
 use crate::value::error::{Error, Kind, Result};
 use crate::value::{SliceFn, Value};
 use std::sync::Arc;
@@ -310,7 +308,7 @@ fn run_all(codes: &[Code], env: &Env) -> Result<Vec<Value>> {
 /// Binds `vals` again in the innermost frames of `e`, one frame per value, the last value
 /// innermost, in place: `false` (and nothing changed) when `e` does not hold that many
 /// one-binding frames or something else holds one of them.
-fn rebind(e: &mut Env, vals: &mut Slots) -> bool {
+fn rebind(e: &mut Env, vals: &mut Vec<Value>) -> bool {
     let mut cur = &*e;
     for _ in 0..vals.len() {
         match cur {
@@ -336,7 +334,7 @@ fn rebind(e: &mut Env, vals: &mut Slots) -> bool {
 /// for the `loop` or the call around it to bind again.
 pub(crate) enum Tail {
     Value(Value),
-    Recur(Slots),
+    Recur(Vec<Value>),
 }
 
 impl Code {
@@ -346,6 +344,7 @@ impl Code {
     /// the heap stack) still unwinds, and the `loop` or call takes it either way. Each form
     /// counts its level, checks for Ctrl-C and gives its errors its position, as
     /// [`Code::run`] does.
+    #[inline]
     pub(crate) fn run_tail(&self, env: &Env) -> Result<Tail> {
         if let Code::Form(f) = self {
             if matches!(
@@ -384,7 +383,7 @@ impl Op {
                 Ok(Tail::Value(Value::Nil))
             }
             Op::Recur(args) => {
-                let mut values = Slots::with_capacity(args.len());
+                let mut values = Vec::with_capacity(args.len());
                 for a in args {
                     values.push(a.run(env)?);
                 }
@@ -458,7 +457,7 @@ impl Op {
                 // As the interpreter's `loop`: the values bound once to be computed, then
                 // bound again for each round.
                 let mut e = env.clone();
-                let mut vals = Slots::with_capacity(pairs.len());
+                let mut vals = Vec::with_capacity(pairs.len());
                 for (p, c) in pairs {
                     let v = c.run(&e)?;
                     e = bind_pat(&e, p, v.clone())?;
@@ -480,7 +479,7 @@ impl Op {
                     vals = match body_tail(codes, &e) {
                         Ok(Tail::Value(v)) => return Ok(v),
                         Ok(Tail::Recur(new)) => new,
-                        Err(e) => Slots::from_vec(crate::eval::recur_values(e)?),
+                        Err(e) => crate::eval::recur_values(e)?,
                     };
                     crate::eval::check_recur(pairs.len(), &vals)?;
                     check_interrupt()?;
