@@ -164,6 +164,7 @@ pub fn with_meta(v: &Value, meta: Value) -> Result<Value> {
                 slice: None,
                 terms: None,
                 pure: false,
+                shared: false,
                 f: Arc::new(move |args| match crate::value::class::CALL.get() {
                     Some(call) => call(&goal, args),
                     None => Err(Error::msg(

@@ -342,6 +342,10 @@ pub struct Native {
     /// bodies that call only such functions are built once and reused
     /// (`library::logic::compile`).
     pub pure: bool,
+    /// Whether this is a built-in made once for the process and kept by it
+    /// (`library::core::reg`, `reg_slice`): it lives as long as the process, so a compiled
+    /// call site reads it without taking a reference count. Only that registry sets it.
+    pub(crate) shared: bool,
 }
 
 impl Value {

@@ -66,6 +66,11 @@ impl Code {
         form: &Value,
         env: &Env,
     ) -> Result<Value> {
+        if let Some(n) = g.resolve_shared() {
+            if let Some(out) = run_shared(f, n, args, env) {
+                return out;
+            }
+        }
         let callee = callee(g, env);
         if let (Some(cell), Some(Value::Native(n))) = (&f.fold, &callee) {
             if n.pure {
@@ -126,6 +131,48 @@ impl Code {
     }
 }
 
+/// The form `f`, a call of the shared built-in `n` ([`Native::shared`](crate::value::Native)),
+/// run as [`Code::run_global_call`] runs it but without a reference count taken on `n`; `None`
+/// where that needs the built-in as a value (a value kept at the call site, the heap stack).
+#[inline]
+fn run_shared(
+    f: &crate::value::func::Form,
+    n: &crate::value::Native,
+    args: &[Code],
+    env: &Env,
+) -> Option<Result<Value>> {
+    if n.pure {
+        if let Some(cell) = &f.fold {
+            return match cell.get() {
+                Some((m, v)) if std::ptr::eq(Arc::as_ptr(m), n) => Some(Ok(v.clone())),
+                _ => None,
+            };
+        }
+    } else {
+        effect();
+    }
+    if let (true, Some(code)) = (f.leaf, n.slice.as_ref()) {
+        if let Some(out) = in_place(code, args, env) {
+            return Some(out.map_err(|e| e.with_pos(f.pos)));
+        }
+    }
+    if let Err(e) = check_interrupt() {
+        return Some(Err(e));
+    }
+    if crate::eval::on_heap() {
+        return None;
+    }
+    Some(
+        nested(
+            || match n.slice.as_ref().and_then(|code| in_place(code, args, env)) {
+                Some(out) => out,
+                None => (n.f)(run_all(args, env)?),
+            },
+        )
+        .map_err(|e| e.with_pos(f.pos)),
+    )
+}
+
 /// Whether a pure built-in's value on constants is kept at its call ([`Form::fold`]
 /// (crate::value::func::Form)): a scalar or a finite domain, never a collection or a seq (a
 /// lazy seq kept would hold whatever of it was realised).
@@ -166,6 +213,21 @@ impl Global {
             )
             .unwrap_or(MAX_SITES);
         Global { sym, site }
+    }
+
+    /// The built-in this site last resolved to at the current generation, when it is a shared
+    /// one ([`Native::shared`](crate::value::Native)): read in place, no reference count
+    /// taken. `None` for anything else, or when the site must be resolved again.
+    #[inline]
+    pub(crate) fn resolve_shared(&self) -> Option<&'static crate::value::Native> {
+        let gen = crate::eval::ns::generation();
+        let p = SITES.with(|s| match s.borrow().get(self.site as usize) {
+            Some((g, Some(Value::Native(n)))) if *g == gen && n.shared => Some(Arc::as_ptr(n)),
+            _ => None,
+        })?;
+        // SAFETY: a shared built-in is held by the process-wide table of
+        // `library::core::shared` from when it is made, and that table never lets one go.
+        Some(unsafe { &*p })
     }
 
     /// What the name resolves to in `env` (as [`resolve_value`](crate::eval::ns::resolve_value)),

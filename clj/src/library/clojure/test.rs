@@ -198,6 +198,7 @@ fn deftest(a: &[Value], env: &Env) -> Result<Value> {
         slice: None,
         terms: None,
         pure: false,
+        shared: false,
         f: Arc::new(move |_| {
             run_one(&name, &b)?;
             Ok(Value::Nil)
@@ -414,6 +415,7 @@ fn with_fixtures(fs: &[Value], f: Arc<dyn Fn() -> Result<Value> + Send + Sync>) 
                 slice: None,
                 terms: None,
                 pure: false,
+                shared: false,
                 f: Arc::new(move |_| with_fixtures(&rest, f.clone())),
             }));
             crate::eval::apply(fixture, vec![inner])

@@ -73,28 +73,45 @@ pub fn native(
         slice: None,
         terms: None,
         pure: false,
+        shared: false,
     }))
 }
 
 /// Registers a built-in function.
-pub fn reg(
+pub fn reg<F: Fn(Vec<Value>) -> Result<Value> + Send + Sync + 'static>(
     ns: &str,
     name: &'static str,
-    f: impl Fn(Vec<Value>) -> Result<Value> + Send + Sync + 'static,
+    f: F,
 ) {
-    let f: NativeFn = Arc::new(f);
-    let (slice, pure) = (None, is_pure(ns, name));
-    crate::eval::ns::define(
-        ns,
+    let pure = is_pure(ns, name);
+    let v = shared::<F>(ns, name, || Native {
         name,
-        Value::Native(Arc::new(Native {
-            name,
-            f,
-            slice,
-            terms: None,
-            pure,
-        })),
-    );
+        f: Arc::new(f),
+        slice: None,
+        terms: None,
+        pure,
+        shared: true,
+    });
+    crate::eval::ns::define(ns, name, v);
+}
+
+/// The built-ins [`reg`] and [`reg_slice`] made, by the type of their code, namespace and
+/// name: made once for the process and shared by every thread's namespaces. The table keeps
+/// each for as long as the process runs ([`Native::shared`]).
+static SHARED: std::sync::LazyLock<std::sync::Mutex<SharedTable>> =
+    std::sync::LazyLock::new(Default::default);
+
+/// The shared built-ins by the type of their code and their qualified name.
+type SharedTable = std::collections::HashMap<(std::any::TypeId, String), Arc<Native>>;
+
+/// The shared built-in `ns/name` whose code has the type `F`, made by `make` the first time.
+/// A closure's type is its own, so two registrations of one name with different code (a
+/// library's later definition) are two built-ins, as they were.
+fn shared<F: 'static>(ns: &str, name: &str, make: impl FnOnce() -> Native) -> Value {
+    let key = (std::any::TypeId::of::<F>(), format!("{ns}/{name}"));
+    let mut table = SHARED.lock().unwrap_or_else(|e| e.into_inner());
+    let n = table.entry(key).or_insert_with(|| Arc::new(make()));
+    Value::Native(n.clone())
 }
 
 /// The built-ins whose calls are pure ([`Native::pure`]), by namespace: arithmetic and
@@ -133,12 +150,20 @@ fn is_pure(ns: &str, name: &str) -> bool {
 
 /// Registers a built-in function whose code reads its arguments in place (see
 /// [`Native::slice`]): for the functions called most from compiled bodies.
-pub fn reg_slice(
+pub fn reg_slice<F: Fn(&[Value]) -> Result<Value> + Send + Sync + 'static>(
     ns: &str,
     name: &'static str,
-    f: impl Fn(&[Value]) -> Result<Value> + Send + Sync + 'static,
+    f: F,
 ) {
-    crate::eval::ns::define(ns, name, slice_native(name, f, is_pure(ns, name)));
+    let pure = is_pure(ns, name);
+    let v = shared::<F>(ns, name, || {
+        let Value::Native(n) = slice_native(name, f, pure) else {
+            unreachable!("slice_native makes a built-in")
+        };
+        let n = Arc::into_inner(n).expect("just made");
+        Native { shared: true, ..n }
+    });
+    crate::eval::ns::define(ns, name, v);
 }
 
 /// A built-in function value whose code reads its arguments in place (see [`Native::slice`]).
@@ -165,6 +190,7 @@ fn slice_native(
         slice,
         terms: None,
         pure,
+        shared: false,
     }))
 }
 
@@ -271,6 +297,7 @@ pub fn install() {
             slice: None,
             terms: None,
             pure: false,
+            shared: false,
             f: Arc::new(abs),
         })),
     );

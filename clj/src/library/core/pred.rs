@@ -317,6 +317,7 @@ pub fn install() {
             slice: None,
             terms: None,
             pure: false,
+            shared: false,
             f: Arc::new(|a| Ok(Value::Bool(!matches!(a.first(), Some(Value::Lazy(_)))))),
         })),
     );

@@ -207,6 +207,7 @@ pub fn install() {
             slice: None,
             terms: None,
             pure: false,
+            shared: false,
             f: Arc::new(move |x: Vec<Value>| {
                 arity(&x, 2, 2, "comparator")?;
                 Ok(Value::Int(

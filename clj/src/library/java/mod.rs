@@ -184,6 +184,7 @@ pub fn call(sym: &str, tail: &Value, env: &Env) -> Result<Value> {
                 slice: None,
                 terms: None,
                 pure: false,
+                shared: false,
                 f: Arc::new(move |mut a: Vec<Value>| {
                     if a.len() != n + 1 {
                         return Err(Error::ex(

@@ -27,6 +27,7 @@ pub fn method(
         slice: None,
         terms: None,
         pure: false,
+        shared: false,
     };
     def(class, name, Value::Native(Arc::new(native)));
 }

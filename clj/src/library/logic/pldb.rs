@@ -203,6 +203,7 @@ fn native(
         slice: None,
         terms,
         pure: false,
+        shared: false,
         f,
     })
 }

@@ -71,6 +71,7 @@ pub fn install() {
                 slice: None,
                 terms: None,
                 pure: false,
+                shared: false,
                 f: Arc::new(move |args: Vec<Value>| {
                     if args.len() == xf_arity {
                         return apply(&impl_fn(xf_name)?, args);

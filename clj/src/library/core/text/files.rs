@@ -77,6 +77,7 @@ pub fn reader(text: String) -> Value {
         slice: None,
         terms: None,
         pure: false,
+        shared: false,
         f: Arc::new(f),
     }))
 }

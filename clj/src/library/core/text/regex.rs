@@ -125,6 +125,7 @@ fn matcher(re: Arc<Regex>, text: Arc<str>) -> Value {
         slice: None,
         terms: None,
         pure: false,
+        shared: false,
         f: Arc::new(f),
     }))
 }
