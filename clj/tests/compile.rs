@@ -147,6 +147,11 @@ fn planned_clause_bodies_build_what_compiled_code_builds() {
               (noattacko [x y] r)))
           (run* [q] (fresh [a b c d] (== q [[1 a] [2 b] [3 c] [4 d]]) (nqueenso q)))",
          "([[1 3] [2 1] [3 4] [4 2]] [[1 2] [2 4] [3 1] [4 3]])"),
+        // core.logic's `is` planned over the clause's terms, and `pred`, as bench.clj's hanoi.
+        ("(defne moveo [n x y z] ([1 _ _ _] (== z [x y]))
+            ([_ _ _ _] (pred n #(> % 1)) (fresh [m w] (is m n dec) (moveo m x z w) (moveo 1 x y w))))
+          [(run* [q] (moveo 3 :l :r q)) (run* [q] (fresh [a] (is a 4 + 1 2) (is q a * 2)))]",
+         "[([:l :r]) (14)]"),
         ("(defn locals-membero [x l] (matche [l] ([[x . tail]]) ([[head . tail]] (locals-membero x tail))))
           [(run* [q] (locals-membero 'foo [1 'foo]) (== q true)) (run* [q] (locals-membero 'foo [1 2]))]",
          "[(true) ()]"),
@@ -292,6 +297,8 @@ fn errors_are_the_interpreters() {
         "(defn f [] (let [x])) (f)",
         "(defn f [] (recur 1)) (f)",
         "(defn f [] when) (f)",
+        "(defne f [x y] ([_ _] (is y x inc :a))) (run* [q] (f 1 q))",
+        "(defne f [x y] ([_ _] (is y x nope))) (run* [q] (f 1 q))",
         "(defn f [q] (trace-lvars)) (run* [q] (f q))",
         "(defn f [q] (trace-lvars \"t\" (nope q))) (run* [q] (f q))",
         "(defn f [[a b]] a) (f 1)",

@@ -75,6 +75,7 @@ pub fn install() {
         logic::compile::compile(name, args, scope).map(|l| Box::new(l) as Box<dyn Compiled>)
     });
     crate::eval::compile::register("x", logic::pldb::compile);
+    crate::eval::compile::register("t", logic::arith::compile_is);
     core::install();
     core::meta::install();
     core::seq::install();

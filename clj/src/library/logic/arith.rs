@@ -4,8 +4,11 @@
 //!
 //! core.logic's `is` (`(is u v op & rest)`) and clojure.test's `is` (`(is form msg?)`) share a
 //! name, and the REPL refers both: `clojure.core.logic/is` is the same special form as
-//! clojure.test's, which hands a call of three arguments or more to [`is`] here.
+//! clojure.test's, which hands a call of three arguments or more to [`is`] here; compiled
+//! code calls [`is`] itself ([`compile_is`]).
 
+use crate::eval::compile::{compile, Code, Compiled, Scope};
+use crate::eval::Env;
 use crate::library::core::{arity, reg};
 use crate::library::logic::{fail_with, from_term, to_term};
 use crate::value::Value;
@@ -59,16 +62,52 @@ pub fn install() {
 /// value `v` has when the goal runs.
 pub fn is(args: Vec<Value>) -> crate::Result<Value> {
     arity(&args, 3, usize::MAX, "is")?;
-    let (u, op, rest) = (to_term(&args[0])?, args[2].clone(), args[3..].to_vec());
-    Ok(Value::Goal(kanren::project(
-        [to_term(&args[1])?],
-        move |[v]| {
-            let mut call = vec![from_term(v)];
-            call.extend(rest.iter().cloned());
-            match crate::eval::apply(&op, call).and_then(|r| to_term(&r)) {
-                Ok(r) => kanren::eq(u.clone(), r),
-                Err(e) => fail_with(e),
-            }
-        },
+    let (u, v) = (to_term(&args[0])?, to_term(&args[1])?);
+    Ok(Value::Goal(is_goal(
+        u,
+        v,
+        args[2].clone(),
+        args[3..].to_vec(),
     )))
+}
+
+/// The goal of `(is u v op & rest)` on the terms of `u` and `v`: `u` is `(op v rest...)`
+/// for the value `v` has when the goal runs.
+pub(crate) fn is_goal(
+    u: kanren::Term,
+    v: kanren::Term,
+    op: Value,
+    rest: Vec<Value>,
+) -> kanren::Goal {
+    kanren::project([v], move |[v]| {
+        let mut call = vec![from_term(v)];
+        call.extend(rest.iter().cloned());
+        match crate::eval::apply(&op, call).and_then(|r| to_term(&r)) {
+            Ok(r) => kanren::eq(u.clone(), r),
+            Err(e) => fail_with(e),
+        }
+    })
+}
+
+/// `(is u v op & rest)` compiled: the code of its arguments, whose values go to [`is`] each
+/// time it runs.
+pub(crate) struct IsForm(pub(crate) Vec<Code>);
+
+impl Compiled for IsForm {
+    fn run(&self, env: &Env) -> crate::Result<Value> {
+        let mut args = Vec::with_capacity(self.0.len());
+        for c in &self.0 {
+            args.push(c.run(env)?);
+        }
+        is(args)
+    }
+}
+
+/// Compiles core.logic's `is` (the `t:is` form with three or more arguments, as the
+/// interpreter tells it from `clojure.test`'s); `clojure.test`'s forms are left to the
+/// interpreter.
+pub(crate) fn compile_is(name: &str, a: &[Value], scope: &mut Scope) -> Option<Box<dyn Compiled>> {
+    (name == "is" && a.len() >= 3).then(|| {
+        Box::new(IsForm(a.iter().map(|f| compile(f, scope)).collect())) as Box<dyn Compiled>
+    })
 }

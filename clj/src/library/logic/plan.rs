@@ -23,6 +23,7 @@
 
 use crate::eval::compile::{effect, Code, Global, Op};
 use crate::eval::{bind_slots, Closure, Env, Names, Slots};
+use crate::library::logic::arith::IsForm;
 use crate::library::logic::compile::{Body, Logic};
 use crate::library::logic::compile_matche::Clause;
 use crate::library::logic::fd::{fd_operand, EqRel};
@@ -78,6 +79,9 @@ pub(crate) enum GoalPlan {
     Project(Box<[Arg]>, Arc<(Names, u32, Plans)>, Fallback),
     /// `fd/eq`: its relations, each operand read as a term.
     FdEq(Arc<[EqRel<Arg>]>, Fallback),
+    /// core.logic's `(is u v op & rest)`: `u` and `v` read as terms, the rest as values;
+    /// the form's position.
+    Is(Box<[Arg]>, Option<Pos>, Fallback),
     /// A form run as compiled code.
     Code(Fallback),
 }
@@ -430,6 +434,23 @@ fn goal(p: &GoalPlan, cx: &Arc<Ctx>, slots: &Arc<[Term]>) -> Result<Goal> {
                 }
             }
             Ok(kanren::conj(gs))
+        }
+        GoalPlan::Is(_, _, fallback) if custom::active() => fallback.run(cx, slots),
+        GoalPlan::Is(args, pos, fallback) => {
+            let made = || -> Out<Goal> {
+                let (u, v) = (args[0].term(cx, slots)?, args[1].term(cx, slots)?);
+                let op = args[2].value(cx, slots)?;
+                let rest = args[3..]
+                    .iter()
+                    .map(|a| a.value(cx, slots))
+                    .collect::<Out<Vec<Value>>>()?;
+                Ok(crate::library::logic::arith::is_goal(u, v, op, rest))
+            };
+            match made() {
+                Ok(g) => Ok(g),
+                Err(Miss::Error(e)) => Err(e.with_pos(*pos)),
+                Err(Miss::Code) => fallback.run(cx, slots),
+            }
         }
         GoalPlan::Code(fallback) => fallback.run(cx, slots),
     }
@@ -992,6 +1013,12 @@ impl Planner {
                 }
                 Op::Ext(x) => {
                     let any: &dyn std::any::Any = x.as_ref();
+                    if let Some(is) = any.downcast_ref::<IsForm>() {
+                        return match self.args_of(&is.0) {
+                            Some(args) => GoalPlan::Is(args, f.pos, fallback),
+                            None => GoalPlan::Code(fallback),
+                        };
+                    }
                     match any.downcast_ref::<Logic>() {
                         Some(l) => self.logic(l, fallback),
                         None => GoalPlan::Code(fallback),
