@@ -84,9 +84,10 @@ pub fn reg<F: Fn(Vec<Value>) -> Result<Value> + Send + Sync + 'static>(
     f: F,
 ) {
     let pure = is_pure(ns, name);
-    let v = shared::<F>(ns, name, || Native {
+    let mut f = Some(f);
+    let v = shared(std::any::TypeId::of::<F>(), ns, name, &mut || Native {
         name,
-        f: Arc::new(f),
+        f: Arc::new(f.take().expect("made once")),
         slice: None,
         terms: None,
         pure,
@@ -95,23 +96,36 @@ pub fn reg<F: Fn(Vec<Value>) -> Result<Value> + Send + Sync + 'static>(
     crate::eval::ns::define(ns, name, v);
 }
 
-/// The built-ins [`reg`] and [`reg_slice`] made, by the type of their code, namespace and
-/// name: made once for the process and shared by every thread's namespaces. The table keeps
-/// each for as long as the process runs ([`Native::shared`]).
+/// The built-ins [`reg`] and [`reg_slice`] made, by the type of their code, name and
+/// namespace: made once for the process and shared by every thread's namespaces. The table
+/// keeps each for as long as the process runs ([`Native::shared`]).
 static SHARED: std::sync::LazyLock<std::sync::Mutex<SharedTable>> =
-    std::sync::LazyLock::new(Default::default);
+    std::sync::LazyLock::new(|| {
+        std::sync::Mutex::new(SharedTable::with_capacity_and_hasher(
+            1024,
+            Default::default(),
+        ))
+    });
 
-/// The shared built-ins by the type of their code and their qualified name.
-type SharedTable = std::collections::HashMap<(std::any::TypeId, String), Arc<Native>>;
+/// The shared built-ins by the type of their code, their name and their namespace's hash (a
+/// few dozen namespaces, whose names do not collide in 64 bits).
+type SharedTable = rustc_hash::FxHashMap<(std::any::TypeId, &'static str, u64), Arc<Native>>;
 
-/// The shared built-in `ns/name` whose code has the type `F`, made by `make` the first time.
-/// A closure's type is its own, so two registrations of one name with different code (a
-/// library's later definition) are two built-ins, as they were.
-fn shared<F: 'static>(ns: &str, name: &str, make: impl FnOnce() -> Native) -> Value {
-    let key = (std::any::TypeId::of::<F>(), format!("{ns}/{name}"));
+/// The shared built-in `ns/name` whose code has the type `code`, made by `make` the first
+/// time. A closure's type is its own, so two registrations of one name with different code (a
+/// library's later definition) are two built-ins, as they were. Not generic, so each
+/// registration's code stays small.
+#[inline(never)]
+fn shared(
+    code: std::any::TypeId,
+    ns: &str,
+    name: &'static str,
+    make: &mut dyn FnMut() -> Native,
+) -> Value {
+    use std::hash::BuildHasher;
+    let key = (code, name, rustc_hash::FxBuildHasher.hash_one(ns));
     let mut table = SHARED.lock().unwrap_or_else(|e| e.into_inner());
-    let n = table.entry(key).or_insert_with(|| Arc::new(make()));
-    Value::Native(n.clone())
+    Value::Native(table.entry(key).or_insert_with(|| Arc::new(make())).clone())
 }
 
 /// The built-ins whose calls are pure ([`Native::pure`]), by namespace: arithmetic and
@@ -156,7 +170,9 @@ pub fn reg_slice<F: Fn(&[Value]) -> Result<Value> + Send + Sync + 'static>(
     f: F,
 ) {
     let pure = is_pure(ns, name);
-    let v = shared::<F>(ns, name, || {
+    let mut f = Some(f);
+    let v = shared(std::any::TypeId::of::<F>(), ns, name, &mut || {
+        let f = f.take().expect("made once");
         let Value::Native(n) = slice_native(name, f, pure) else {
             unreachable!("slice_native makes a built-in")
         };

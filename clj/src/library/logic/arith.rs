@@ -5,7 +5,7 @@
 //! core.logic's `is` (`(is u v op & rest)`) and clojure.test's `is` (`(is form msg?)`) share a
 //! name, and the REPL refers both: `clojure.core.logic/is` is the same special form as
 //! clojure.test's, which hands a call of three arguments or more to [`is`] here; compiled
-//! code calls [`is`] itself ([`compile_is`]).
+//! code calls [`is`] itself (`compile_is`).
 
 use crate::eval::compile::{compile, Code, Compiled, Scope};
 use crate::eval::Env;
