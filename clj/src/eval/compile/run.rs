@@ -102,20 +102,11 @@ impl Code {
         form: &Value,
         env: &Env,
     ) -> Result<Value> {
-        let callee = match callee {
-            Some(Value::Native(n)) => {
-                if let (true, Some(code)) = (f.leaf, n.slice.as_ref()) {
-                    if !n.pure {
-                        effect();
-                    }
-                    if let Some(out) = in_place(code, args, env) {
-                        return out.map_err(|e| e.with_pos(f.pos));
-                    }
-                }
-                Some(Value::Native(n))
+        if let Some(Value::Native(n)) = &callee {
+            if let Some(out) = run_leaf(f, n, args, env) {
+                return out;
             }
-            other => other,
-        };
+        }
         check_interrupt()?;
         if crate::eval::on_heap() {
             return crate::eval::compile::machine::run(self, env);
@@ -141,20 +132,14 @@ fn run_shared(
     args: &[Code],
     env: &Env,
 ) -> Option<Result<Value>> {
-    if n.pure {
-        if let Some(cell) = &f.fold {
-            return match cell.get() {
-                Some((m, v)) if std::ptr::eq(Arc::as_ptr(m), n) => Some(Ok(v.clone())),
-                _ => None,
-            };
-        }
-    } else {
-        effect();
+    if let (true, Some(cell)) = (n.pure, &f.fold) {
+        return match cell.get() {
+            Some((m, v)) if std::ptr::eq(Arc::as_ptr(m), n) => Some(Ok(v.clone())),
+            _ => None,
+        };
     }
-    if let (true, Some(code)) = (f.leaf, n.slice.as_ref()) {
-        if let Some(out) = in_place(code, args, env) {
-            return Some(out.map_err(|e| e.with_pos(f.pos)));
-        }
+    if let Some(out) = run_leaf(f, n, args, env) {
+        return Some(out);
     }
     if let Err(e) = check_interrupt() {
         return Some(Err(e));
@@ -162,15 +147,35 @@ fn run_shared(
     if crate::eval::on_heap() {
         return None;
     }
-    Some(
-        nested(
-            || match n.slice.as_ref().and_then(|code| in_place(code, args, env)) {
-                Some(out) => out,
-                None => (n.f)(run_all(args, env)?),
-            },
-        )
-        .map_err(|e| e.with_pos(f.pos)),
-    )
+    if !n.pure {
+        effect();
+    }
+    Some(nested(|| call_native(n, args, env)).map_err(|e| e.with_pos(f.pos)))
+}
+
+/// The form `f`, a call of the built-in `n`, run in place when the form is a leaf and `n`
+/// reads its arguments in place ([`Form::leaf`](crate::value::func::Form)); `None` otherwise.
+#[inline(always)]
+fn run_leaf(
+    f: &crate::value::func::Form,
+    n: &crate::value::Native,
+    args: &[Code],
+    env: &Env,
+) -> Option<Result<Value>> {
+    let code = n.slice.as_ref().filter(|_| f.leaf)?;
+    if !n.pure {
+        effect();
+    }
+    in_place(code, args, env).map(|out| out.map_err(|e| e.with_pos(f.pos)))
+}
+
+/// The built-in `n` called on the values of `args`: in place when it reads them so.
+#[inline]
+fn call_native(n: &crate::value::Native, args: &[Code], env: &Env) -> Result<Value> {
+    match n.slice.as_ref().and_then(|code| in_place(code, args, env)) {
+        Some(out) => out,
+        None => (n.f)(run_all(args, env)?),
+    }
 }
 
 /// Whether a pure built-in's value on constants is kept at its call ([`Form::fold`]
@@ -483,9 +488,7 @@ fn call(f: Value, args: &[Code], env: &Env) -> Result<Value> {
         return call_closure_with(c, values);
     }
     if let Value::Native(n) = &f {
-        if let Some(out) = n.slice.as_ref().and_then(|code| in_place(code, args, env)) {
-            return out;
-        }
+        return call_native(n, args, env);
     }
     apply(&f, run_all(args, env)?)
 }

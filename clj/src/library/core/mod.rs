@@ -171,13 +171,9 @@ pub fn reg_slice<F: Fn(&[Value]) -> Result<Value> + Send + Sync + 'static>(
 ) {
     let pure = is_pure(ns, name);
     let mut f = Some(f);
-    let v = shared(std::any::TypeId::of::<F>(), ns, name, &mut || {
-        let f = f.take().expect("made once");
-        let Value::Native(n) = slice_native(name, f, pure) else {
-            unreachable!("slice_native makes a built-in")
-        };
-        let n = Arc::into_inner(n).expect("just made");
-        Native { shared: true, ..n }
+    let v = shared(std::any::TypeId::of::<F>(), ns, name, &mut || Native {
+        shared: true,
+        ..slice_native(name, f.take().expect("made once"), pure)
     });
     crate::eval::ns::define(ns, name, v);
 }
@@ -187,27 +183,26 @@ pub fn native_slice(
     name: &'static str,
     f: impl Fn(&[Value]) -> Result<Value> + Send + Sync + 'static,
 ) -> Value {
-    slice_native(name, f, false)
+    Value::Native(Arc::new(slice_native(name, f, false)))
 }
 
-/// [`native_slice`], marked pure or not ([`Native::pure`]).
+/// The built-in of [`native_slice`], marked pure or not ([`Native::pure`]), not shared.
 fn slice_native(
     name: &'static str,
     f: impl Fn(&[Value]) -> Result<Value> + Send + Sync + 'static,
     pure: bool,
-) -> Value {
+) -> Native {
     let slice: crate::value::SliceFn = Arc::new(f);
     let code = slice.clone();
     let f: NativeFn = Arc::new(move |a: Vec<Value>| code(&a));
-    let slice = Some(slice);
-    Value::Native(Arc::new(Native {
+    Native {
         name,
         f,
-        slice,
+        slice: Some(slice),
         terms: None,
         pure,
         shared: false,
-    }))
+    }
 }
 
 fn fold_arith(op: char, ident: i64, args: &[Value]) -> Result<Value> {

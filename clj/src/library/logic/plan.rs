@@ -440,10 +440,7 @@ fn goal(p: &GoalPlan, cx: &Arc<Ctx>, slots: &Arc<[Term]>) -> Result<Goal> {
             let made = || -> Out<Goal> {
                 let (u, v) = (args[0].term(cx, slots)?, args[1].term(cx, slots)?);
                 let op = args[2].value(cx, slots)?;
-                let rest = args[3..]
-                    .iter()
-                    .map(|a| a.value(cx, slots))
-                    .collect::<Out<Vec<Value>>>()?;
+                let rest = values(&args[3..], cx, slots)?.into_vec();
                 Ok(crate::library::logic::arith::is_goal(u, v, op, rest))
             };
             match made() {
