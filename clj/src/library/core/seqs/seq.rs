@@ -18,12 +18,38 @@ pub(crate) fn cons(h: Value, t: Value) -> Value {
     Value::List(Arc::new(crate::value::Cons::cell(h, t)))
 }
 
+/// `(first v)`: on a list, a vector or a vector's seq, the head read in place (the rest not
+/// made); on other collections, through [`Value::uncons`].
 pub(crate) fn first(v: &Value) -> Result<Value> {
-    Ok(v.uncons()?.map_or(Value::Nil, |(h, _)| h))
+    Ok(match v.forced()? {
+        Value::Nil | Value::EmptyList => Value::Nil,
+        Value::List(c) => c.0.clone(),
+        Value::Vector(items) => items.first().cloned().unwrap_or(Value::Nil),
+        Value::VecSeq(items, i) => items[*i].clone(),
+        v => v.uncons()?.map_or(Value::Nil, |(h, _)| h),
+    })
 }
 
+/// `(rest v)`: as [`first`], the tail read in place (the head not copied).
 pub(crate) fn rest(v: &Value) -> Result<Value> {
-    Ok(v.uncons()?.map_or(Value::EmptyList, |(_, t)| t))
+    Ok(match v.forced()? {
+        Value::Nil | Value::EmptyList => Value::EmptyList,
+        Value::List(c) => c.1.clone(),
+        Value::Vector(items) => crate::value::vec_seq(items.clone(), 1),
+        Value::VecSeq(items, i) => crate::value::vec_seq(items.clone(), i + 1),
+        v => v.uncons()?.map_or(Value::EmptyList, |(_, t)| t),
+    })
+}
+
+/// `(next v)`: [`rest`] as a seq, `nil` when empty; a list's tail made a seq where it is.
+fn next(v: &Value) -> Result<Value> {
+    match v.forced()? {
+        Value::List(c) => seq(&c.1),
+        Value::Vector(items) if items.len() > 1 => Ok(Value::VecSeq(items.clone(), 1)),
+        Value::VecSeq(items, i) if i + 1 < items.len() => Ok(Value::VecSeq(items.clone(), i + 1)),
+        Value::Nil | Value::EmptyList | Value::Vector(_) | Value::VecSeq(..) => Ok(Value::Nil),
+        v => seq(&rest(v)?),
+    }
 }
 
 /// The first item and the rest of each of `colls`, or `None` once one of them is empty (or
@@ -98,11 +124,11 @@ pub fn install() {
     });
     reg_slice(c, "next", |a| {
         arity(a, 1, 1, "next")?;
-        seq(&rest(&a[0])?)
+        next(&a[0])
     });
     reg_slice(c, "nnext", |a| {
         arity(a, 1, 1, "nnext")?;
-        seq(&rest(&rest(&a[0])?)?)
+        next(&rest(&a[0])?)
     });
     reg_slice(c, "fnext", |a| {
         arity(a, 1, 1, "fnext")?;
@@ -128,7 +154,12 @@ pub fn install() {
     });
     reg_slice(c, "empty?", |a| {
         arity(a, 1, 1, "empty?")?;
-        Ok(Value::Bool(a[0].uncons()?.is_none()))
+        Ok(Value::Bool(match a[0].forced()? {
+            Value::Nil | Value::EmptyList => true,
+            Value::List(_) | Value::VecSeq(..) => false,
+            Value::Vector(items) => items.is_empty(),
+            v => v.uncons()?.is_none(),
+        }))
     });
     reg(c, "cons", |a| {
         arity(&a, 2, 2, "cons")?;
