@@ -169,14 +169,21 @@ pub(crate) fn terms_of(n: usize, mut f: impl FnMut(usize) -> Result<Term>) -> Re
     Ok(unsafe { out.assume_init() })
 }
 
+/// No terms: one empty slice, shared.
+pub(crate) static NO_TERMS: std::sync::LazyLock<Arc<[Term]>> =
+    std::sync::LazyLock::new(|| Arc::new([]));
+
 /// A slice of terms made for one owner, written in place and then shared: the slots a
 /// clause's pattern match fills.
 pub(crate) struct NewTerms(Arc<[Term]>);
 
 impl NewTerms {
-    /// `n` slots, each `nil` until written.
+    /// `n` slots, each `nil` until written (none: the one empty slice, no allocation).
     pub(crate) fn nil(n: usize) -> NewTerms {
-        NewTerms(terms_of(n, |_| Ok(Term::Nil)).expect("no error"))
+        match n {
+            0 => NewTerms(NO_TERMS.clone()),
+            n => NewTerms(terms_of(n, |_| Ok(Term::Nil)).expect("no error")),
+        }
     }
 
     /// The slots, to write.

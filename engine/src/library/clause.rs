@@ -10,7 +10,6 @@ use crate::kernel::stream::{Link, Node, Stream};
 use crate::kernel::term::Term;
 use crate::library::matching::{match_levels, PatOp};
 use std::ops::ControlFlow;
-use std::sync::Arc;
 
 /// A relation of `N` clauses given by what each clause's stream is: `conde` over the
 /// clauses, each applied by `clause(args, i, s)` when the search gets to it (core.logic's
@@ -96,39 +95,41 @@ where
 }
 
 /// [`clause_relation`] for a relation known only when the program runs (an interpreter's
-/// `defne`): `n` clauses over the arguments `args`, clause `i` being the stream
-/// `clause(args, i, s)` (a [`Stream::delayed`] body or a [`Stream::paused`] failure, as
-/// [`match_shared`](crate::match_shared) finds). The same stream as [`clause_relation`]'s;
-/// searched depth-first, each clause's stream is forced in turn.
+/// `defne`): `n` clauses over `args` (the call's arguments, or whatever holds them), clause
+/// `i` being the stream `clause(&args, i, s)` (a [`Stream::delayed`] body or a
+/// [`Stream::paused`] failure, as [`match_shared`](crate::match_shared) finds). The same
+/// stream as [`clause_relation`]'s; searched depth-first, each clause's stream is forced in
+/// turn.
 ///
 /// ```
 /// use kanren::{clause_relation_shared, eq, run_all, Stream, Term, Var};
-/// use std::sync::Arc;
 /// // q is 1, 2 or 3: clause i unifies q with i + 1 after i suspensions.
-/// let g = |q: Var| clause_relation_shared(Arc::new([Term::from(q)]), 3, |args, i, s| {
+/// let g = |q: Var| clause_relation_shared([Term::from(q)], 3, |args, i, s| {
 ///     Stream::delayed(i as u32, eq(args[0].clone(), i as i64 + 1), s)
 /// });
 /// let a: Vec<String> = run_all(g).map(|a| a.to_string()).collect();
 /// assert_eq!(a, ["1", "2", "3"]);
 /// assert_eq!(run_all(g).depth_first().count(), 3);
 /// ```
-pub fn clause_relation_shared<C>(args: Arc<[Term]>, n: usize, clause: C) -> Goal
+pub fn clause_relation_shared<A, C>(args: A, n: usize, clause: C) -> Goal
 where
-    C: Fn(&[Term], usize, State) -> Stream + Send + Sync + 'static,
+    A: Send + Sync + 'static,
+    C: Fn(&A, usize, State) -> Stream + Send + Sync + 'static,
 {
     Goal::native(SharedClauses { args, n, clause })
 }
 
 /// [`clause_relation_shared`].
-struct SharedClauses<C> {
-    args: Arc<[Term]>,
+struct SharedClauses<A, C> {
+    args: A,
     n: usize,
     clause: C,
 }
 
-impl<C> Solve for SharedClauses<C>
+impl<A, C> Solve for SharedClauses<A, C>
 where
-    C: Fn(&[Term], usize, State) -> Stream + Send + Sync,
+    A: Send + Sync,
+    C: Fn(&A, usize, State) -> Stream + Send + Sync,
 {
     fn apply(&self, _s: State) -> Stream {
         unreachable!("a clause relation is applied through its goal (`apply_goal`)")

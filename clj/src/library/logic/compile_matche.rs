@@ -235,7 +235,7 @@ pub(crate) fn matche_goal(
 /// search reaches it ([`clause_stream`]).
 pub(crate) fn matche_terms(cx: Arc<Ctx>) -> Goal {
     let n = clauses_of(&cx).len();
-    kanren::clause_relation_shared(cx.args.clone(), n, move |_, k, s| clause_stream(&cx, k, s))
+    kanren::clause_relation_shared(cx, n, clause_stream)
 }
 
 /// The clauses of an arity's compiled body `code`, if a call with `n` arguments can enter

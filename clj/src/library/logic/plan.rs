@@ -29,7 +29,7 @@ use crate::library::logic::compile_matche::Clause;
 use crate::library::logic::fd::{fd_operand, EqRel};
 use crate::library::logic::forms::Commit;
 use crate::library::logic::{custom, fresh_var, guard, into_goal, to_term, tree};
-use crate::value::convert::{from_search_term, terms_of};
+use crate::value::convert::{from_search_term, terms_of, NO_TERMS};
 use crate::value::error::{Error, Pos, Result};
 use crate::value::Value;
 use kanren::{Goal, Term, Var};
@@ -132,15 +132,12 @@ pub(crate) struct Ctx {
     pub(crate) clauses: Option<Arc<Vec<Clause>>>,
 }
 
-/// No terms: the arguments of a body that is not a `matche`'s.
-static NO_ARGS: std::sync::LazyLock<Arc<[Term]>> = std::sync::LazyLock::new(|| Arc::new([]));
-
 impl Ctx {
     /// The context of a `run`'s or a `fresh`'s planned body, written where `env` is bound.
     pub(crate) fn at(env: &Env) -> Arc<Ctx> {
         Arc::new(Ctx {
             base: Base::Env(env.clone()),
-            args: NO_ARGS.clone(),
+            args: NO_TERMS.clone(),
             clauses: None,
         })
     }
@@ -615,7 +612,7 @@ fn enter(
 /// What an entered function's planned body `p` gives, as a compiled call of the function
 /// gives it: a goal, or a value its caller takes as one (`cx` holds the arguments' terms).
 fn entered_value(p: &GoalPlan, cx: &Arc<Ctx>) -> Out<std::result::Result<Goal, Value>> {
-    let slots = &*NO_ARGS;
+    let slots = &*NO_TERMS;
     match p {
         GoalPlan::Call(f, args, pos, seen, fallback) => match called(f, args, seen, cx, slots) {
             Err(Miss::Error(e)) => Err(Miss::Error(e.with_pos(*pos))),
