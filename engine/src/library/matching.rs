@@ -184,12 +184,12 @@ fn shape<'a>(
         (_, Term::Var(_)) => return Err(Fail::Unbuilt),
         (PatOp::Nil, Term::Nil) => {}
         (PatOp::Cons, Term::Pair(p)) => {
-            shape(ops, &p.0, s, slots, equal)?;
-            shape(ops, &p.1, s, slots, equal)?;
+            part(ops, &p.0, s, slots, equal)?;
+            part(ops, &p.1, s, slots, equal)?;
         }
         (PatOp::Vector(n), Term::Vector(items)) if items.len() == *n => {
             for item in items.iter() {
-                shape(ops, item, s, slots, equal)?;
+                part(ops, item, s, slots, equal)?;
             }
         }
         (PatOp::Map(n), Term::Map(entries)) if entries.len() == *n => {
@@ -208,6 +208,30 @@ fn shape<'a>(
         _ => return Err(Fail::Mismatch),
     }
     Ok(())
+}
+
+/// [`shape`] of a part of a term, a pattern of one op (`_` or a variable seen first) matched
+/// here without a call.
+#[inline(always)]
+fn part<'a>(
+    ops: &mut std::slice::Iter<'_, PatOp>,
+    t: &'a Term,
+    s: &'a State,
+    slots: &mut [Term],
+    equal: &mut smallvec::SmallVec<[(Want, &'a Term); 4]>,
+) -> Result<(), Fail> {
+    match ops.as_slice().first() {
+        Some(PatOp::Any) => {
+            ops.next();
+            Ok(())
+        }
+        Some(PatOp::Slot(k)) => {
+            ops.next();
+            slots[*k] = s.subst.walk_ref(t).clone();
+            Ok(())
+        }
+        _ => shape(ops, t, s, slots, equal),
+    }
 }
 
 /// Matches the arguments `args` of a clause against their patterns, one after the other: the
