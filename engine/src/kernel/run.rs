@@ -374,11 +374,27 @@ impl Answers {
         mut self,
         f: impl Fn(State, &Term) -> State + Send + Sync + 'static,
     ) -> Answers {
+        self.map_final_states_in_place(f);
+        self
+    }
+
+    /// [`Answers::map_final_states`] on answers held where they are (in a box, say), not
+    /// moved.
+    ///
+    /// ```
+    /// use kanren::{eq, run_all, Term};
+    /// let mut answers = Box::new(run_all(|q| eq(q, 1)));
+    /// answers.map_final_states_in_place(|s, q| s.ext_no_check(q.as_var().unwrap(), Term::from(7)));
+    /// assert_eq!(answers.next().unwrap().to_string(), "7");
+    /// ```
+    pub fn map_final_states_in_place(
+        &mut self,
+        f: impl Fn(State, &Term) -> State + Send + Sync + 'static,
+    ) {
         self.finish = Some(match self.finish.take() {
             None => std::sync::Arc::new(f),
             Some(before) => std::sync::Arc::new(move |s, q: &Term| f(before(s, q), q)),
         });
-        self
     }
 }
 

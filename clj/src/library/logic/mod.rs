@@ -137,18 +137,18 @@ pub(crate) fn query_answers(
         Some(t) => tree::query(&t, &shown(), f(q)),
         None => f(q),
     };
-    let answers = match (n, nc) {
+    // Boxed at once: the search's state is large, and is not moved again.
+    let mut answers = Box::new(match (n, nc) {
         (Some(n), false) => kanren::run(n, query),
         (Some(n), true) => kanren::run_nc(n, query),
         (None, false) => kanren::run_all(query),
         (None, true) => kanren::run_nc_all(query),
-    };
-    let answers = custom::answers(answers);
-    let answers = match &traced {
-        Some(t) => t.watch(answers),
-        None => answers,
-    };
-    answers_seq_from(Box::new(answers), traced, 0)
+    });
+    custom::answers(&mut answers);
+    if let Some(t) = &traced {
+        answers = Box::new(t.watch(*answers));
+    }
+    answers_seq_from(answers, traced, 0)
 }
 
 /// The lazy seq of a query's answers: each pulled only when the seq is walked that far.

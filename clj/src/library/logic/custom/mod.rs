@@ -179,7 +179,7 @@ pub fn eq(u: Term, v: Term) -> Goal {
 /// The head of the term [`answers`] binds the query to when its answer has variables.
 const CARRIER: &str = "\u{1}answer";
 
-/// A query's answers, once [`active`]: an answer whose value holds an instance is made as
+/// Sets how a query's answers are made, once [`active`]: an answer whose value holds an instance is made as
 /// core.logic's `reifyg` makes it (`walk*`, then `-reify*` naming the variables `_0`, `_1`,
 /// ... in the order `reify-term` meets them, then `walk*` again). The query variable is bound
 /// in the final state to that value, after the variables it names in their order, as
@@ -189,9 +189,9 @@ const CARRIER: &str = "\u{1}answer";
 /// Every query's final state is checked first as core.logic's `enforce-constraints` checks it
 /// ([`verify_all_bound`](crate::library::logic::fd::verify_all_bound)): its error is the
 /// query's.
-pub fn answers(a: kanren::Answers) -> kanren::Answers {
+pub fn answers(a: &mut kanren::Answers) {
     let custom = active();
-    a.map_final_states(move |s, q| {
+    a.map_final_states_in_place(move |s, q| {
         if let Some(e) = crate::library::logic::fd::verify_all_bound(&s) {
             let _ = fail_with(e);
             return s;
