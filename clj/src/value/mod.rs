@@ -697,8 +697,28 @@ impl Value {
             Value::Nil | Value::EmptyList => return Ok(Vec::new()),
             _ => {}
         }
+        // Along the cells by reference while the seq is made of them (each head cloned, no
+        // tail); the rest of a vector's seq at once; any other seq by `uncons`.
         let mut out = Vec::new();
-        let mut cur = self.clone();
+        let mut cur = self;
+        let other = loop {
+            match cur.forced()? {
+                Value::Nil | Value::EmptyList => return Ok(out),
+                Value::List(c) => {
+                    out.push(c.0.clone());
+                    cur = &c.1;
+                }
+                Value::VecSeq(items, i) => {
+                    out.extend(items[*i..].iter().cloned());
+                    return Ok(out);
+                }
+                other => break other,
+            }
+            if out.len() % 4096 == 0 {
+                crate::value::interrupt::check_interrupt()?;
+            }
+        };
+        let mut cur = other.clone();
         while let Some((h, t)) = cur.uncons()? {
             out.push(h);
             cur = t;
