@@ -110,12 +110,18 @@ impl Frame {
     /// one, then its arguments).
     #[inline]
     pub(crate) fn call_slot(f: &Value, args: &Slots, i: usize) -> Option<Value> {
+        Frame::call_slot_ref(f, args, i).cloned()
+    }
+
+    /// [`Frame::call_slot`], read in place.
+    #[inline]
+    pub(crate) fn call_slot_ref<'a>(f: &'a Value, args: &'a Slots, i: usize) -> Option<&'a Value> {
         match f {
             Value::Fn(c) if c.name.is_some() => match i {
-                0 => Some(f.clone()),
-                i => args.get(i - 1).cloned(),
+                0 => Some(f),
+                i => args.get(i - 1),
             },
-            _ => args.get(i).cloned(),
+            _ => args.get(i),
         }
     }
 }

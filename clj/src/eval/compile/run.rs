@@ -272,16 +272,59 @@ pub(crate) fn global_at(g: &Global, env: &Env) -> Result<Value> {
 }
 
 /// A built-in's in-place code run on up to three arguments, each run where it is written, or
-/// `None` for more (the call then collects them).
+/// `None` for more (the call then collects them). A local argument is read where its frame
+/// holds it: no reference count taken and given back.
 #[inline]
 fn in_place(code: &SliceFn, args: &[Code], env: &Env) -> Option<Result<Value>> {
     Some(match args {
         [] => code(&[]),
-        [a] => (|| code(&[a.run(env)?]))(),
-        [a, b] => (|| code(&[a.run(env)?, b.run(env)?]))(),
-        [a, b, c] => (|| code(&[a.run(env)?, b.run(env)?, c.run(env)?]))(),
+        [a] => (|| code(as_values(&[Arg::of(a, env)?.get()])))(),
+        [a, b] => (|| {
+            let (a, b) = (Arg::of(a, env)?, Arg::of(b, env)?);
+            code(as_values(&[a.get(), b.get()]))
+        })(),
+        [a, b, c] => (|| {
+            let (a, b, c) = (Arg::of(a, env)?, Arg::of(b, env)?, Arg::of(c, env)?);
+            code(as_values(&[a.get(), b.get(), c.get()]))
+        })(),
         _ => return None,
     })
+}
+
+/// The values of [`Arg::get`]'s copies, as a slice.
+#[inline(always)]
+fn as_values<const N: usize>(a: &[std::mem::ManuallyDrop<Value>; N]) -> &[Value] {
+    // SAFETY: `ManuallyDrop<Value>` is `repr(transparent)` over `Value`.
+    unsafe { &*(a as *const [std::mem::ManuallyDrop<Value>; N] as *const [Value; N]) }
+}
+
+/// An argument of an in-place call: a local's value borrowed from its frame, or a value made.
+enum Arg<'a> {
+    Local(&'a Value),
+    Made(Value),
+}
+
+impl<'a> Arg<'a> {
+    #[inline(always)]
+    fn of(c: &Code, env: &'a Env) -> Result<Arg<'a>> {
+        Ok(match c {
+            Code::Local(h, i) => Arg::Local(local_ref(env, *h, *i)?),
+            c => Arg::Made(c.run(env)?),
+        })
+    }
+
+    /// The value, as a copy that shares what the original holds without counting it: the
+    /// original outlives it (a frame of `env`, which no code run during the call can change,
+    /// or `self`), and the copy is never dropped ([`std::mem::ManuallyDrop`]).
+    #[inline(always)]
+    fn get(&self) -> std::mem::ManuallyDrop<Value> {
+        let v = match self {
+            Arg::Local(v) => *v,
+            Arg::Made(v) => v,
+        };
+        // SAFETY: see above; the bits are read, not moved out, and never dropped.
+        std::mem::ManuallyDrop::new(unsafe { std::ptr::read(v) })
+    }
 }
 
 /// The function a compiled call of the global `g` calls, or `None` when the interpreter must
@@ -298,6 +341,12 @@ pub(crate) fn callee(g: &Global, env: &Env) -> Option<Value> {
 /// The value in slot `i` of frame `h` (from the innermost).
 #[inline(always)]
 pub(crate) fn local(env: &Env, h: u32, i: u32) -> Result<Value> {
+    local_ref(env, h, i).cloned()
+}
+
+/// [`local`], read where its frame holds it.
+#[inline(always)]
+fn local_ref(env: &Env, h: u32, i: u32) -> Result<&Value> {
     let mut cur = env;
     for _ in 0..h {
         cur = match cur.as_deref() {
@@ -307,13 +356,14 @@ pub(crate) fn local(env: &Env, h: u32, i: u32) -> Result<Value> {
             _ => return Err(missing("frame")),
         };
     }
+    let i = i as usize;
     match cur.as_deref() {
         Some(Frame::Call(f, _, vs)) => {
-            Frame::call_slot(f, vs, i as usize).ok_or_else(|| missing("slot"))
+            Frame::call_slot_ref(f, vs, i).ok_or_else(|| missing("slot"))
         }
-        Some(Frame::Slots(_, vs, _)) if (i as usize) < vs.len() => Ok(vs[i as usize].clone()),
-        Some(Frame::One(_, v, _)) if i == 0 => Ok(v.clone()),
-        Some(Frame::Many(bs, _)) if (i as usize) < bs.len() => Ok(bs[i as usize].1.clone()),
+        Some(Frame::Slots(_, vs, _)) if i < vs.len() => Ok(&vs[i]),
+        Some(Frame::One(_, v, _)) if i == 0 => Ok(v),
+        Some(Frame::Many(bs, _)) if i < bs.len() => Ok(&bs[i].1),
         _ => Err(missing("slot")),
     }
 }
