@@ -497,13 +497,12 @@ fn called(
     // relation of facts is handed them (in tree mode and with a program's term types, its
     // goals are the compiled code's, through a call).
     if !(tree::on() || custom::active()) {
-        match &f {
-            Value::Fn(c) => {
-                if let Some(out) = enter(c, args, cx, slots)? {
-                    return Ok(out);
-                }
-            }
-            Value::Native(n) => {
+        match f {
+            Value::Fn(c) => match enter(c, args, cx, slots)? {
+                Ok(out) => return Ok(out),
+                Err(c) => return Ok(Err(call(&Value::Fn(c), values(args, cx, slots)?)?)),
+            },
+            Value::Native(ref n) => {
                 if let Some(on_terms) = &n.terms {
                     effect();
                     let terms = args
@@ -573,39 +572,44 @@ fn entered(c: &Closure, n: usize) -> Option<&Entered> {
         .downcast_ref()
 }
 
-/// `c` called with `args`, entered with their terms if it is entered so ([`entered`]).
+/// `c` called with `args`, entered with their terms if it is entered so ([`entered`]); else
+/// `c` back, to be called with the values.
 fn enter(
-    c: &Arc<Closure>,
+    c: Arc<Closure>,
     args: &[Arg],
     cx: &Ctx,
     slots: &[Term],
-) -> Out<Option<std::result::Result<Goal, Value>>> {
-    let Some(e) = entered(c, args.len()) else {
-        return Ok(None);
+) -> Out<std::result::Result<std::result::Result<Goal, Value>, Arc<Closure>>> {
+    let Some(e) = entered(&c, args.len()) else {
+        return Ok(Err(c));
     };
-    let base = |args| Ctx {
-        base: Base::Call(c.clone(), e.arity, e.named, OnceLock::new()),
-        args,
-        clauses: None,
-    };
+    let (arity, named) = (e.arity, e.named);
     match &e.entry {
         Entry::Clauses(clauses) => {
             effect();
+            let clauses = clauses.clone();
+            let args = terms(args, cx, slots)?;
+            // The call's context takes the function itself: no count taken on it.
             let cx = Ctx {
-                clauses: Some(clauses.clone()),
-                ..base(terms(args, cx, slots)?)
+                base: Base::Call(c, arity, named, OnceLock::new()),
+                args,
+                clauses: Some(clauses),
             };
             let goal = crate::library::logic::compile_matche::matche_terms(Arc::new(cx));
-            Ok(Some(Ok(goal)))
+            Ok(Ok(Ok(goal)))
         }
         // Nested on the native stack, as a call of compiled code is, unless evaluation has
         // gone on on a heap stack.
         Entry::Goal(p) if !crate::eval::on_heap() => {
             effect();
-            let cx = Arc::new(base(terms(args, cx, slots)?));
-            crate::eval::nested(|| Ok(entered_value(p, &cx)))?.map(Some)
+            let cx = Arc::new(Ctx {
+                base: Base::Call(c.clone(), arity, named, OnceLock::new()),
+                args: terms(args, cx, slots)?,
+                clauses: None,
+            });
+            Ok(Ok(crate::eval::nested(|| Ok(entered_value(p, &cx)))??))
         }
-        Entry::Goal(_) => Ok(None),
+        Entry::Goal(_) => Ok(Err(c)),
     }
 }
 
