@@ -119,6 +119,10 @@ enum Want {
     Value(usize),
 }
 
+/// The unifications a match puts off until the shape has matched: each term met and what it
+/// must unify with.
+type Equal<'a> = smallvec::SmallVec<[(Want, &'a Term); 4]>;
+
 /// Matches `pattern` against the walked `arg` without creating variables, reading the terms
 /// in place: only what fills a slot (of `slots`) is cloned. The unifications that `Is` and
 /// `Same` ask for are made once the shape has matched.
@@ -129,7 +133,7 @@ fn destructure(
     s: &State,
     slots: &mut [Term],
 ) -> Shape {
-    let mut equal: smallvec::SmallVec<[(Want, &Term); 4]> = smallvec::SmallVec::new();
+    let mut equal = Equal::new();
     match shape(&mut pattern.iter(), arg, s, slots, &mut equal) {
         Ok(()) => {}
         Err(Fail::Mismatch) => return Shape::Mismatch,
@@ -173,7 +177,7 @@ fn shape<'a>(
     t: &'a Term,
     s: &'a State,
     slots: &mut [Term],
-    equal: &mut smallvec::SmallVec<[(Want, &'a Term); 4]>,
+    equal: &mut Equal<'a>,
 ) -> Result<(), Fail> {
     let t = s.subst.walk_ref(t);
     match (ops.next().expect("pattern and terms agree"), t) {
@@ -218,7 +222,7 @@ fn part<'a>(
     t: &'a Term,
     s: &'a State,
     slots: &mut [Term],
-    equal: &mut smallvec::SmallVec<[(Want, &'a Term); 4]>,
+    equal: &mut Equal<'a>,
 ) -> Result<(), Fail> {
     match ops.as_slice().first() {
         Some(PatOp::Any) => {
@@ -303,7 +307,7 @@ fn match_into<const A: usize>(
 ) -> Option<Option<State>> {
     // One pass over all the arguments in `s`, the unifications put off to the end; an
     // argument not yet built sends the match to the level-by-level way below.
-    let mut equal: smallvec::SmallVec<[(Want, &Term); 4]> = smallvec::SmallVec::new();
+    let mut equal = Equal::new();
     let mut ops = pattern.iter();
     for arg in args {
         match shape(&mut ops, arg, s, slots, &mut equal) {
