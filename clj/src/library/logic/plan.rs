@@ -496,25 +496,26 @@ fn called(
     // A function that builds a goal from its arguments is entered with their terms, and a
     // relation of facts is handed them (in tree mode and with a program's term types, its
     // goals are the compiled code's, through a call).
-    if !(tree::on() || custom::active()) {
-        match f {
-            Value::Fn(c) => match enter(c, args, cx, slots)? {
-                Ok(out) => return Ok(out),
-                Err(c) => return Ok(Err(call(&Value::Fn(c), values(args, cx, slots)?)?)),
-            },
-            Value::Native(ref n) => {
-                if let Some(on_terms) = &n.terms {
-                    effect();
-                    let terms = args
-                        .iter()
-                        .map(|a| a.term(cx, slots))
-                        .collect::<Out<Vec<Term>>>()?;
-                    return Ok(Err(on_terms(terms)?));
-                }
+    let f = match f {
+        _ if tree::on() || custom::active() => f,
+        // The function moves into the call's context, or comes back to be called.
+        Value::Fn(c) => match enter(c, args, cx, slots)? {
+            Ok(out) => return Ok(out),
+            Err(c) => Value::Fn(c),
+        },
+        Value::Native(ref n) => {
+            if let Some(on_terms) = &n.terms {
+                effect();
+                let terms = args
+                    .iter()
+                    .map(|a| a.term(cx, slots))
+                    .collect::<Out<Vec<Term>>>()?;
+                return Ok(Err(on_terms(terms)?));
             }
-            _ => {}
+            f
         }
-    }
+        f => f,
+    };
     Ok(Err(call(&f, values(args, cx, slots)?)?))
 }
 

@@ -179,12 +179,12 @@ pub fn eq(u: Term, v: Term) -> Goal {
 /// The head of the term [`answers`] binds the query to when its answer has variables.
 const CARRIER: &str = "\u{1}answer";
 
-/// Sets how a query's answers are made, once [`active`]: an answer whose value holds an instance is made as
-/// core.logic's `reifyg` makes it (`walk*`, then `-reify*` naming the variables `_0`, `_1`,
-/// ... in the order `reify-term` meets them, then `walk*` again). The query variable is bound
-/// in the final state to that value, after the variables it names in their order, as
-/// `(carrier [vars...] . value)`: the engine's reification names them alike, and prints the
-/// constraints left on them; [`answer_term`] takes the value back out.
+/// Sets how a query's answers are made, once [`active`]: an answer whose value holds an
+/// instance is made as core.logic's `reifyg` makes it (`walk*`, then `-reify*` naming the
+/// variables `_0`, `_1`, ... in the order `reify-term` meets them, then `walk*` again). The
+/// query variable is bound in the final state to that value, after the variables it names in
+/// their order, as `(carrier [vars...] . value)`: the engine's reification names them alike,
+/// and prints the constraints left on them; [`answer_term`] takes the value back out.
 ///
 /// Every query's final state is checked first as core.logic's `enforce-constraints` checks it
 /// ([`verify_all_bound`](crate::library::logic::fd::verify_all_bound)): its error is the
