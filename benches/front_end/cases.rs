@@ -122,13 +122,13 @@ fn nqueenso(n: usize) -> Ported {
     Ported::Answers(queens::relational::nqueens_answers(n).collect())
 }
 
-/// The front end's side of a case: a function of no arguments running the query and realising
-/// its answers, built once (`None` when `programs` has no such name).
+/// The front end's side of a case: the program's query, the function of no arguments that
+/// `programs` names (`None` when it has no such name). Called and its seq of answers realised
+/// by counting it, as the port is called and its answers collected: no wrapper on either side.
 pub fn front_end_query(case: &Case) -> Option<Value> {
     let src = format!(
         "(in-ns '{ns})
-         (let [q (some (fn [[n q]] (when (= n \"{name}\") q)) {ns}/programs)]
-           (when q (fn [] (doall (q)))))",
+         (some (fn [[n q]] (when (= n \"{name}\") q)) {ns}/programs)",
         ns = case.ns,
         name = case.name
     );

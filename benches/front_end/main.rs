@@ -141,20 +141,19 @@ fn load_session(core_logic: &str) {
 }
 
 /// The front end's output (bench.clj's `moveo` prints each move) goes to a buffer, as the Rust
-/// port's trace lines go to one: the table alone goes to stdout.
-fn front_end_run(query: &Value) -> Value {
+/// port's trace lines go to one: the table alone goes to stdout. The query is called and its
+/// seq of answers realised by counting it (a goal that prints does so as the seq is walked),
+/// inside the capture; gives the count and the seq.
+fn front_end_run(query: &Value) -> (usize, Value) {
     let mut out = None;
     kanren_clj::value::printer::with_out_str(|| {
-        out = Some(kanren_clj::eval::apply(query, Vec::new()));
+        let answers = kanren_clj::eval::apply(query, Vec::new())?;
+        let n = kanren_clj::value::coll::count(&answers)?;
+        out = Some((n, answers));
         Ok(Value::Nil)
     })
-    .expect("capturing output");
+    .unwrap_or_else(|e| panic!("the query fails: {e}"));
     out.expect("the query ran")
-        .unwrap_or_else(|e| panic!("the query fails: {e}"))
-}
-
-fn front_end_count(v: &Value) -> usize {
-    kanren_clj::value::coll::count(v).expect("a query's answers have a count")
 }
 
 /// The time per run of `reps` runs of `f`, each checked to give `want` answers.
@@ -184,9 +183,8 @@ struct Row {
 fn measure(case: &Case, query: &Value, o: &Options) -> Row {
     // The warm-up, and the check of the answers.
     let t = Instant::now();
-    let front_answers = front_end_run(query);
+    let (answers, front_answers) = front_end_run(query);
     let front_one = t.elapsed();
-    let answers = front_end_count(&front_answers);
     let front_shown = front_answers.to_string();
     drop(front_answers);
     let mut rust_one = Duration::ZERO;
@@ -208,7 +206,7 @@ fn measure(case: &Case, query: &Value, o: &Options) -> Row {
         );
     }
     let slow = front_one.max(rust_one) > SLOW;
-    let front = || front_end_count(&front_end_run(query));
+    let front = || front_end_run(query).0;
     let rust = || case.rust.map_or(0, |p| Ported::len(&p.run()));
     let (rounds, front_reps, rust_reps) = if slow {
         (o.slow_rounds, 1, 1)
@@ -287,7 +285,7 @@ fn main() {
         for _ in 0..n {
             answers += match port {
                 Some(p) => p.run().len(),
-                None => front_end_count(&front_end_run(&query)),
+                None => front_end_run(&query).0,
             };
         }
         println!("{answers}");
