@@ -91,7 +91,7 @@ pub use library::lists::{
     appendo, conso, distincto, emptyo, firsto, member1o, membero, permuteo, rembero, resto,
 };
 pub use library::matching::{fresh_match, fresh_match_shared, match_args, match_shared, PatOp};
-pub use library::project::{is, pred, project, project_all, project_shared};
+pub use library::project::{is, pred, project, project_all, project_in, project_shared};
 pub use library::tabling::Tabled;
 pub use library::{pldb, search_tree, trace, unifier};
 pub use search::{search_pool, Parallel, PARTS_PER_WORKER, WORKER_STACK};

@@ -133,6 +133,28 @@ impl State {
         self.subst.walk_star(t)
     }
 
+    /// [`walk_star`](State::walk_star) as [`project`](crate::project) walks its variables:
+    /// an atom (what most projected values are) cloned where it is stored, nothing rebuilt.
+    ///
+    /// ```
+    /// use kanren::{list, State, Var};
+    /// let (x, y) = (Var::fresh(), Var::fresh());
+    /// let s = State::new().unify(&x.into(), &list![1, y]).unwrap();
+    /// let s = s.unify(&y.into(), &2.into()).unwrap();
+    /// assert_eq!(s.walked(&y.into()), 2.into());
+    /// assert_eq!(s.walked(&x.into()), list![1, 2]);
+    /// ```
+    pub fn walked(&self, t: &Term) -> Term {
+        match self.walk_ref(t) {
+            t @ (Term::Pair(_)
+            | Term::Vector(_)
+            | Term::Map(_)
+            | Term::PartialMap(_)
+            | Term::Tie(_)) => self.walk_star(t),
+            t => t.clone(),
+        }
+    }
+
     /// The state with `v` bound to `t` as it stands: no unification, no occurs check, no
     /// constraint woken (core.logic's `ext-no-check`, for code that builds substitutions by
     /// hand; a binding of a bound variable replaces it).

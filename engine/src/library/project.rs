@@ -109,37 +109,39 @@ pub fn project_shared(
     vars: Vec<Term>,
     f: impl Fn(&[Term]) -> Goal + Send + Sync + 'static,
 ) -> Goal {
-    Goal::native(ProjectShared(vars, Nested(Some(f))))
+    project_in(move |s: &State| {
+        let values: smallvec::SmallVec<[Term; 4]> = vars.iter().map(|v| s.walked(v)).collect();
+        f(&values)
+    })
 }
 
-struct ProjectShared<F>(Vec<Term>, Nested<Option<F>>);
-
-impl<F> ProjectShared<F> {
-    /// The variables' values in `s`, atoms without allocating each.
-    fn values(&self, s: &State) -> smallvec::SmallVec<[Term; 4]> {
-        self.0.iter().map(|v| walked(s, v)).collect()
-    }
+/// [`project`] for variables a goal finds only when it runs: `f` gets the state and builds
+/// the body from the values it reads there ([`State::walked`]: a term walked as [`project`]
+/// walks it), and the body runs after the same one suspension. For a body that reads its
+/// variables from wherever its caller keeps them, with no list of them made for the goal.
+///
+/// ```
+/// use kanren::{eq, fresh, project_in, run_all, State};
+/// let a: Vec<String> = run_all(|q| fresh(move |[x, y]| kanren::conj([
+///     eq(x, 3),
+///     eq(y, 4),
+///     project_in(move |s: &State| eq(q, &s.walked(&x.into()) * &s.walked(&y.into()))),
+/// ]))).map(|a| a.to_string()).collect();
+/// assert_eq!(a, ["12"]);
+/// ```
+pub fn project_in(f: impl Fn(&State) -> Goal + Send + Sync + 'static) -> Goal {
+    Goal::native(ProjectIn(Nested(Some(f))))
 }
 
-impl<F: Fn(&[Term]) -> Goal + Send + Sync> Solve for ProjectShared<F> {
+struct ProjectIn<F>(Nested<Option<F>>);
+
+impl<F: Fn(&State) -> Goal + Send + Sync> Solve for ProjectIn<F> {
     fn apply(&self, s: State) -> Stream {
-        Stream::inc_apply((self.1.func())(&self.values(&s)), s)
+        Stream::inc_apply((self.0.func())(&s), s)
     }
 
     fn solve(&self, s: &State, _: &mut Cont<'_>) -> Step {
-        Step::Tail((self.1.func())(&self.values(s)), None)
-    }
-}
-
-/// `v` walked completely in `s`: an atom without allocating.
-fn walked(s: &State, v: &Term) -> Term {
-    match s.walk_ref(v) {
-        t @ (Term::Pair(_)
-        | Term::Vector(_)
-        | Term::Map(_)
-        | Term::PartialMap(_)
-        | Term::Tie(_)) => s.walk_star(t),
-        t => t.clone(),
+        Step::Tail((self.0.func())(s), None)
     }
 }
 
@@ -177,7 +179,7 @@ struct Project<const N: usize, F>([Term; N], Nested<Option<F>>);
 impl<const N: usize, F> Project<N, F> {
     /// The variables' values in `s`, atoms without allocating.
     fn values(&self, s: &State) -> [Term; N] {
-        self.0.each_ref().map(|v| walked(s, v))
+        self.0.each_ref().map(|v| s.walked(v))
     }
 }
 
