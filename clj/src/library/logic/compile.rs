@@ -401,7 +401,7 @@ fn run_query(r: &Arc<Run>, env: Env) -> Result<Value> {
             }
         },
     };
-    let run = r.clone();
+    let (run, cx) = (r.clone(), Ctx::of(env));
     let f = move |q: Var| {
         Goal::lazy(move || {
             guard(|| {
@@ -422,9 +422,9 @@ fn run_query(r: &Arc<Run>, env: Env) -> Result<Value> {
                             .zip(slots.iter())
                             .map(|(s, t)| (s.clone(), crate::library::logic::from_search_term(t))),
                     );
-                    goals(&run.body, &bind_all(&env, bs), run.name)?
+                    goals(&run.body, &bind_all(&cx.env(), bs), run.name)?
                 } else {
-                    plan::goals(&run.plan, &Ctx::at(&env), &slots)?
+                    plan::goals(&run.plan, &cx, &slots)?
                 };
                 if goals_.is_empty() {
                     // One goal is its own conjunction.

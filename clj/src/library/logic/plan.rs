@@ -74,9 +74,9 @@ pub(crate) enum GoalPlan {
     Fresh(Arc<(Names, u32, Plans)>),
     All(Plans),
     Conde(Arc<[Plans]>),
-    /// `project`: what it projects, the first slot of the projected terms, their names, the
-    /// body.
-    Project(Box<[Arg]>, Arc<(Names, u32, Plans)>, Fallback),
+    /// `project`: what it projects, read when the goal runs, and the body planned over the
+    /// projected terms (the slots after those around it).
+    Project(Arc<(Box<[Arg]>, Plans)>, Fallback),
     /// `fd/eq`: its relations, each operand read as a term.
     FdEq(Arc<[EqRel<Arg>]>, Fallback),
     /// core.logic's `(is u v op & rest)`: `u` and `v` read as terms, the rest as values;
@@ -135,8 +135,13 @@ pub(crate) struct Ctx {
 impl Ctx {
     /// The context of a `run`'s or a `fresh`'s planned body, written where `env` is bound.
     pub(crate) fn at(env: &Env) -> Arc<Ctx> {
+        Ctx::of(env.clone())
+    }
+
+    /// [`Ctx::at`], taking the environment.
+    pub(crate) fn of(env: Env) -> Arc<Ctx> {
         Arc::new(Ctx {
-            base: Base::Env(env.clone()),
+            base: Base::Env(env),
             args: NO_TERMS.clone(),
             clauses: None,
         })
@@ -397,23 +402,25 @@ fn goal(p: &GoalPlan, cx: &Arc<Ctx>, slots: &Arc<[Term]>) -> Result<Goal> {
             }))
         }
         // A program's term types are walked by their own methods: as compiled code.
-        GoalPlan::Project(_, _, fallback) if custom::active() => fallback.run(cx, slots),
-        GoalPlan::Project(vals, b, _) => {
-            let mut terms = Vec::with_capacity(vals.len());
-            for a in vals.iter() {
-                terms.push(match a.term(cx, slots) {
-                    Ok(t) => t,
-                    Err(Miss::Error(e)) => return Err(e),
-                    Err(Miss::Code) => {
-                        return Err(Error::msg("project: a projected name is a macro"))
-                    }
-                });
-            }
-            let (b, cx, slots) = (b.clone(), cx.clone(), slots.clone());
-            Ok(kanren::project_shared(terms, move |values: &[Term]| {
+        GoalPlan::Project(_, fallback) if custom::active() => fallback.run(cx, slots),
+        // The projected terms are read and walked when the goal runs, as core.logic reads
+        // them: no list of them is made for the goal.
+        GoalPlan::Project(p, _) => {
+            let (p, cx, slots) = (p.clone(), cx.clone(), slots.clone());
+            Ok(kanren::project_in(move |s: &kanren::State| {
                 guard(|| {
-                    let slots = extended(&slots, values.iter().cloned());
-                    Ok(kanren::conj(goals(&b.2, &cx, &slots)?))
+                    let mut values = smallvec::SmallVec::<[Term; 4]>::new();
+                    for a in p.0.iter() {
+                        values.push(match a.term(&cx, &slots) {
+                            Ok(t) => s.walked(&t),
+                            Err(Miss::Error(e)) => return Err(e),
+                            Err(Miss::Code) => {
+                                return Err(Error::msg("project: a projected name is a macro"))
+                            }
+                        });
+                    }
+                    let slots = extended(&slots, values.into_iter());
+                    Ok(kanren::conj(goals(&p.1, &cx, &slots)?))
                 })
             }))
         }
@@ -1048,7 +1055,7 @@ impl Planner {
                 let (first, opened) = self.push(&b.0);
                 let plans = self.body(&b.1, "project");
                 self.pop(first, opened);
-                GoalPlan::Project(vals, Arc::new((b.0.clone(), first, plans)), fallback)
+                GoalPlan::Project(Arc::new((vals, plans)), fallback)
             }
             Logic::FdEq(rels) => {
                 let planned: Option<Arc<[EqRel<Arg>]>> =
