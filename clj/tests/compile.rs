@@ -436,6 +436,42 @@ fn a_goal_applied_in_many_branches_builds_its_body_as_core_logic_would_show() {
     assert_eq!(same(src), "([1 1] [2 2] [3 2])");
 }
 
+/// A clause body that builds its goals from terms, locals and callees alone is built as the
+/// clause matches (`plan::built_now`); one that runs Clojure code, reads a global's value or
+/// meets an error is built in its turn, as the interpreter builds it: what it prints comes in
+/// the interpreter's order, it reads a value defined since the clause matched (core.logic
+/// gives `[:o 2]` too), and its error is the interpreter's.
+#[test]
+fn a_clause_body_built_as_its_clause_matches_changes_nothing_a_program_sees() {
+    // The order of effects in bodies across interleaved branches: the order compiled code
+    // gives with every body built in its turn. (The interpreter prints "abaabcc", core.logic,
+    // which also builds the body of a clause that does not match, "aabababccc".)
+    let src = "(defn noisy [x] (print (name x)) succeed)
+               (defne walko [tag l] ([_ ()]) ([_ [h . t]] (noisy tag) (walko tag t)))
+               (defne quieto [l o] ([() _]) ([[h . t] _] (!= h o) (quieto t o)))
+               (with-out-str
+                 (doall (run* [q] (conde [(walko :a [1 2 3])] [(walko :b [4 5]) (quieto [6 7] 0)]
+                                         [(quieto [8 9] 1) (walko :c [10 11])]))))";
+    assert_eq!(outcome(src, true), "\"aababcc\"");
+    // A global read by a body, defined again by a goal of another branch that runs between
+    // the clause's match and its body's turn.
+    let src = "(def bound 1)
+               (defne counto [l o] ([() _]) ([[h . t] _] (== o bound) (counto t o)))
+               (defn f []
+                 (run* [q]
+                   (conde [(fresh [o] (counto [1 2 3] o) (== q [:o o]))]
+                          [(project [q] (do (def bound 2) succeed)) (== q :def)])))
+               (let [answers (doall (f))] [answers bound])";
+    assert_eq!(same(src), "[(:def [:o 2]) 2]");
+    // An error met while building a body is raised in the body's turn.
+    let src = "(defne bado [x o] ([_ _] (!= o x) (== o (quot x 0))))
+               (run 1 [q] (conde [(== q 1)] [(bado 1 q)]))";
+    assert_eq!(same(src), "(1)");
+    let src = "(defne bado [x o] ([_ _] (!= o x) (== o (quot x 0))))
+               (run* [q] (conde [(== q 1)] [(bado 1 q)]))";
+    assert!(same(src).starts_with("error:"), "{}", same(src));
+}
+
 #[test]
 fn loops_and_destructuring_in_a_body_are_compiled_with_it() {
     // A macro in a compiled body is expanded once; left to the interpreter, at each round.

@@ -17,6 +17,7 @@ use crate::library::logic::{guard, to_term, tree};
 use crate::value::error::{Error, Result};
 use crate::value::Value;
 use kanren::{Goal, State, Stream, Term, Var};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// The arguments of a `matche`: their code, and the argument symbols that are not locals
@@ -40,6 +41,9 @@ pub(crate) struct Clause {
     plan: Plans,
     /// How many terms the clause's patterns bind, the arguments included.
     slots: u32,
+    /// Whether the body is built when the search reaches it, not as the clause matches
+    /// (set once building it early came to Clojure code or an error: `plan::built_now`).
+    later: AtomicBool,
     /// The clause as written (its branch's label in tree mode).
     shown: Value,
 }
@@ -157,6 +161,7 @@ pub(crate) fn matche(a: &[Value], scope: &mut Scope) -> Option<(MatcheArgs, Vec<
             plan: planner.body(&body, "matche"),
             body,
             slots,
+            later: AtomicBool::new(false),
             shown: c.clone(),
         });
     }
@@ -304,10 +309,23 @@ fn clause_stream(cx: &Arc<Ctx>, k: usize, s: State) -> Stream {
         }
         first += news;
     }
-    let (cx, slots) = (cx.clone(), slots.share());
-    let body = Goal::lazy(move || {
-        crate::library::logic::plan::body(&clauses_of(&cx)[k].plan, &cx, &slots)
-    });
+    let slots = slots.share();
+    // Built now if that has no effect a program can see (and kept to be built in its turn
+    // from then on once it had one); else when the search reaches it.
+    let now = match c.later.load(Ordering::Relaxed) {
+        false => crate::library::logic::plan::built_now(&c.plan, cx, &slots),
+        true => None,
+    };
+    let body = match now {
+        Some(g) => g,
+        None => {
+            c.later.store(true, Ordering::Relaxed);
+            let cx = cx.clone();
+            Goal::lazy(move || {
+                crate::library::logic::plan::body(&clauses_of(&cx)[k].plan, &cx, &slots)
+            })
+        }
+    };
     Stream::delayed(c.steps.len() as u32, body, bound.unwrap_or(s))
 }
 

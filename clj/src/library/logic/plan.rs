@@ -274,6 +274,9 @@ impl Arg {
         Ok(match self {
             Arg::Place(Place::Slot(j)) => from_search_term(cx.term(slots, *j)),
             Arg::Place(Place::Outer(h, i) | Place::Arg(_, h, i)) => cx.outer(*h, *i)?,
+            Arg::Global(_) if put_off() => {
+                return Err(Miss::Error(Error::msg("a name put off to the body's turn")))
+            }
             Arg::Global(g) => crate::eval::compile::run::global_at(g, cx.ns_env())?,
             Arg::Const(v, _) => v.clone(),
             Arg::Vector(items) => {
@@ -334,6 +337,9 @@ fn values(args: &[Arg], cx: &Ctx, slots: &[Term]) -> Out<Slots> {
 
 /// `f` called with `args`, as a compiled call calls it.
 fn call(f: &Value, args: Slots) -> Result<Value> {
+    if put_off() {
+        return Err(Error::msg("a call put off to the body's turn"));
+    }
     match f {
         Value::Native(n) if n.pure => {}
         _ => effect(),
@@ -343,6 +349,41 @@ fn call(f: &Value, args: Slots) -> Result<Value> {
         Value::Native(n) if n.slice.is_some() => (n.slice.as_ref().expect("in place"))(&args),
         f => crate::eval::apply(f, args.into_vec()),
     }
+}
+
+thread_local! {
+    /// While a clause's body is built as the clause matches ([`built_now`]): 1, or 2 once
+    /// the build has come to a form it puts off; 0 otherwise.
+    static NOW: std::cell::Cell<u8> = const { std::cell::Cell::new(0) };
+}
+
+/// The goal of a clause's planned body built as the clause matches, before the search reaches
+/// it, when building it runs no Clojure code (no function called by values, no form left to
+/// compiled code, nothing compiled), reads no global's value and raises no error: building
+/// such a body has no effect a program can see (its callees are found when it is built).
+/// `None` otherwise: the body is built in its turn, as core.logic builds it, so what its
+/// Clojure code does happens in core.logic's order and it reads the values of that moment.
+pub(crate) fn built_now(plans: &[GoalPlan], cx: &Arc<Ctx>, slots: &Arc<[Term]>) -> Option<Goal> {
+    if NOW.get() != 0 {
+        return None;
+    }
+    NOW.set(1);
+    let out = goals(plans, cx, slots);
+    match (out, NOW.replace(0)) {
+        (Ok(gs), 1) => Some(kanren::conj(gs)),
+        _ => None,
+    }
+}
+
+/// Whether a body is being built before its turn ([`built_now`]): the build is then put off,
+/// and the caller must not go on (its error is not reported).
+#[inline]
+fn put_off() -> bool {
+    let now = NOW.get() != 0;
+    if now {
+        NOW.set(2);
+    }
+    now
 }
 
 /// The goals of a planned body, in a clause whose terms are `slots`; an error makes the
@@ -554,6 +595,10 @@ fn entered(c: &Closure, n: usize) -> Option<&Entered> {
         .find(|(_, a)| a.rest.is_none() && a.params.len() == n)?;
     if let Some(d) = arity.derived.get() {
         return d.as_ref()?.downcast_ref();
+    }
+    // Compiling runs macros: not while a body is built before its turn.
+    if put_off() {
+        return None;
     }
     let code = crate::eval::compile::code_of(c, arity);
     // `None` while the body is being compiled (a call made as it compiles): asked again.
@@ -891,6 +936,9 @@ impl Fallback {
 
     /// [`Fallback::run`]'s value, before it is taken as a goal.
     fn value(&self, cx: &Ctx, slots: &[Term]) -> Result<Value> {
+        if put_off() {
+            return Err(Error::msg("a form put off to the body's turn"));
+        }
         let env = cx.env_with(&self.frames, slots);
         match &self.code {
             Site::Body(code, i) => code[*i].run(&env),
