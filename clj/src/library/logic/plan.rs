@@ -450,18 +450,20 @@ fn goal(p: &GoalPlan, cx: &Arc<Ctx>, slots: &Arc<[Term]>) -> Result<Goal> {
             let (p, cx, slots) = (p.clone(), cx.clone(), slots.clone());
             Ok(kanren::project_in(move |s: &kanren::State| {
                 guard(|| {
-                    let mut values = smallvec::SmallVec::<[Term; 4]>::new();
-                    for a in p.0.iter() {
-                        values.push(match a.term(&cx, &slots) {
-                            Ok(t) => s.walked(&t),
-                            Err(Miss::Error(e)) => return Err(e),
+                    // The body's terms: the clause's, then the projected values, written in
+                    // place.
+                    let n = slots.len();
+                    let all = terms_of(n + p.0.len(), |i| match slots.get(i) {
+                        Some(t) => Ok(t.clone()),
+                        None => match p.0[i - n].term(&cx, &slots) {
+                            Ok(t) => Ok(s.walked(&t)),
+                            Err(Miss::Error(e)) => Err(e),
                             Err(Miss::Code) => {
-                                return Err(Error::msg("project: a projected name is a macro"))
+                                Err(Error::msg("project: a projected name is a macro"))
                             }
-                        });
-                    }
-                    let slots = extended(&slots, values.into_iter());
-                    Ok(kanren::conj(goals(&p.1, &cx, &slots)?))
+                        },
+                    })?;
+                    Ok(kanren::conj(goals(&p.1, &cx, &all)?))
                 })
             }))
         }
