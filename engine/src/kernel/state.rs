@@ -133,7 +133,7 @@ impl State {
         self.subst.walk_star(t)
     }
 
-    /// [`walk_star`](State::walk_star) as [`project`](crate::project) walks its variables:
+    /// [`walk_star`](State::walk_star) as [`project`](crate::project()) walks its variables:
     /// an atom (what most projected values are) cloned where it is stored, nothing rebuilt.
     ///
     /// ```
