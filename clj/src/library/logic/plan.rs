@@ -422,8 +422,8 @@ fn goal(p: &GoalPlan, cx: &Arc<Ctx>, slots: &Arc<[Term]>) -> Result<Goal> {
         GoalPlan::Fresh(f) => {
             let (f, cx, slots) = (f.clone(), cx.clone(), slots.clone());
             Ok(kanren::fresh(move |[]: [Var; 0]| {
-                let slots = extended(&slots, f.0.iter().map(|n| Term::Var(fresh_var(n))));
-                body(&f.2, &cx, &slots)
+                let vars = extended(&slots, f.0.len(), |i| Ok(Term::Var(fresh_var(&f.0[i]))));
+                body(&f.2, &cx, &vars.expect("no error"))
             }))
         }
         GoalPlan::All(plans) => {
@@ -450,18 +450,11 @@ fn goal(p: &GoalPlan, cx: &Arc<Ctx>, slots: &Arc<[Term]>) -> Result<Goal> {
             let (p, cx, slots) = (p.clone(), cx.clone(), slots.clone());
             Ok(kanren::project_in(move |s: &kanren::State| {
                 guard(|| {
-                    // The body's terms: the clause's, then the projected values, written in
-                    // place.
-                    let n = slots.len();
-                    let all = terms_of(n + p.0.len(), |i| match slots.get(i) {
-                        Some(t) => Ok(t.clone()),
-                        None => match p.0[i - n].term(&cx, &slots) {
-                            Ok(t) => Ok(s.walked(&t)),
-                            Err(Miss::Error(e)) => Err(e),
-                            Err(Miss::Code) => {
-                                Err(Error::msg("project: a projected name is a macro"))
-                            }
-                        },
+                    // The body's terms: the clause's, then the projected values.
+                    let all = extended(&slots, p.0.len(), |i| match p.0[i].term(&cx, &slots) {
+                        Ok(t) => Ok(s.walked(&t)),
+                        Err(Miss::Error(e)) => Err(e),
+                        Err(Miss::Code) => Err(Error::msg("project: a projected name is a macro")),
                     })?;
                     Ok(kanren::conj(goals(&p.1, &cx, &all)?))
                 })
@@ -500,18 +493,19 @@ fn goal(p: &GoalPlan, cx: &Arc<Ctx>, slots: &Arc<[Term]>) -> Result<Goal> {
     }
 }
 
-/// `slots` and then `more`.
+/// `slots` and then `k` more terms, term `i` of them `more(i)`, written in place into one
+/// slice.
 #[inline]
-fn extended(slots: &Arc<[Term]>, more: impl ExactSizeIterator<Item = Term>) -> Arc<[Term]> {
-    let n = slots.len() + more.len();
-    let mut more = more;
-    let out = terms_of(n, |i| {
-        Ok(match slots.get(i) {
-            Some(t) => t.clone(),
-            None => more.next().expect("as many as counted"),
-        })
-    });
-    out.expect("no error")
+fn extended(
+    slots: &[Term],
+    k: usize,
+    mut more: impl FnMut(usize) -> Result<Term>,
+) -> Result<Arc<[Term]>> {
+    let n = slots.len();
+    terms_of(n + k, |i| match slots.get(i) {
+        Some(t) => Ok(t.clone()),
+        None => more(i - n),
+    })
 }
 
 /// What a planned call gives: `==`, `!=` and relations written with `defne` take the
