@@ -402,46 +402,43 @@ fn run_query(r: &Arc<Run>, env: Env) -> Result<Value> {
         },
     };
     let (run, cx) = (r.clone(), Ctx::of(env));
-    let f = move |q: Var| {
-        Goal::lazy(move || {
-            guard(|| {
-                // The query's variables (`q` itself for one), then `q` for `:as`.
-                let n = run.syms.len();
-                let slots = terms_of(n + usize::from(run.as_name.is_some()), |i| {
-                    Ok(Term::Var(if n == 1 || i >= n { q } else { Var::fresh() }))
-                })?;
-                let mut goals_ = Goals::new();
-                if n > 1 {
-                    goals_.push(kanren::eq(q, Term::Vector(slots[..n].into())));
-                }
-                let mut body = if tree::on() {
-                    let mut bs = Bindings::new();
-                    let names = run.syms.iter().chain(&run.as_name);
-                    bs.extend(
-                        names
-                            .zip(slots.iter())
-                            .map(|(s, t)| (s.clone(), crate::library::logic::from_search_term(t))),
-                    );
-                    goals(&run.body, &bind_all(&cx.env(), bs), run.name)?
-                } else {
-                    plan::goals(&run.plan, &cx, &slots)?
-                };
-                if goals_.is_empty() {
-                    // One goal is its own conjunction.
-                    return Ok(match body.len() {
-                        1 => body.pop().expect("one goal"),
-                        _ => kanren::conj(body),
-                    });
-                }
-                goals_.extend(body);
-                Ok(kanren::conj(goals_))
-            })
-        })
+    let f = move |q: Var| -> Result<Goal> {
+        // The query's variables (`q` itself for one), then `q` for `:as`.
+        let n = run.syms.len();
+        let slots = terms_of(n + usize::from(run.as_name.is_some()), |i| {
+            Ok(Term::Var(if n == 1 || i >= n { q } else { Var::fresh() }))
+        })?;
+        let mut goals_ = Goals::new();
+        if n > 1 {
+            goals_.push(kanren::eq(q, Term::Vector(slots[..n].into())));
+        }
+        let mut body = if tree::on() {
+            let mut bs = Bindings::new();
+            let names = run.syms.iter().chain(&run.as_name);
+            bs.extend(
+                names
+                    .zip(slots.iter())
+                    .map(|(s, t)| (s.clone(), crate::library::logic::from_search_term(t))),
+            );
+            goals(&run.body, &bind_all(&cx.env(), bs), run.name)?
+        } else {
+            plan::goals(&run.plan, &cx, &slots)?
+        };
+        if goals_.is_empty() {
+            // One goal is its own conjunction.
+            return Ok(match body.len() {
+                1 => body.pop().expect("one goal"),
+                _ => kanren::conj(body),
+            });
+        }
+        goals_.extend(body);
+        Ok(kanren::conj(goals_))
     };
+    let shown = r.clone();
     Ok(crate::library::logic::query_answers(
         n,
         r.nc,
-        || r.shown.clone(),
+        move || shown.shown.clone(),
         f,
     ))
 }

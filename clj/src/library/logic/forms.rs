@@ -184,41 +184,40 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Option<Value>> {
             }
             let body: Arc<Vec<Value>> = Arc::new(body.to_vec());
             let who: &'static str = if star { "run*" } else { "run" };
-            let f = move |q: Var| {
-                Goal::lazy(move || {
-                    guard(|| {
-                        let mut e = env.clone();
-                        let mut goals = Vec::new();
-                        if syms.len() == 1 {
-                            e = bind(&e, syms[0].clone(), Value::LVar(q));
-                            if let Some(v) = &as_name {
-                                e = bind(&e, v.clone(), Value::LVar(q));
-                            }
-                        } else {
-                            let vars: Vec<Var> = syms.iter().map(|_| Var::fresh()).collect();
-                            for (s, v) in syms.iter().zip(&vars) {
-                                e = bind(&e, s.clone(), Value::LVar(*v));
-                            }
-                            // As core.logic's `-run`: `v` is the query variable, bound
-                            // to the vector of the others before the body runs (so that
-                            // `(distribute v ::l/ff)` finds a bound variable).
-                            if let Some(v) = &as_name {
-                                e = bind(&e, v.clone(), Value::LVar(q));
-                            }
-                            goals.push(kanren::eq(
-                                q,
-                                Term::Vector(vars.into_iter().map(Term::Var).collect()),
-                            ));
-                        }
-                        goals.extend(goals_of(&body, &e, who)?);
-                        Ok(kanren::conj(goals))
-                    })
-                })
+            let f = move |q: Var| -> Result<Goal> {
+                let mut e = env.clone();
+                let mut goals = Vec::new();
+                if syms.len() == 1 {
+                    e = bind(&e, syms[0].clone(), Value::LVar(q));
+                    if let Some(v) = &as_name {
+                        e = bind(&e, v.clone(), Value::LVar(q));
+                    }
+                } else {
+                    let vars: Vec<Var> = syms.iter().map(|_| Var::fresh()).collect();
+                    for (s, v) in syms.iter().zip(&vars) {
+                        e = bind(&e, s.clone(), Value::LVar(*v));
+                    }
+                    // As core.logic's `-run`: `v` is the query variable, bound
+                    // to the vector of the others before the body runs (so that
+                    // `(distribute v ::l/ff)` finds a bound variable).
+                    if let Some(v) = &as_name {
+                        e = bind(&e, v.clone(), Value::LVar(q));
+                    }
+                    goals.push(kanren::eq(
+                        q,
+                        Term::Vector(vars.into_iter().map(Term::Var).collect()),
+                    ));
+                }
+                goals.extend(goals_of(&body, &e, who)?);
+                Ok(kanren::conj(goals))
             };
             crate::library::logic::query_answers(
                 n,
                 name.contains("-nc"),
-                || Value::list([Value::sym(name)].into_iter().chain(a.iter().cloned())),
+                {
+                    let head = Value::sym(name);
+                    move || Value::list([head].into_iter().chain(a))
+                },
                 f,
             )
         }

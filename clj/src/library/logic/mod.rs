@@ -122,33 +122,55 @@ pub(crate) fn into_goal(v: Value, who: &str) -> Result<Goal> {
 }
 
 /// The lazy seq of answers of a query (`run`, `run*`, `run-nc`, interpreted or compiled): `n`
-/// of them (all for `None`), with the occurs check unless `nc`, of the goal `f` makes of the
-/// query variable. In tree mode the first query made records its search, its root labelled
-/// `shown()` (made only then), and each answer labels its leaf.
+/// of them (all for `None`), with the occurs check unless `nc`, of the goal `f` builds from
+/// the query variable. The goal is built when the seq is first walked, as the search starts
+/// (core.logic builds it as its search starts): what building it does happens then, and an
+/// error in it is the seq's error. `run 0` builds nothing. In tree mode the first query
+/// made records its search, its root labelled `shown()` (made only then), and each answer
+/// labels its leaf.
 pub(crate) fn query_answers(
     n: Option<usize>,
     nc: bool,
-    shown: impl FnOnce() -> Value,
-    f: impl FnOnce(Var) -> Goal,
+    shown: impl FnOnce() -> Value + Send + 'static,
+    f: impl Fn(Var) -> Result<Goal> + Send + Sync + 'static,
 ) -> Value {
     let traced = tree::take_query();
-    let t = traced.clone();
-    let query = move |q: Var| match t {
-        Some(t) => tree::query(&t, &shown(), f(q)),
-        None => f(q),
-    };
-    // Boxed at once: the search's state is large, and is not moved again.
-    let mut answers = Box::new(match (n, nc) {
-        (Some(n), false) => kanren::run(n, query),
-        (Some(n), true) => kanren::run_nc(n, query),
-        (None, false) => kanren::run_all(query),
-        (None, true) => kanren::run_nc_all(query),
-    });
-    custom::answers(&mut answers);
-    if let Some(t) = &traced {
-        answers = Box::new(t.watch(*answers));
+    if n == Some(0) {
+        return Value::EmptyList;
     }
-    answers_seq_from(answers, traced, 0)
+    Value::lazy(move || {
+        crate::eval::check_interrupt()?;
+        let (started, failed) = isolated(|| {
+            let mut built = Ok(());
+            let t = traced.clone();
+            let query = |q: Var| match t {
+                // The query's node comes first, and what building its goal records is
+                // below it: the goal is built inside it, as its search starts.
+                Some(t) => tree::query(&t, &shown(), Goal::lazy(move || guard(|| f(q)))),
+                None => f(q).unwrap_or_else(|e| {
+                    built = Err(e);
+                    kanren::fail()
+                }),
+            };
+            // Boxed at once: the search's state is large, and is not moved again.
+            let mut answers = Box::new(match (n, nc) {
+                (Some(n), false) => kanren::run(n, query),
+                (Some(n), true) => kanren::run_nc(n, query),
+                (None, false) => kanren::run_all(query),
+                (None, true) => kanren::run_nc_all(query),
+            });
+            built?;
+            custom::answers(&mut answers);
+            if let Some(t) = &traced {
+                answers = Box::new(t.watch(*answers));
+            }
+            Ok(answers)
+        });
+        match (started, failed) {
+            (_, Some(e)) | (Err(e), None) => Err(e),
+            (Ok(answers), None) => next_answer(answers, traced, 0),
+        }
+    })
 }
 
 /// The lazy seq of a query's answers: each pulled only when the seq is walked that far.
@@ -160,30 +182,37 @@ pub fn answers_seq(answers: kanren::Answers) -> Value {
 /// is labelled with its printed value. Each step of the seq owns the search and hands it to
 /// the next: one step runs at a time, as the seq is walked.
 pub(crate) fn answers_seq_from(
-    mut answers: Box<kanren::Answers>,
+    answers: Box<kanren::Answers>,
     tree: Option<kanren::search_tree::Tree>,
     index: u32,
 ) -> Value {
-    Value::lazy(move || {
-        crate::eval::check_interrupt()?;
-        let (next, failed) = isolated(|| answer_value(&mut answers));
-        if let Some(e) = failed {
-            return Err(e);
-        }
-        crate::eval::check_interrupt()?;
-        match next {
-            Some(v) => {
-                if let Some(t) = &tree {
-                    t.label_answer(index, crate::value::printer::pr_str(&v));
-                }
-                Ok(Value::List(Arc::new(crate::value::Cons::cell(
-                    v,
-                    answers_seq_from(answers, tree, index + 1),
-                ))))
+    Value::lazy(move || next_answer(answers, tree, index))
+}
+
+/// The seq of a query's answers from answer `index` on, its first answer pulled now.
+fn next_answer(
+    mut answers: Box<kanren::Answers>,
+    tree: Option<kanren::search_tree::Tree>,
+    index: u32,
+) -> Result<Value> {
+    crate::eval::check_interrupt()?;
+    let (next, failed) = isolated(|| answer_value(&mut answers));
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    crate::eval::check_interrupt()?;
+    match next {
+        Some(v) => {
+            if let Some(t) = &tree {
+                t.label_answer(index, crate::value::printer::pr_str(&v));
             }
-            None => Ok(Value::EmptyList),
+            Ok(Value::List(Arc::new(crate::value::Cons::cell(
+                v,
+                answers_seq_from(answers, tree, index + 1),
+            ))))
         }
-    })
+        None => Ok(Value::EmptyList),
+    }
 }
 
 /// The value of a query's next answer: built in the walk that reifies it, unless it has
