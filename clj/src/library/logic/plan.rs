@@ -235,6 +235,7 @@ impl Arg {
         match self {
             Arg::Place(Place::Slot(j) | Place::Arg(j, ..)) => Ok(cx.term(slots, *j).clone()),
             Arg::Const(_, Some(t)) => Ok(t.clone()),
+            Arg::Call(_, args, _, seen) => call_term(self, seen, args, cx, slots),
             _ => self.made_term(cx, slots),
         }
     }
@@ -742,6 +743,20 @@ const KNOWN: [(&str, &str, Door); 17] = [
     (FD, "quot", Door::Fd3(kanren::fd::quot, "quot")),
 ];
 
+/// The operator of each of the [`KNOWN`] built-ins that is arithmetic of two or more
+/// operands, 0 for the others.
+const ARITH: [u8; KNOWN.len()] = {
+    let mut ops = [0; KNOWN.len()];
+    let mut k = 0;
+    while k < KNOWN.len() {
+        if let Door::Arith(op) = KNOWN[k].2 {
+            ops[k] = op as u8;
+        }
+        k += 1;
+    }
+    ops
+};
+
 /// The addresses of the [`KNOWN`] built-ins, as defined ([`know_built_ins`]).
 static AT: [AtomicUsize; KNOWN.len()] = [const { AtomicUsize::new(0) }; KNOWN.len()];
 
@@ -806,6 +821,17 @@ impl Seen {
         Some(KNOWN[(v & 0xff) as usize].2)
     }
 
+    /// The operator (`+`, `-` or `*`) when the name is known to be that arithmetic of the
+    /// [`KNOWN`] built-ins at the current generation.
+    #[inline]
+    fn arith(&self) -> Option<u8> {
+        let v = self.0.load(Ordering::Relaxed);
+        if v >> 8 != crate::eval::ns::generation() & (u64::MAX >> 8) {
+            return None;
+        }
+        ARITH.get(v as u8 as usize).copied().filter(|&op| op != 0)
+    }
+
     /// Notes that the name is `f` at the current generation; gives `f`'s kind.
     fn see(&self, f: &Value) -> Door {
         let k = match f {
@@ -851,6 +877,35 @@ fn call_num(g: &Global, args: &[Arg], seen: &Seen, cx: &Ctx, slots: &[Term]) -> 
         None => resolve(g, cx)?,
     };
     Ok(num_of(call(&f, values)?))
+}
+
+/// [`Arg::term`] of the call `call` of `args`: for integer arithmetic on two operands each an
+/// integer term or constant (`(- y1 y)`), the integer computed here in one step; otherwise
+/// as [`Arg::made_term`] makes it. The two agree: both compute by the callee [`Seen`] last
+/// found, and leave to [`Arg::num`] what does not give an integer.
+#[inline(never)]
+fn call_term(call: &Arg, seen: &Seen, args: &[Arg], cx: &Ctx, slots: &[Term]) -> Out<Term> {
+    if let [a, b] = args {
+        let operand = |a: &Arg| match a {
+            Arg::Place(Place::Slot(j)) => match cx.term(slots, *j) {
+                Term::Int(i) => Some(*i),
+                _ => None,
+            },
+            Arg::Const(Value::Int(i), _) => Some(*i),
+            _ => None,
+        };
+        if let (Some(x), Some(y), Some(op)) = (operand(a), operand(b), seen.arith()) {
+            let r = match op {
+                b'+' => x.checked_add(y),
+                b'-' => x.checked_sub(y),
+                _ => x.checked_mul(y),
+            };
+            if let Some(r) = r {
+                return Ok(Term::Int(r));
+            }
+        }
+    }
+    call.made_term(cx, slots)
 }
 
 /// [`Arg::int`] of a call of `args`, whose callee `seen` knows.
