@@ -85,7 +85,7 @@ pub use kernel::subst::{Build, Subst};
 pub use kernel::term::{Args, Cons, Nom, Term, Var};
 pub use kernel::unify::{unify, Bound};
 pub use library::clause::{clause_relation, clause_relation_shared, match_clause};
-pub use library::conda::{conda, condu, onceo};
+pub use library::conda::{conda, conda_with, condu, condu_with, onceo};
 pub use library::copy_term::copy_term;
 pub use library::lists::{
     appendo, conso, distincto, emptyo, firsto, member1o, membero, permuteo, rembero, resto,

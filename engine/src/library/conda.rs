@@ -30,8 +30,6 @@ enum Cut {
 
 /// A clause: its head (the question) and the goals that follow it.
 type Clause = (Goal, Arc<[Goal]>);
-/// A committed choice's clauses, freed without deep recursion.
-type Clauses = Arc<Nested<Vec<Clause>>>;
 
 /// The first clause whose head succeeds, with all of that head's answers (core.logic's
 /// `conda`, a soft cut). A clause's head is its first goal; an empty clause succeeds.
@@ -79,8 +77,85 @@ pub fn onceo(g: Goal) -> Goal {
     condu([[g]])
 }
 
+/// [`conda`] whose clauses are made as the search tries them, as core.logic's `conda` macro
+/// makes them: trying clause `i` (of `n`) builds its head `head(i)`, applies it, then builds
+/// the goals that follow it, `rest(i)`, before the head's first answer is looked at (even when
+/// the head fails); a clause not reached is not built. Each application of the goal builds
+/// afresh. For a front end whose goals are built from source at run time.
+///
+/// ```
+/// use kanren::{conda_with, eq, fail, run_all, succeed, Goal};
+/// use std::sync::{Arc, Mutex};
+/// let built = Arc::new(Mutex::new(Vec::new()));
+/// let (h, r) = (built.clone(), built.clone());
+/// let g = |q: kanren::Var| {
+///     let (h, r) = (h.clone(), r.clone());
+///     conda_with(
+///         3,
+///         move |i| {
+///             h.lock().unwrap().push(format!("head {i}"));
+///             [fail(), eq(q, 2), eq(q, 3)][i].clone()
+///         },
+///         move |i| -> Vec<Goal> {
+///             r.lock().unwrap().push(format!("rest {i}"));
+///             vec![succeed()]
+///         },
+///     )
+/// };
+/// let a: Vec<String> = run_all(g).map(|a| a.to_string()).collect();
+/// assert_eq!(a, ["2"]);
+/// // The third clause is never built: the second one's head answered.
+/// assert_eq!(*built.lock().unwrap(), ["head 0", "rest 0", "head 1", "rest 1"]);
+/// ```
+pub fn conda_with(
+    n: usize,
+    head: impl Fn(usize) -> Goal + Send + Sync + 'static,
+    rest: impl Fn(usize) -> Vec<Goal> + Send + Sync + 'static,
+) -> Goal {
+    made(n, head, rest, Cut::Soft)
+}
+
+/// [`condu`] whose clauses are made as the search tries them, as [`conda_with`] makes them.
+///
+/// ```
+/// use kanren::{condu_with, conde, eq, run_all, succeed};
+/// let a: Vec<String> = run_all(|q| {
+///     condu_with(
+///         1,
+///         move |_| conde([vec![eq(q, 1)], vec![eq(q, 2)]]),
+///         |_| vec![succeed()],
+///     )
+/// })
+/// .map(|a| a.to_string())
+/// .collect();
+/// assert_eq!(a, ["1"]);
+/// ```
+pub fn condu_with(
+    n: usize,
+    head: impl Fn(usize) -> Goal + Send + Sync + 'static,
+    rest: impl Fn(usize) -> Vec<Goal> + Send + Sync + 'static,
+) -> Goal {
+    made(n, head, rest, Cut::Once)
+}
+
+/// Where a committed choice's clauses come from.
+#[derive(Clone)]
+enum Clauses {
+    /// Built with the goal (freed without deep recursion).
+    Given(Arc<Nested<Vec<Clause>>>),
+    /// Built as the search tries them ([`conda_with`]).
+    Made(Arc<Maker>),
+}
+
+/// The clauses of [`conda_with`] and [`condu_with`]: how many, and how each is built.
+struct Maker {
+    n: usize,
+    head: Box<dyn Fn(usize) -> Goal + Send + Sync>,
+    rest: Box<dyn Fn(usize) -> Vec<Goal> + Send + Sync>,
+}
+
 fn committed<C: IntoIterator<Item = Goal>>(clauses: impl IntoIterator<Item = C>, cut: Cut) -> Goal {
-    let clauses: Clauses = Arc::new(Nested(
+    let clauses = Clauses::Given(Arc::new(Nested(
         clauses
             .into_iter()
             .map(|c| {
@@ -89,40 +164,64 @@ fn committed<C: IntoIterator<Item = Goal>>(clauses: impl IntoIterator<Item = C>,
                 (head, goals.collect())
             })
             .collect(),
-    ));
+    )));
+    Goal::new(move |s| first_clause(clauses.clone(), 0, s, cut))
+}
+
+fn made(
+    n: usize,
+    head: impl Fn(usize) -> Goal + Send + Sync + 'static,
+    rest: impl Fn(usize) -> Vec<Goal> + Send + Sync + 'static,
+    cut: Cut,
+) -> Goal {
+    let clauses = Clauses::Made(Arc::new(Maker {
+        n,
+        head: Box::new(head),
+        rest: Box::new(rest),
+    }));
     Goal::new(move |s| first_clause(clauses.clone(), 0, s, cut))
 }
 
 /// Tries the clauses from `i` on: the first head that does not fail decides.
 fn first_clause(clauses: Clauses, mut i: usize, s: State, cut: Cut) -> Stream {
     loop {
-        let Some((head, _)) = clauses.get(i) else {
-            return Stream::empty();
+        let (head, rest) = match &clauses {
+            Clauses::Given(c) => match c.get(i) {
+                Some((head, rest)) => (head.clone(), Some(rest.clone())),
+                None => return Stream::empty(),
+            },
+            Clauses::Made(m) if i < m.n => ((m.head)(i), None),
+            Clauses::Made(_) => return Stream::empty(),
         };
         // A head can be a committed choice whose head is one, as deep as the program nests them.
         let h = crate::kernel::solve::grow(|| head_normal_form(head.apply(s.clone())));
+        let rest = match (rest, &clauses) {
+            (Some(rest), _) => rest,
+            (None, Clauses::Made(m)) => (m.rest)(i).into(),
+            (None, Clauses::Given(_)) => unreachable!("a given clause has its goals"),
+        };
         if matches!(h.0, Node::Empty) {
             i += 1;
             continue;
         }
-        return decide(h, clauses, i, s, cut);
+        return decide(h, rest, clauses, i, s, cut);
     }
 }
 
-/// Dispatches on the head normal form `h` of clause `i`'s head (see the module table).
-fn decide(h: Stream, clauses: Clauses, i: usize, s: State, cut: Cut) -> Stream {
-    let rest = || clauses[i].1.clone();
-    let then = |h: Node| Stream(Node::Conj(Link::new(h), rest()));
+/// Dispatches on the head normal form `h` of clause `i`'s head, `rest` the goals that follow
+/// it (see the module table).
+fn decide(h: Stream, rest: Arc<[Goal]>, clauses: Clauses, i: usize, s: State, cut: Cut) -> Stream {
+    let then = |h: Node, rest: Arc<[Goal]>| Stream(Node::Conj(Link::new(h), rest));
     match h.0 {
         Node::Empty => first_clause(clauses, i + 1, s, cut),
-        Node::Unit(a) => then(Node::Unit(a)),
+        Node::Unit(a) => then(Node::Unit(a), rest),
         Node::Choice(a, r) => match cut {
-            Cut::Soft => then(Node::Choice(a, r)),
-            Cut::Once => then(Node::Unit(a)),
+            Cut::Soft => then(Node::Choice(a, r), rest),
+            Cut::Once => then(Node::Unit(a), rest),
         },
         suspension => Stream::suspend(move || {
             let h = crate::kernel::solve::grow(|| head_normal_form(Stream(suspension.open())));
-            decide(h, clauses, i, s, cut)
+            decide(h, rest, clauses, i, s, cut)
         }),
     }
 }
