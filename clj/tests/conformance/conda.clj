@@ -26,3 +26,25 @@
   (is (= (run* [q] (conda [(== q 1)] (not-a-goal q))) '(1)))
   (is (= (run* [q] (condu [(== q 1) (== q 1)] (not-a-goal q))) '(1)))
   (is (= (run* [q] (conda [(== q 1) (== q 1)] [fail (not-a-goal q)] [(== q 2)])) '(1))))
+
+;; Trying a clause builds its question, then its other goals (even when the question fails),
+;; once however many answers the question has, as core.logic's `conda` macro builds them.
+(defn noted [s g] (print s) g)
+
+(defne pick-noted [x]
+  ([_] (conda [(noted "q1 " (== x 0)) (noted "r1 " s#)]
+              [(noted "q2 " (membero x [1 2])) (noted "r2 " s#)]
+              [(noted "q3 " s#)])))
+
+(deftest conda-builds-a-clause-as-it-is-tried
+  (is (= (with-out-str
+           (doall (run* [q] (conda [(noted "q1 " u#) (noted "r1 " s#)]
+                                   [(noted "q2 " (membero q [1 2])) (noted "r2 " s#)]
+                                   [(noted "q3 " s#)]))))
+         "q1 r1 q2 r2 "))
+  (is (= (with-out-str (doall (run* [q] (pick-noted 5))))
+         "q1 r1 q2 r2 q3 "))
+  (is (= (with-out-str (doall (run* [q] (pick-noted q))))
+         "q1 r1 "))
+  (is (= (with-out-str (doall (run* [q] (condu [(noted "q " (membero q [1 2 3])) (noted "r " s#)]))))
+         "q r ")))

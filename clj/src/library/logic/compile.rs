@@ -13,7 +13,7 @@ use crate::eval::{bind_all, Bindings, Env};
 use crate::eval::{bind_slots, Names};
 use crate::library::logic::compile_matche::{Clause, MatcheArgs};
 use crate::library::logic::fd::{fd_arg, read_eq, EqRel};
-use crate::library::logic::forms::{disjunction, syms_of, Commit};
+use crate::library::logic::forms::{committed, disjunction, syms_of, Commit};
 use crate::library::logic::plan::{self, Ctx, Planner, Plans};
 use crate::library::logic::{fresh_var, guard, into_goal, to_term, tree};
 use crate::value::convert::terms_of;
@@ -358,27 +358,26 @@ fn planned<'a>(b: &'a (Names, Body, OnceLock<Plans>), who: &'static str) -> &'a 
 /// `conda`/`condu`: each clause's question built when the search tries it, the rest once the
 /// question has succeeded (as the interpreter's `committed_choice`).
 fn committed_choice(kind: Commit, clauses: &Arc<Vec<Body>>, env: Env) -> Goal {
-    let traced = tree::on();
+    if !tree::on() {
+        let sizes = clauses.iter().map(|c| c.code.len()).collect();
+        let kept: Arc<[Vec<Reuse>]> = clauses
+            .iter()
+            .map(|c| c.code.iter().map(|_| Reuse::new()).collect())
+            .collect();
+        let c = clauses.clone();
+        return committed(kind, sizes, move |i, j| {
+            guard(|| kept[i][j].goal(|| into_goal(c[i].code[j].run(&env)?, "conde")))
+        });
+    }
     let built = (0..clauses.len())
         .map(|i| {
-            if clauses[i].code.is_empty() {
-                return Vec::new();
-            }
             // One goal per form, each built when the search reaches it (as the
-            // interpreter's `committed_choice`).
+            // interpreter's `committed_choice` in tree mode).
             (0..clauses[i].code.len())
                 .map(|j| {
-                    let (c, e, kept) = (clauses.clone(), env.clone(), Reuse::new());
-                    let g = Goal::lazy(move || {
-                        guard(|| match traced {
-                            true => into_goal(c[i].code[j].run(&e)?, "conde"),
-                            false => kept.goal(|| into_goal(c[i].code[j].run(&e)?, "conde")),
-                        })
-                    });
-                    match traced {
-                        true => tree::form_goal(&clauses[i].forms[j], g),
-                        false => g,
-                    }
+                    let (c, e) = (clauses.clone(), env.clone());
+                    let g = Goal::lazy(move || guard(|| into_goal(c[i].code[j].run(&e)?, "conde")));
+                    tree::form_goal(&clauses[i].forms[j], g)
                 })
                 .collect()
         })

@@ -104,28 +104,46 @@ pub(crate) fn disjunction(kind: Commit, clauses: Vec<Vec<Goal>>) -> Goal {
     }
 }
 
-/// `conda`/`condu` of `clauses` (forms), each clause's forms evaluated only when the search
-/// reaches that clause, as core.logic's macros build them: the question when the clause is
-/// tried, the rest once the question has succeeded. So a later clause that cannot be
-/// evaluated (bench.clj's `partitiono` has one) is no error while an earlier clause commits.
+/// `conda` or `condu` (`kind`) of clauses of `sizes[i]` forms each, form `j` of clause `i`
+/// built by `form(i, j)` as the search tries the clause, as core.logic's macros build them:
+/// its question, then, once the question has been applied, its other forms (whether or not
+/// the question succeeds); a clause not reached is not built (bench.clj's `partitiono` has one
+/// that cannot be), and each application builds afresh. An empty clause succeeds.
+pub(crate) fn committed(
+    kind: Commit,
+    sizes: Arc<[usize]>,
+    form: impl Fn(usize, usize) -> Goal + Send + Sync + 'static,
+) -> Goal {
+    let (form, n) = (Arc::new(form), sizes.len());
+    let (f, at) = (form.clone(), sizes.clone());
+    let head = move |i: usize| match at[i] {
+        0 => kanren::succeed(),
+        _ => f(i, 0),
+    };
+    let rest = move |i: usize| (1..sizes[i]).map(|j| form(i, j)).collect();
+    match kind {
+        Commit::A => kanren::conda_with(n, head, rest),
+        Commit::U => kanren::condu_with(n, head, rest),
+        Commit::E => unreachable!("conde is no committed choice"),
+    }
+}
+
+/// `conda`/`condu` of `clauses` (forms), built as [`committed`] builds them; in tree mode each
+/// form is its own goal, built when the search reaches it, and labelled with the form.
 fn committed_choice(kind: Commit, clauses: Arc<Vec<Vec<Value>>>, env: Env, who: String) -> Goal {
-    let traced = tree::on();
+    if !tree::on() {
+        let sizes = clauses.iter().map(Vec::len).collect();
+        return committed(kind, sizes, move |i, j| {
+            guard(|| into_goal(eval(&clauses[i][j], &env)?, &who))
+        });
+    }
     let built: Vec<Vec<Goal>> = (0..clauses.len())
         .map(|i| {
-            if clauses[i].is_empty() {
-                return Vec::new();
-            }
-            // One goal per form, each built when the search reaches it: a clause's goals
-            // are bound in turn over the question's answers (core.logic's `(reduce bind b
-            // gs)`), and a clause of the question alone binds nothing.
             (0..clauses[i].len())
                 .map(|j| {
                     let (c, e, w) = (clauses.clone(), env.clone(), who.clone());
                     let g = Goal::lazy(move || guard(|| into_goal(eval(&c[i][j], &e)?, &w)));
-                    match traced {
-                        true => tree::form_goal(&clauses[i][j], g),
-                        false => g,
-                    }
+                    tree::form_goal(&clauses[i][j], g)
                 })
                 .collect()
         })

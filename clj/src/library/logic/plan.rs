@@ -4,7 +4,7 @@
 //!
 //! - a call `(f a b)` whose arguments are locals, constants, globals, vectors of those, or
 //!   calls of globals (arithmetic in a `project`), is a [`GoalPlan::Call`];
-//! - `fresh`, `all`, `conde` and `project` are planned, their bodies too;
+//! - `fresh`, `all`, `conde`, `conda`, `condu` and `project` are planned, their bodies too;
 //! - any other form is run as compiled code, in the frames of values the clause would have
 //!   bound, made from its terms when that form is reached ([`GoalPlan::Code`]).
 //!
@@ -17,7 +17,7 @@
 //! Either way its frame of values is made only if a form left to compiled code needs it
 //! ([`Base::Call`]). `==` and `!=` take the terms as they are; any other callee gets each
 //! term's value, as a compiled call would give them. Integer arithmetic of the
-//! `clojure.core` built-ins on integer terms is computed without values ([`Arg::int`]). The goals built, their
+//! `clojure.core` built-ins on integer terms is computed without values ([`Arg::int`], [`call_term`]). The goals built, their
 //! order and their suspensions are those the compiled code builds, so the search and its
 //! answers are the same; only values that are not needed are not made.
 
@@ -74,6 +74,8 @@ pub(crate) enum GoalPlan {
     Fresh(Arc<(Names, u32, Plans)>),
     All(Plans),
     Conde(Arc<[Plans]>),
+    /// `conda` or `condu`: each clause's forms, each built when the search reaches it.
+    Committed(Commit, Arc<[Plans]>),
     /// `project`: what it projects, read when the goal runs, and the body planned over the
     /// projected terms (the slots after those around it).
     Project(Arc<(Box<[Arg]>, Plans)>, Fallback),
@@ -442,6 +444,16 @@ fn goal(p: &GoalPlan, cx: &Arc<Ctx>, slots: &Arc<[Term]>) -> Result<Goal> {
                     Ok(kanren::conde(gs))
                 })
             }))
+        }
+        // As compiled code builds it: a clause's forms as the search tries the clause.
+        GoalPlan::Committed(kind, clauses) => {
+            let sizes = clauses.iter().map(|c| c.len()).collect();
+            let (clauses, cx, slots) = (clauses.clone(), cx.clone(), slots.clone());
+            Ok(crate::library::logic::forms::committed(
+                *kind,
+                sizes,
+                move |i, j| guard(|| goal(&clauses[i][j], &cx, &slots)),
+            ))
         }
         // A program's term types are walked by their own methods: as compiled code.
         GoalPlan::Project(_, fallback) if custom::active() => fallback.run(cx, slots),
@@ -1147,6 +1159,10 @@ impl Planner {
             Logic::Conde(Commit::E, clauses) => {
                 GoalPlan::Conde(clauses.iter().map(|c| self.body(c, "conde")).collect())
             }
+            Logic::Conde(kind, clauses) => GoalPlan::Committed(
+                *kind,
+                clauses.iter().map(|c| self.body(c, "conde")).collect(),
+            ),
             Logic::Project(vals, b) => {
                 let Some(vals) = self.args_of(vals) else {
                     return GoalPlan::Code(fallback);
