@@ -152,6 +152,11 @@ fn planned_clause_bodies_build_what_compiled_code_builds() {
             ([_ _ _ _] (pred n #(> % 1)) (fresh [m w] (is m n dec) (moveo m x z w) (moveo 1 x y w))))
           [(run* [q] (moveo 3 :l :r q)) (run* [q] (fresh [a] (is a 4 + 1 2) (is q a * 2)))]",
          "[([:l :r]) (14)]"),
+        // Tracing forms over a clause's terms, and one left to compiled code (its title a `do`).
+        ("(defne tro [l o] ([[a . d] _] (log \"at\" :k (+ 2 1)) (trace-lvars \"T\" d o)
+            (trace-lvars (do (print \"t\") \"D\") a) (conda [(== o a)] [s#])))
+          (with-out-str (doall (run* [q] (fresh [z] (tro [1 z] q)))))",
+         "\"tat :k 3\\nT\\n    d = (_0)\\n    o = _0\\nD\\n    a = 1\\n\""),
         ("(defn locals-membero [x l] (matche [l] ([[x . tail]]) ([[head . tail]] (locals-membero x tail))))
           [(run* [q] (locals-membero 'foo [1 'foo]) (== q true)) (run* [q] (locals-membero 'foo [1 2]))]",
          "[(true) ()]"),

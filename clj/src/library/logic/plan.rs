@@ -4,7 +4,8 @@
 //!
 //! - a call `(f a b)` whose arguments are locals, constants, globals, vectors of those, or
 //!   calls of globals (arithmetic in a `project`), is a [`GoalPlan::Call`];
-//! - `fresh`, `all`, `conde`, `conda`, `condu` and `project` are planned, their bodies too;
+//! - `fresh`, `all`, `conde`, `conda`, `condu` and `project` are planned, their bodies too,
+//!   and `log`, `trace-s` and `trace-lvars` over values and terms read as their goal is built;
 //! - any other form is run as compiled code, in the frames of values the clause would have
 //!   bound, made from its terms when that form is reached ([`GoalPlan::Code`]).
 //!
@@ -28,6 +29,7 @@ use crate::library::logic::compile::{Body, Logic};
 use crate::library::logic::compile_matche::Clause;
 use crate::library::logic::fd::{fd_operand, EqRel};
 use crate::library::logic::forms::Commit;
+use crate::library::logic::pldb::Trace;
 use crate::library::logic::{custom, fresh_var, guard, into_goal, to_term, tree};
 use crate::value::convert::{from_search_term, terms_of, NO_TERMS};
 use crate::value::error::{Error, Pos, Result};
@@ -84,6 +86,9 @@ pub(crate) enum GoalPlan {
     /// core.logic's `(is u v op & rest)`: `u` and `v` read as terms, the rest as values;
     /// the form's position.
     Is(Box<[Arg]>, Option<Pos>, Fallback),
+    /// `log`, `trace-s` or `trace-lvars`: each printed form's value and each variable's
+    /// term read as the goal is built.
+    Trace(Arc<Trace<Arg>>, Fallback),
     /// A form run as compiled code.
     Code(Fallback),
 }
@@ -499,6 +504,14 @@ fn goal(p: &GoalPlan, cx: &Arc<Ctx>, slots: &Arc<[Term]>) -> Result<Goal> {
             match made() {
                 Ok(g) => Ok(g),
                 Err(Miss::Error(e)) => Err(e.with_pos(*pos)),
+                Err(Miss::Code) => fallback.run(cx, slots),
+            }
+        }
+        GoalPlan::Trace(_, fallback) if custom::active() => fallback.run(cx, slots),
+        GoalPlan::Trace(t, fallback) => {
+            match t.goal_by(&|a: &Arg| a.value(cx, slots), &|a: &Arg| a.term(cx, slots)) {
+                Ok(g) => Ok(g),
+                Err(Miss::Error(e)) => Err(e),
                 Err(Miss::Code) => fallback.run(cx, slots),
             }
         }
@@ -1133,6 +1146,12 @@ impl Planner {
                     if let Some(is) = any.downcast_ref::<IsForm>() {
                         return match self.args_of(&is.0) {
                             Some(args) => GoalPlan::Is(args, f.pos, fallback),
+                            None => GoalPlan::Code(fallback),
+                        };
+                    }
+                    if let Some(t) = any.downcast_ref::<Trace<Code>>() {
+                        return match t.map(&mut |c| self.arg(c)) {
+                            Some(t) => GoalPlan::Trace(Arc::new(t), fallback),
                             None => GoalPlan::Code(fallback),
                         };
                     }

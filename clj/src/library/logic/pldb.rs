@@ -407,15 +407,29 @@ fn text_or_form<F>(f: &Value, part: &mut dyn FnMut(&Value) -> F) -> Part<F> {
 impl<F> Trace<F> {
     /// The goal, each part evaluated by `run`.
     pub(crate) fn goal(&self, run: &dyn Fn(&F) -> Result<Value>) -> Result<Value> {
-        let text = |p: &Part<F>| -> Result<String> {
+        let goal = self.goal_by(run, &|f: &F| to_term(&run(f)?))?;
+        Ok(Value::Goal(goal))
+    }
+
+    /// The goal, each printed part's value given by `value` and each variable's term by
+    /// `term`.
+    pub(crate) fn goal_by<E: From<Error>>(
+        &self,
+        value: &dyn Fn(&F) -> std::result::Result<Value, E>,
+        term: &dyn Fn(&F) -> std::result::Result<kanren::Term, E>,
+    ) -> std::result::Result<kanren::Goal, E> {
+        let text = |p: &Part<F>| -> std::result::Result<String, E> {
             Ok(match p {
                 Part::Text(t) => t.clone(),
-                Part::Form(f) => display(&run(f)?),
+                Part::Form(f) => display(&value(f)?),
             })
         };
-        Ok(Value::Goal(match self {
+        Ok(match self {
             Trace::Log(parts) => {
-                let line = parts.iter().map(text).collect::<Result<Vec<_>>>()?;
+                let line = parts
+                    .iter()
+                    .map(text)
+                    .collect::<std::result::Result<Vec<_>, E>>()?;
                 kanren::trace::log_to(&out(), line.join(" "))
             }
             Trace::TraceS => kanren::trace::trace_s_to(&out()),
@@ -423,11 +437,33 @@ impl<F> Trace<F> {
                 let title = text(title)?;
                 let named = vars
                     .iter()
-                    .map(|(n, f)| Ok((n.as_str(), to_term(&run(f)?)?)))
-                    .collect::<Result<Vec<_>>>()?;
+                    .map(|(n, f)| Ok((n.as_str(), term(f)?)))
+                    .collect::<std::result::Result<Vec<_>, E>>()?;
                 kanren::trace::trace_lvars_to(&out(), title, named)
             }
-        }))
+        })
+    }
+
+    /// The same form with each part made into a `G` by `f`; `None` if `f` gives none for one.
+    pub(crate) fn map<G>(&self, f: &mut dyn FnMut(&F) -> Option<G>) -> Option<Trace<G>> {
+        let mut part = |p: &Part<F>| -> Option<Part<G>> {
+            Some(match p {
+                Part::Text(t) => Part::Text(t.clone()),
+                Part::Form(x) => Part::Form(f(x)?),
+            })
+        };
+        Some(match self {
+            Trace::Log(parts) => Trace::Log(parts.iter().map(&mut part).collect::<Option<_>>()?),
+            Trace::TraceS => Trace::TraceS,
+            Trace::Lvars(title, vars) => {
+                let title = part(title)?;
+                let vars = vars
+                    .iter()
+                    .map(|(n, x)| Some((n.clone(), f(x)?)))
+                    .collect::<Option<_>>()?;
+                Trace::Lvars(title, vars)
+            }
+        })
     }
 }
 
