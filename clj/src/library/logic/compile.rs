@@ -433,11 +433,12 @@ fn run_query(r: &Arc<Run>, env: Env) -> Result<Value> {
         goals_.extend(body);
         Ok(kanren::conj(goals_))
     };
-    let shown = r.clone();
+    // The form as written labels the query's node in tree mode only.
+    let shown = tree::on().then(|| r.shown.clone());
     Ok(crate::library::logic::query_answers(
         n,
         r.nc,
-        move || shown.shown.clone(),
+        move || shown.unwrap_or(Value::Nil),
         f,
     ))
 }
