@@ -8,7 +8,7 @@ use crate::kernel::budget::{Budget, Stop};
 use crate::kernel::goal::{conj, Goal};
 use crate::kernel::reify::{reify, reify_into, Answer, Reified};
 use crate::kernel::state::State;
-use crate::kernel::stream::{Frame, Frontier, Stream};
+use crate::kernel::stream::{Frame, Frontier, Node, Stream};
 use crate::kernel::subst::Build;
 use crate::kernel::term::{Term, Var};
 use std::ops::ControlFlow;
@@ -151,6 +151,29 @@ impl Answers {
 
     /// The next final state of the search (its answer not yet reified), after `run`'s `n`
     /// and the budget.
+    /// Whether the search is known to have no answer left without forcing it any further:
+    /// `run`'s `n` answers have been given, or nothing of the search is pending. `false`
+    /// where finding out would take a step of the search (or a budget is watching it).
+    ///
+    /// ```
+    /// use kanren::{eq, run, run_all};
+    /// let mut one = run(1, |q| eq(q, 1));
+    /// assert!(!one.is_done());
+    /// assert!(one.next().is_some());
+    /// assert!(one.is_done());
+    /// let mut all = run_all(|q| eq(q, 1));
+    /// assert!(all.next().is_some());
+    /// assert!(all.next().is_none());
+    /// assert!(all.is_done());
+    /// ```
+    pub fn is_done(&self) -> bool {
+        self.remaining == Some(0)
+            || (!self.depth_first
+                && self.budget.is_none()
+                && self.frontier.is_empty()
+                && matches!(self.stream.0, Node::Empty))
+    }
+
     fn next_final_state(&mut self) -> Option<State> {
         if self.remaining == Some(0) {
             return None;
