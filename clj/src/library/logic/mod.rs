@@ -206,10 +206,13 @@ fn next_answer(
             if let Some(t) = &tree {
                 t.label_answer(index, crate::value::printer::pr_str(&v));
             }
-            Ok(Value::List(Arc::new(crate::value::Cons::cell(
-                v,
-                answers_seq_from(answers, tree, index + 1),
-            ))))
+            // A search known to be over ends the seq here: no lazy cell is made to find that
+            // out (the answers and their errors are the same).
+            let rest = match tree.is_none() && answers.is_done() {
+                true => Value::EmptyList,
+                false => answers_seq_from(answers, tree, index + 1),
+            };
+            Ok(Value::List(Arc::new(crate::value::Cons::cell(v, rest))))
         }
         None => Ok(Value::EmptyList),
     }
