@@ -355,8 +355,8 @@ fn planned<'a>(b: &'a (Names, Body, OnceLock<Plans>), who: &'static str) -> &'a 
     b.2.get_or_init(|| Planner::top(&b.0).body(&b.1, who))
 }
 
-/// `conda`/`condu`: each clause's question built when the search tries it, the rest once the
-/// question has succeeded (as the interpreter's `committed_choice`).
+/// `conda`/`condu`: each clause built as the search tries it, as [`committed`] builds it (as
+/// the interpreter's `committed_choice`); its pure forms' goals kept for the next application.
 fn committed_choice(kind: Commit, clauses: &Arc<Vec<Body>>, env: Env) -> Goal {
     if !tree::on() {
         let sizes = clauses.iter().map(|c| c.code.len()).collect();

@@ -76,7 +76,7 @@ pub(crate) enum GoalPlan {
     Fresh(Arc<(Names, u32, Plans)>),
     All(Plans),
     Conde(Arc<[Plans]>),
-    /// `conda` or `condu`: each clause's forms, each built when the search reaches it.
+    /// `conda` or `condu`: each clause's forms, built as the search tries the clause.
     Committed(Commit, Arc<[Plans]>),
     /// `project`: what it projects, read when the goal runs, and the body planned over the
     /// projected terms (the slots after those around it).
@@ -768,20 +768,6 @@ const KNOWN: [(&str, &str, Door); 17] = [
     (FD, "quot", Door::Fd3(kanren::fd::quot, "quot")),
 ];
 
-/// The operator of each of the [`KNOWN`] built-ins that is arithmetic of two or more
-/// operands, 0 for the others.
-const ARITH: [u8; KNOWN.len()] = {
-    let mut ops = [0; KNOWN.len()];
-    let mut k = 0;
-    while k < KNOWN.len() {
-        if let Door::Arith(op) = KNOWN[k].2 {
-            ops[k] = op as u8;
-        }
-        k += 1;
-    }
-    ops
-};
-
 /// The addresses of the [`KNOWN`] built-ins, as defined ([`know_built_ins`]).
 static AT: [AtomicUsize; KNOWN.len()] = [const { AtomicUsize::new(0) }; KNOWN.len()];
 
@@ -846,17 +832,6 @@ impl Seen {
         Some(KNOWN[(v & 0xff) as usize].2)
     }
 
-    /// The operator (`+`, `-` or `*`) when the name is known to be that arithmetic of the
-    /// [`KNOWN`] built-ins at the current generation.
-    #[inline]
-    fn arith(&self) -> Option<u8> {
-        let v = self.0.load(Ordering::Relaxed);
-        if v >> 8 != crate::eval::ns::generation() & (u64::MAX >> 8) {
-            return None;
-        }
-        ARITH.get(v as u8 as usize).copied().filter(|&op| op != 0)
-    }
-
     /// Notes that the name is `f` at the current generation; gives `f`'s kind.
     fn see(&self, f: &Value) -> Door {
         let k = match f {
@@ -910,19 +885,20 @@ fn call_num(g: &Global, args: &[Arg], seen: &Seen, cx: &Ctx, slots: &[Term]) -> 
 /// found, and leave to [`Arg::num`] what does not give an integer.
 #[inline(never)]
 fn call_term(call: &Arg, seen: &Seen, args: &[Arg], cx: &Ctx, slots: &[Term]) -> Out<Term> {
-    if let [a, b] = args {
-        let operand = |a: &Arg| match a {
-            Arg::Place(Place::Slot(j)) => match cx.term(slots, *j) {
-                Term::Int(i) => Some(*i),
-                _ => None,
-            },
-            Arg::Const(Value::Int(i), _) => Some(*i),
+    // Operands read in place (an integer term or constant), no nested call followed.
+    let operand = |a: &Arg| match a {
+        Arg::Place(Place::Slot(j)) => match cx.term(slots, *j) {
+            Term::Int(i) => Some(*i),
             _ => None,
-        };
-        if let (Some(x), Some(y), Some(op)) = (operand(a), operand(b), seen.arith()) {
+        },
+        Arg::Const(Value::Int(i), _) => Some(*i),
+        _ => None,
+    };
+    if let ([a, b], Some(Door::Arith(op))) = (args, seen.known()) {
+        if let (Some(x), Some(y)) = (operand(a), operand(b)) {
             let r = match op {
-                b'+' => x.checked_add(y),
-                b'-' => x.checked_sub(y),
+                '+' => x.checked_add(y),
+                '-' => x.checked_sub(y),
                 _ => x.checked_mul(y),
             };
             if let Some(r) = r {
