@@ -175,26 +175,32 @@ pub(crate) static NO_TERMS: std::sync::LazyLock<Arc<[Term]>> =
 
 /// A slice of terms made for one owner, written in place and then shared: the slots a
 /// clause's pattern match fills.
-pub(crate) struct NewTerms(Arc<[Term]>);
+pub(crate) struct NewTerms(Option<Arc<[Term]>>);
 
 impl NewTerms {
-    /// `n` slots, each `nil` until written (none: the one empty slice, no allocation).
+    /// `n` slots, each `nil` until written (none: nothing made, not even a count taken on
+    /// the one empty slice).
     pub(crate) fn nil(n: usize) -> NewTerms {
         match n {
-            0 => NewTerms(NO_TERMS.clone()),
-            n => NewTerms(terms_of(n, |_| Ok(Term::Nil)).expect("no error")),
+            0 => NewTerms(None),
+            n => NewTerms(Some(terms_of(n, |_| Ok(Term::Nil)).expect("no error"))),
         }
     }
 
     /// The slots, to write.
     pub(crate) fn slots(&mut self) -> &mut [Term] {
-        // SAFETY: the slice was made by `nil` and is not shared before `share` gives it
-        // away, so this is its only reference (`Arc::get_mut` would check that atomically).
-        unsafe { &mut *(Arc::as_ptr(&self.0) as *mut [Term]) }
+        match &self.0 {
+            // SAFETY: the slice was made by `nil` and is not shared before `share` gives it
+            // away, so this is its only reference (`Arc::get_mut` would check that
+            // atomically).
+            Some(a) => unsafe { &mut *(Arc::as_ptr(a) as *mut [Term]) },
+            None => &mut [],
+        }
     }
 
-    /// The slots, shared from now on.
-    pub(crate) fn share(self) -> Arc<[Term]> {
+    /// The slots, shared from now on: `None` for none (the one empty slice, [`NO_TERMS`],
+    /// stands for them, borrowed where a count is not needed).
+    pub(crate) fn share(self) -> Option<Arc<[Term]>> {
         self.0
     }
 }

@@ -12,3 +12,25 @@
 
 (deftest project-fresh-stays-a-variable
   (is (= (run* [q] (fresh [x] (project [x] (== q (lvar? x))))) '(true))))
+
+;; A `project` inside a `defne` clause reads the clause's terms and its own values; one
+;; nested in another reads both projections, and goals that wait (`fresh`, `conde`, `all`,
+;; `conda`) read them when they are reached.
+(defne sumso [l o]
+  ([[a b] _]
+   (project [a]
+     (fresh [c]
+       (project [b]
+         (conde
+           [(== c (+ a b)) (== o [a b c])]
+           [(all (== o (- a b)))])))))
+  ([[a . r] _]
+   (project [a]
+     (conda
+       [(== a 0) (== o :zero)]
+       [(sumso r o)]))))
+
+(deftest nested-projects-read-the-clause-terms-and-their-own
+  (is (= (run* [q] (sumso [3 4] q)) '([3 4 7] -1)))
+  (is (= (run* [q] (sumso [0 1 2] q)) '(:zero)))
+  (is (= (run* [q] (sumso [5 1 2] q)) '([1 2 3] -1))))

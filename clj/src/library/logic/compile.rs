@@ -250,7 +250,11 @@ impl crate::value::func::Compiled for Logic {
                             )?));
                         }
                         let vars = terms_of(b.0.len(), |i| Ok(Term::Var(fresh_var(&b.0[i]))))?;
-                        Ok(kanren::conj(plan::goals(planned(&b, "fresh"), &cx, &vars)?))
+                        Ok(kanren::conj(plan::goals(
+                            planned(&b, "fresh"),
+                            &cx,
+                            plan::Scope::of(&vars),
+                        )?))
                     })
                 })
             }
@@ -317,7 +321,11 @@ impl crate::value::func::Compiled for Logic {
                         move |values: &[Term]| {
                             guard(|| {
                                 let plans = planned(&b, "project");
-                                Ok(kanren::conj(plan::goals(plans, &cx, &values.into())?))
+                                Ok(kanren::conj(plan::goals(
+                                    plans,
+                                    &cx,
+                                    plan::Scope::over(values),
+                                )?))
                             })
                         },
                     )));
@@ -421,7 +429,7 @@ fn run_query(r: &Arc<Run>, env: Env) -> Result<Value> {
             );
             goals(&run.body, &bind_all(&cx.env(), bs), run.name)?
         } else {
-            plan::goals(&run.plan, &cx, &slots)?
+            plan::goals(&run.plan, &cx, plan::Scope::of(&slots))?
         };
         if goals_.is_empty() {
             // One goal is its own conjunction.

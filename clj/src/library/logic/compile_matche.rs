@@ -309,18 +309,19 @@ fn clause_stream(cx: &Arc<Ctx>, k: usize, s: State) -> Stream {
         }
         first += news;
     }
-    let slots = slots.share();
+    let made = slots.share();
+    let slots = made.as_ref().unwrap_or(&crate::value::convert::NO_TERMS);
     // Built now if that has no effect a program can see (and kept to be built in its turn
     // from then on once it had one); else when the search reaches it.
     let now = match c.later.load(Ordering::Relaxed) {
-        false => crate::library::logic::plan::built_now(&c.plan, cx, &slots),
+        false => crate::library::logic::plan::built_now(&c.plan, cx, slots),
         true => None,
     };
     let body = match now {
         Some(g) => g,
         None => {
             c.later.store(true, Ordering::Relaxed);
-            let cx = cx.clone();
+            let (cx, slots) = (cx.clone(), slots.clone());
             Goal::lazy(move || {
                 crate::library::logic::plan::body(&clauses_of(&cx)[k].plan, &cx, &slots)
             })

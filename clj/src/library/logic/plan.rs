@@ -201,7 +201,7 @@ impl Ctx {
 
     /// The environment a form left to compiled code runs in: [`Ctx::env`] with `frames`
     /// bound to the values of their terms.
-    fn env_with(&self, frames: &Frames, slots: &[Term]) -> Env {
+    fn env_with(&self, frames: &Frames, slots: Scope<'_>) -> Env {
         let mut outward = smallvec::SmallVec::<[&Chain; 8]>::new();
         let mut cur = frames.as_deref();
         while let Some(c) = cur {
@@ -212,13 +212,80 @@ impl Ctx {
         for Chain { names, first, .. } in outward.into_iter().rev() {
             let first = *first;
             let values: Slots = (0..names.len())
-                .map(|i| from_search_term(self.term(slots, first + i as u32)))
+                .map(|i| from_search_term(slots.term(self, first + i as u32)))
                 .collect();
             env = bind_slots(&env, names, values);
         }
         env
     }
 }
+
+/// The terms a planned form reads past its clause's arguments: those the clause bound (and
+/// the `fresh`es around the form, as built), then those the `project`s around it projected,
+/// read where they are. A goal that keeps the terms for later ([`Scope::shared`]) takes them
+/// as one slice; the forms built at once read them in place, so a `project`'s body copies
+/// none of its clause's terms.
+#[derive(Clone, Copy)]
+pub(crate) struct Scope<'a> {
+    bound: &'a Arc<[Term]>,
+    projected: &'a [Term],
+}
+
+impl<'a> Scope<'a> {
+    /// The terms `bound`, and none projected.
+    pub(crate) fn of(bound: &'a Arc<[Term]>) -> Scope<'a> {
+        Scope {
+            bound,
+            projected: &[],
+        }
+    }
+
+    /// The terms `terms`, read in place (a slice the caller keeps).
+    pub(crate) fn over(terms: &'a [Term]) -> Scope<'a> {
+        Scope {
+            bound: &NO_TERMS,
+            projected: terms,
+        }
+    }
+
+    /// The clause's term in slot `j`: an argument of `cx`'s call, or one of these.
+    #[inline]
+    fn term<'b>(self, cx: &'b Ctx, j: u32) -> &'b Term
+    where
+        'a: 'b,
+    {
+        let j = j as usize;
+        match cx.args.get(j) {
+            Some(t) => t,
+            None => {
+                let k = j - cx.args.len();
+                match self.bound.get(k) {
+                    Some(t) => t,
+                    None => &self.projected[k - self.bound.len()],
+                }
+            }
+        }
+    }
+
+    /// The terms as one slice of their own: the bound slice itself when nothing is
+    /// projected.
+    fn shared(self) -> Arc<[Term]> {
+        if self.projected.is_empty() {
+            return self.bound.clone();
+        }
+        let n = self.bound.len();
+        terms_of(n + self.projected.len(), |i| {
+            Ok(match self.bound.get(i) {
+                Some(t) => t.clone(),
+                None => self.projected[i - n].clone(),
+            })
+        })
+        .expect("cloning terms does not fail")
+    }
+}
+
+/// Projected terms, a few kept in place.
+type Terms = smallvec::SmallVec<[Term; 4]>;
 
 /// Why a planned form did not give its value: an error, or a callee the plan cannot call
 /// (a name that is now a macro, or unbound), for which the form runs as compiled code.
@@ -238,9 +305,9 @@ type Out<T> = std::result::Result<T, Miss>;
 impl Arg {
     /// The term of the value.
     #[inline]
-    fn term(&self, cx: &Ctx, slots: &[Term]) -> Out<Term> {
+    fn term(&self, cx: &Ctx, slots: Scope<'_>) -> Out<Term> {
         match self {
-            Arg::Place(Place::Slot(j) | Place::Arg(j, ..)) => Ok(cx.term(slots, *j).clone()),
+            Arg::Place(Place::Slot(j) | Place::Arg(j, ..)) => Ok(slots.term(cx, *j).clone()),
             Arg::Const(_, Some(t)) => Ok(t.clone()),
             Arg::Call(_, args, _, seen) => call_term(self, seen, args, cx, slots),
             _ => self.made_term(cx, slots),
@@ -249,7 +316,7 @@ impl Arg {
 
     /// [`Arg::term`] of a value made here.
     #[inline(never)]
-    fn made_term(&self, cx: &Ctx, slots: &[Term]) -> Out<Term> {
+    fn made_term(&self, cx: &Ctx, slots: Scope<'_>) -> Out<Term> {
         Ok(match self {
             Arg::Vector(items) => {
                 let mut miss = false;
@@ -278,9 +345,9 @@ impl Arg {
     }
 
     /// The value, as compiled code would compute it.
-    fn value(&self, cx: &Ctx, slots: &[Term]) -> Out<Value> {
+    fn value(&self, cx: &Ctx, slots: Scope<'_>) -> Out<Value> {
         Ok(match self {
-            Arg::Place(Place::Slot(j)) => from_search_term(cx.term(slots, *j)),
+            Arg::Place(Place::Slot(j)) => from_search_term(slots.term(cx, *j)),
             Arg::Place(Place::Outer(h, i) | Place::Arg(_, h, i)) => cx.outer(*h, *i)?,
             Arg::Global(_) if put_off() => {
                 return Err(Miss::Error(Error::msg("a name put off to the body's turn")))
@@ -302,9 +369,9 @@ impl Arg {
     /// [`KNOWN`] built-ins as last found, on integers that does not overflow; `None` to
     /// compute it by [`Arg::num`] (this reads no name and calls nothing, so the two agree).
     #[inline(always)]
-    fn int(&self, cx: &Ctx, slots: &[Term]) -> Option<i64> {
+    fn int(&self, cx: &Ctx, slots: Scope<'_>) -> Option<i64> {
         match self {
-            Arg::Place(Place::Slot(j)) => match cx.term(slots, *j) {
+            Arg::Place(Place::Slot(j)) => match slots.term(cx, *j) {
                 Term::Int(i) => Some(*i),
                 _ => None,
             },
@@ -315,9 +382,9 @@ impl Arg {
     }
 
     /// The value as a [`Num`]: an integer without a value made for it.
-    fn num(&self, cx: &Ctx, slots: &[Term]) -> Out<Num> {
+    fn num(&self, cx: &Ctx, slots: Scope<'_>) -> Out<Num> {
         match self {
-            Arg::Place(Place::Slot(j)) => match cx.term(slots, *j) {
+            Arg::Place(Place::Slot(j)) => match slots.term(cx, *j) {
                 Term::Int(i) => Ok(Ok(*i)),
                 t => Ok(Err(from_search_term(t))),
             },
@@ -335,7 +402,7 @@ impl Arg {
 }
 
 /// The values of `args`.
-fn values(args: &[Arg], cx: &Ctx, slots: &[Term]) -> Out<Slots> {
+fn values(args: &[Arg], cx: &Ctx, slots: Scope<'_>) -> Out<Slots> {
     let mut out = Slots::new();
     for a in args {
         out.push(a.value(cx, slots)?);
@@ -376,7 +443,7 @@ pub(crate) fn built_now(plans: &[GoalPlan], cx: &Arc<Ctx>, slots: &Arc<[Term]>) 
         return None;
     }
     NOW.set(1);
-    let out = goals(plans, cx, slots);
+    let out = goals(plans, cx, Scope::of(slots));
     match (out, NOW.replace(0)) {
         (Ok(gs), 1) => Some(kanren::conj(gs)),
         _ => None,
@@ -397,14 +464,14 @@ fn put_off() -> bool {
 /// The goals of a planned body, in a clause whose terms are `slots`; an error makes the
 /// search report it, as [`guard`] does.
 pub(crate) fn body(plans: &[GoalPlan], cx: &Arc<Ctx>, slots: &Arc<[Term]>) -> Goal {
-    guard(|| Ok(kanren::conj(goals(plans, cx, slots)?)))
+    guard(|| Ok(kanren::conj(goals(plans, cx, Scope::of(slots))?)))
 }
 
 /// The goals of a planned body, in order.
 pub(crate) fn goals(
     plans: &[GoalPlan],
     cx: &Arc<Ctx>,
-    slots: &Arc<[Term]>,
+    slots: Scope<'_>,
 ) -> Result<crate::library::logic::compile::Goals> {
     let mut gs = crate::library::logic::compile::Goals::new();
     for p in plans {
@@ -414,7 +481,7 @@ pub(crate) fn goals(
 }
 
 /// The goal of one planned form.
-fn goal(p: &GoalPlan, cx: &Arc<Ctx>, slots: &Arc<[Term]>) -> Result<Goal> {
+fn goal(p: &GoalPlan, cx: &Arc<Ctx>, slots: Scope<'_>) -> Result<Goal> {
     match p {
         GoalPlan::Call(f, args, pos, seen, fallback) => match called(f, args, seen, cx, slots) {
             Ok(Ok(g)) => Ok(g),
@@ -428,23 +495,23 @@ fn goal(p: &GoalPlan, cx: &Arc<Ctx>, slots: &Arc<[Term]>) -> Result<Goal> {
             Err(Miss::Code) => fallback.run(cx, slots),
         },
         GoalPlan::Fresh(f) => {
-            let (f, cx, slots) = (f.clone(), cx.clone(), slots.clone());
+            let (f, cx, slots) = (f.clone(), cx.clone(), slots.shared());
             Ok(kanren::fresh(move |[]: [Var; 0]| {
                 let vars = extended(&slots, f.0.len(), |i| Ok(Term::Var(fresh_var(&f.0[i]))));
                 body(&f.2, &cx, &vars.expect("no error"))
             }))
         }
         GoalPlan::All(plans) => {
-            let (plans, cx, slots) = (plans.clone(), cx.clone(), slots.clone());
+            let (plans, cx, slots) = (plans.clone(), cx.clone(), slots.shared());
             Ok(Goal::lazy(move || body(&plans, &cx, &slots)))
         }
         GoalPlan::Conde(clauses) => {
-            let (clauses, cx, slots) = (clauses.clone(), cx.clone(), slots.clone());
+            let (clauses, cx, slots) = (clauses.clone(), cx.clone(), slots.shared());
             Ok(Goal::lazy(move || {
                 guard(|| {
                     let gs = clauses
                         .iter()
-                        .map(|c| goals(c, &cx, &slots))
+                        .map(|c| goals(c, &cx, Scope::of(&slots)))
                         .collect::<Result<Vec<_>>>()?;
                     Ok(kanren::conde(gs))
                 })
@@ -453,28 +520,43 @@ fn goal(p: &GoalPlan, cx: &Arc<Ctx>, slots: &Arc<[Term]>) -> Result<Goal> {
         // As compiled code builds it: a clause's forms as the search tries the clause.
         GoalPlan::Committed(kind, clauses) => {
             let sizes = clauses.iter().map(|c| c.len()).collect();
-            let (clauses, cx, slots) = (clauses.clone(), cx.clone(), slots.clone());
+            let (clauses, cx, slots) = (clauses.clone(), cx.clone(), slots.shared());
             Ok(crate::library::logic::forms::committed(
                 *kind,
                 sizes,
-                move |i, j| guard(|| goal(&clauses[i][j], &cx, &slots)),
+                move |i, j| guard(|| goal(&clauses[i][j], &cx, Scope::of(&slots))),
             ))
         }
         // A program's term types are walked by their own methods: as compiled code.
         GoalPlan::Project(_, fallback) if custom::active() => fallback.run(cx, slots),
         // The projected terms are read and walked when the goal runs, as core.logic reads
-        // them: no list of them is made for the goal.
+        // them: no list of them is made for the goal, and its body reads the clause's terms
+        // where they are, the projected ones after them.
         GoalPlan::Project(p, _) => {
-            let (p, cx, slots) = (p.clone(), cx.clone(), slots.clone());
+            let (p, cx) = (p.clone(), cx.clone());
+            let (bound, outer) = (slots.bound.clone(), Box::<[Term]>::from(slots.projected));
             Ok(kanren::project_in(move |s: &kanren::State| {
                 guard(|| {
-                    // The body's terms: the clause's, then the projected values.
-                    let all = extended(&slots, p.0.len(), |i| match p.0[i].term(&cx, &slots) {
-                        Ok(t) => Ok(s.walked(&t)),
-                        Err(Miss::Error(e)) => Err(e),
-                        Err(Miss::Code) => Err(Error::msg("project: a projected name is a macro")),
-                    })?;
-                    Ok(kanren::conj(goals(&p.1, &cx, &all)?))
+                    let here = Scope {
+                        bound: &bound,
+                        projected: &outer,
+                    };
+                    let mut projected = Terms::new();
+                    projected.extend(outer.iter().cloned());
+                    for a in p.0.iter() {
+                        match a.term(&cx, here) {
+                            Ok(t) => projected.push(s.walked(&t)),
+                            Err(Miss::Error(e)) => return Err(e),
+                            Err(Miss::Code) => {
+                                return Err(Error::msg("project: a projected name is a macro"))
+                            }
+                        }
+                    }
+                    let body = Scope {
+                        bound: &bound,
+                        projected: &projected,
+                    };
+                    Ok(kanren::conj(goals(&p.1, &cx, body)?))
                 })
             }))
         }
@@ -542,7 +624,7 @@ fn called(
     args: &[Arg],
     seen: &Seen,
     cx: &Arc<Ctx>,
-    slots: &Arc<[Term]>,
+    slots: Scope<'_>,
 ) -> Out<std::result::Result<Goal, Value>> {
     // `==` and `!=` named by a global known to be them: no lookup.
     if let (Arg::Global(_), Some(door)) = (f_arg, seen.known()) {
@@ -653,7 +735,7 @@ fn enter(
     c: Arc<Closure>,
     args: &[Arg],
     cx: &Ctx,
-    slots: &[Term],
+    slots: Scope<'_>,
 ) -> Out<std::result::Result<std::result::Result<Goal, Value>, Arc<Closure>>> {
     let Some(e) = entered(&c, args.len()) else {
         return Ok(Err(c));
@@ -691,7 +773,7 @@ fn enter(
 /// What an entered function's planned body `p` gives, as a compiled call of the function
 /// gives it: a goal, or a value its caller takes as one (`cx` holds the arguments' terms).
 fn entered_value(p: &GoalPlan, cx: &Arc<Ctx>) -> Out<std::result::Result<Goal, Value>> {
-    let slots = &*NO_TERMS;
+    let slots = Scope::of(&NO_TERMS);
     match p {
         GoalPlan::Call(f, args, pos, seen, fallback) => match called(f, args, seen, cx, slots) {
             Err(Miss::Error(e)) => Err(Miss::Error(e.with_pos(*pos))),
@@ -709,7 +791,7 @@ fn entered_value(p: &GoalPlan, cx: &Arc<Ctx>) -> Out<std::result::Result<Goal, V
 /// The goal of a call of `==`, `!=` or an FD constraint (`door`) on the terms of `args`;
 /// `None` for any other callee (or another number of arguments: the call reports it).
 #[inline(always)]
-fn term_goal(door: Door, args: &[Arg], cx: &Ctx, slots: &[Term]) -> Out<Option<Goal>> {
+fn term_goal(door: Door, args: &[Arg], cx: &Ctx, slots: Scope<'_>) -> Out<Option<Goal>> {
     Ok(match (door, args) {
         (Door::Eq, [a, b]) => Some(custom::eq(a.term(cx, slots)?, b.term(cx, slots)?)),
         (Door::Neq, [a, b]) => Some(kanren::neq(a.term(cx, slots)?, b.term(cx, slots)?)),
@@ -853,7 +935,7 @@ type Num = std::result::Result<i64, Value>;
 /// (an integer's value and its term are the same number); else what `g` gives for the
 /// arguments' values.
 #[inline(never)]
-fn call_num(g: &Global, args: &[Arg], seen: &Seen, cx: &Ctx, slots: &[Term]) -> Out<Num> {
+fn call_num(g: &Global, args: &[Arg], seen: &Seen, cx: &Ctx, slots: Scope<'_>) -> Out<Num> {
     let (door, f) = door_at(g, seen, cx)?;
     let values: Slots = match (door, args) {
         (Door::Arith(_) | Door::Step(_), [a, b]) => {
@@ -884,10 +966,10 @@ fn call_num(g: &Global, args: &[Arg], seen: &Seen, cx: &Ctx, slots: &[Term]) -> 
 /// as [`Arg::made_term`] makes it. The two agree: both compute by the callee [`Seen`] last
 /// found, and leave to [`Arg::num`] what does not give an integer.
 #[inline(never)]
-fn call_term(call: &Arg, seen: &Seen, args: &[Arg], cx: &Ctx, slots: &[Term]) -> Out<Term> {
+fn call_term(call: &Arg, seen: &Seen, args: &[Arg], cx: &Ctx, slots: Scope<'_>) -> Out<Term> {
     // Operands read in place (an integer term or constant), no nested call followed.
     let operand = |a: &Arg| match a {
-        Arg::Place(Place::Slot(j)) => match cx.term(slots, *j) {
+        Arg::Place(Place::Slot(j)) => match slots.term(cx, *j) {
             Term::Int(i) => Some(*i),
             _ => None,
         },
@@ -911,7 +993,7 @@ fn call_term(call: &Arg, seen: &Seen, args: &[Arg], cx: &Ctx, slots: &[Term]) ->
 
 /// [`Arg::int`] of a call of `args`, whose callee `seen` knows.
 #[inline(never)]
-fn int_call(seen: &Seen, args: &[Arg], cx: &Ctx, slots: &[Term]) -> Option<i64> {
+fn int_call(seen: &Seen, args: &[Arg], cx: &Ctx, slots: Scope<'_>) -> Option<i64> {
     let door = seen.known()?;
     let (first, rest) = args.split_first()?;
     let mut acc = first.int(cx, slots)?;
@@ -963,7 +1045,7 @@ fn value_of(n: Num) -> Value {
 }
 
 /// The terms of `args`, in one allocation.
-fn terms(args: &[Arg], cx: &Ctx, slots: &[Term]) -> Out<Arc<[Term]>> {
+fn terms(args: &[Arg], cx: &Ctx, slots: Scope<'_>) -> Out<Arc<[Term]>> {
     let mut miss = false;
     let out = terms_of(args.len(), |i| match args[i].term(cx, slots) {
         Ok(t) => Ok(t),
@@ -982,12 +1064,12 @@ fn terms(args: &[Arg], cx: &Ctx, slots: &[Term]) -> Out<Arc<[Term]>> {
 
 impl Fallback {
     /// Runs the form as compiled code, in the frames of values made from the terms: its goal.
-    fn run(&self, cx: &Ctx, slots: &[Term]) -> Result<Goal> {
+    fn run(&self, cx: &Ctx, slots: Scope<'_>) -> Result<Goal> {
         into_goal(self.value(cx, slots)?, self.who)
     }
 
     /// [`Fallback::run`]'s value, before it is taken as a goal.
-    fn value(&self, cx: &Ctx, slots: &[Term]) -> Result<Value> {
+    fn value(&self, cx: &Ctx, slots: Scope<'_>) -> Result<Value> {
         if put_off() {
             return Err(Error::msg("a form put off to the body's turn"));
         }
