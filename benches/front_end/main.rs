@@ -140,20 +140,29 @@ fn load_session(core_logic: &str) {
     }
 }
 
-/// The front end's output (bench.clj's `moveo` prints each move) goes to a buffer, as the Rust
-/// port's trace lines go to one: the table alone goes to stdout. The query is called and its
-/// seq of answers realised by counting it (a goal that prints does so as the seq is walked),
-/// inside the capture; gives the count and the seq.
+/// One run of the front end's side: the query is called and its seq of answers realised by
+/// counting it (a goal that prints does so as the seq is walked, into the buffer of
+/// [`quiet`] around it); gives the count and the seq.
 fn front_end_run(query: &Value) -> (usize, Value) {
+    let answers = kanren_clj::eval::apply(query, Vec::new());
+    let answers = answers.unwrap_or_else(|e| panic!("the query fails: {e}"));
+    let n = kanren_clj::value::coll::count(&answers);
+    (
+        n.unwrap_or_else(|e| panic!("the query fails: {e}")),
+        answers,
+    )
+}
+
+/// `f` run with what the programs print going to a buffer that is dropped after it: the
+/// front end's side prints there as the Rust port prints to its sink, one capture for a
+/// batch of runs (not one a run, which the port's side does not pay).
+fn quiet<T>(f: impl FnOnce() -> T) -> T {
     let mut out = None;
-    kanren_clj::value::printer::with_out_str(|| {
-        let answers = kanren_clj::eval::apply(query, Vec::new())?;
-        let n = kanren_clj::value::coll::count(&answers)?;
-        out = Some((n, answers));
+    let _ = kanren_clj::value::printer::with_out_str(|| {
+        out = Some(f());
         Ok(Value::Nil)
-    })
-    .unwrap_or_else(|e| panic!("the query fails: {e}"));
-    out.expect("the query ran")
+    });
+    out.expect("the function ran")
 }
 
 /// The time per run of `reps` runs of `f`, each checked to give `want` answers.
@@ -183,7 +192,7 @@ struct Row {
 fn measure(case: &Case, query: &Value, o: &Options) -> Row {
     // The warm-up, and the check of the answers.
     let t = Instant::now();
-    let (answers, front_answers) = front_end_run(query);
+    let (answers, front_answers) = quiet(|| front_end_run(query));
     let front_one = t.elapsed();
     let front_shown = front_answers.to_string();
     drop(front_answers);
@@ -213,7 +222,7 @@ fn measure(case: &Case, query: &Value, o: &Options) -> Row {
     } else {
         let (mut f, mut r) = (Duration::MAX, Duration::MAX);
         for _ in 0..2 {
-            f = f.min(batch(1, answers, front));
+            f = f.min(quiet(|| batch(1, answers, front)));
             if case.rust.is_some() {
                 r = r.min(batch(1, answers, rust));
             }
@@ -225,7 +234,7 @@ fn measure(case: &Case, query: &Value, o: &Options) -> Row {
         let front_first = round % 2 == 0;
         for side in [front_first, !front_first] {
             if side {
-                best_front = best_front.min(batch(front_reps, answers, front));
+                best_front = best_front.min(quiet(|| batch(front_reps, answers, front)));
             } else if case.rust.is_some() {
                 best_rust = best_rust.min(batch(rust_reps, answers, rust));
             }
@@ -282,12 +291,14 @@ fn main() {
             panic!("{} has no Rust port", case.name);
         }
         let mut answers = 0;
-        for _ in 0..n {
-            answers += match port {
-                Some(p) => p.run().len(),
-                None => front_end_run(&query).0,
-            };
-        }
+        quiet(|| {
+            for _ in 0..n {
+                answers += match port {
+                    Some(p) => p.run().len(),
+                    None => front_end_run(&query).0,
+                };
+            }
+        });
         println!("{answers}");
         return;
     }
