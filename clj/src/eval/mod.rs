@@ -406,8 +406,16 @@ pub fn call_closure_with(c: &Arc<Closure>, mut args: Args) -> Result<Value> {
     // The common case: a compiled body (compiled on the first call), run in one frame that
     // binds the name and the parameters.
     if let Some(code) = crate::eval::compile::code_of(c, arity) {
+        // A function of no parameters and no name binds nothing: its body runs in the
+        // environment it closed over, borrowed (no count taken and given back).
+        let bare = arity.params.is_empty() && arity.rest.is_none() && c.name.is_none();
         loop {
-            let new = match code.run_tail(&arity_env(c, arity, args)) {
+            let out = if bare {
+                code.run_tail(&c.env)
+            } else {
+                code.run_tail(&arity_env(c, arity, args))
+            };
+            let new = match out {
                 Ok(crate::eval::compile::run::Tail::Value(v)) => return Ok(v),
                 Ok(crate::eval::compile::run::Tail::Recur(new)) => new,
                 Err(e) => recur_values(e)?,

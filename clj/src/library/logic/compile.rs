@@ -16,7 +16,6 @@ use crate::library::logic::fd::{fd_arg, read_eq, EqRel};
 use crate::library::logic::forms::{committed, disjunction, syms_of, Commit};
 use crate::library::logic::plan::{self, Ctx, Planner, Plans};
 use crate::library::logic::{fresh_var, guard, into_goal, to_term, tree};
-use crate::value::convert::terms_of;
 use crate::value::error::{Error, Result};
 use crate::value::Value;
 use kanren::{Goal, Term, Var};
@@ -249,11 +248,12 @@ impl crate::value::func::Compiled for Logic {
                                 "fresh",
                             )?));
                         }
-                        let vars = terms_of(b.0.len(), |i| Ok(Term::Var(fresh_var(&b.0[i]))))?;
+                        let vars: plan::Terms =
+                            b.0.iter().map(|name| Term::Var(fresh_var(name))).collect();
                         Ok(kanren::conj(plan::goals(
                             planned(&b, "fresh"),
                             &cx,
-                            plan::Scope::of(&vars),
+                            plan::Scope::over(&vars),
                         )?))
                     })
                 })
@@ -412,9 +412,10 @@ fn run_query(r: &Arc<Run>, env: Env) -> Result<Value> {
     let f = move |q: Var| -> Result<Goal> {
         // The query's variables (`q` itself for one), then `q` for `:as`.
         let n = run.syms.len();
-        let slots = terms_of(n + usize::from(run.as_name.is_some()), |i| {
-            Ok(Term::Var(if n == 1 || i >= n { q } else { Var::fresh() }))
-        })?;
+        // On the stack: a goal that keeps them takes them as a slice of its own.
+        let slots: plan::Terms = (0..n + usize::from(run.as_name.is_some()))
+            .map(|i| Term::Var(if n == 1 || i >= n { q } else { Var::fresh() }))
+            .collect();
         let mut goals_ = Goals::new();
         if n > 1 {
             goals_.push(kanren::eq(q, Term::Vector(slots[..n].into())));
@@ -429,7 +430,7 @@ fn run_query(r: &Arc<Run>, env: Env) -> Result<Value> {
             );
             goals(&run.body, &bind_all(&cx.env(), bs), run.name)?
         } else {
-            plan::goals(&run.plan, &cx, plan::Scope::of(&slots))?
+            plan::goals(&run.plan, &cx, plan::Scope::over(&slots))?
         };
         if goals_.is_empty() {
             // One goal is its own conjunction.

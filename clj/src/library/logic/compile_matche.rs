@@ -218,11 +218,7 @@ pub(crate) fn matche_goal(
         }));
     }
     if let Commit::E = kind {
-        let cx = Arc::new(Ctx {
-            base: Base::Env(e),
-            args,
-            clauses: Some(clauses),
-        });
+        let cx = Arc::new(Ctx::call(Base::Env(e), args, Some(clauses)));
         return Ok(matche_terms(cx));
     }
     Ok(Goal::lazy(move || {
@@ -274,11 +270,11 @@ fn clause_stream(cx: &Arc<Ctx>, k: usize, s: State) -> Stream {
         || tree::on()
         || c.steps.iter().any(|st| st.plan.ops.is_none())
     {
-        let (args, clauses, env) = (cx.args.clone(), clauses.clone(), cx.env());
+        let (args, clauses, env) = (cx.shared_args(), clauses.clone(), cx.env());
         return guard(move || step(&args, &clauses, k, 0, env)).apply(s);
     }
     // The clause's terms after its arguments: each level's new variables as it matches.
-    let n = cx.args.len();
+    let n = cx.args().len();
     let mut slots = crate::value::convert::NewTerms::nil(c.slots as usize - n);
     let buf = slots.slots();
     let mut first = 0;
@@ -302,7 +298,7 @@ fn clause_stream(cx: &Arc<Ctx>, k: usize, s: State) -> Stream {
         let at = bound.as_ref().unwrap_or(&s);
         let news = st.plan.news.len();
         let into = &mut buf[first..first + news];
-        match kanren::match_shared(ops, values, &cx.args[st.arg], at, into) {
+        match kanren::match_shared(ops, values, &cx.args()[st.arg], at, into) {
             None => return Stream::paused(level as u32 + 1),
             Some(Some(b)) => bound = Some(b),
             Some(None) => {}

@@ -134,9 +134,20 @@ pub(crate) enum Base {
 /// A `matche`'s call: how its clauses find the locals around it, and its arguments' terms.
 pub(crate) struct Ctx {
     pub(crate) base: Base,
-    pub(crate) args: Arc<[Term]>,
+    /// The arguments' terms. A `run`'s or a `fresh`'s body has none: the one empty slice,
+    /// [`NO_TERMS`], held without a count (never dropped, see `Drop`).
+    args: std::mem::ManuallyDrop<Arc<[Term]>>,
     /// The `matche`'s clauses (none for a `run`'s or a `fresh`'s body).
     pub(crate) clauses: Option<Arc<Vec<Clause>>>,
+}
+
+impl Drop for Ctx {
+    fn drop(&mut self) {
+        if !Arc::ptr_eq(&self.args, &NO_TERMS) {
+            // SAFETY: dropped once, here; the one empty slice is held without a count.
+            unsafe { std::mem::ManuallyDrop::drop(&mut self.args) }
+        }
+    }
 }
 
 impl Ctx {
@@ -149,9 +160,31 @@ impl Ctx {
     pub(crate) fn of(env: Env) -> Arc<Ctx> {
         Arc::new(Ctx {
             base: Base::Env(env),
-            args: NO_TERMS.clone(),
+            // SAFETY: a copy of the static's pointer without a count; `Drop` never drops
+            // it, and the static lives as long as the process.
+            args: std::mem::ManuallyDrop::new(unsafe { std::ptr::read(&*NO_TERMS) }),
             clauses: None,
         })
+    }
+
+    /// The context of a call with the terms `args`.
+    pub(crate) fn call(base: Base, args: Arc<[Term]>, clauses: Option<Arc<Vec<Clause>>>) -> Ctx {
+        Ctx {
+            base,
+            args: std::mem::ManuallyDrop::new(args),
+            clauses,
+        }
+    }
+
+    /// The arguments' terms.
+    #[inline]
+    pub(crate) fn args(&self) -> &[Term] {
+        &self.args
+    }
+
+    /// The arguments' terms, shared.
+    pub(crate) fn shared_args(&self) -> Arc<[Term]> {
+        Arc::clone(&self.args)
     }
 
     /// The clause's term in slot `j`: an argument, or one of `slots`, the terms bound after
@@ -159,9 +192,10 @@ impl Ctx {
     #[inline]
     pub(crate) fn term<'a>(&'a self, slots: &'a [Term], j: u32) -> &'a Term {
         let j = j as usize;
-        match self.args.get(j) {
+        let args = self.args();
+        match args.get(j) {
             Some(t) => t,
-            None => &slots[j - self.args.len()],
+            None => &slots[j - args.len()],
         }
     }
 
@@ -173,7 +207,7 @@ impl Ctx {
             Base::Call(c, arity, _, env) => env
                 .get_or_init(|| {
                     let a = &c.arities[*arity];
-                    crate::eval::arity_env(c, a, self.args.iter().map(from_search_term).collect())
+                    crate::eval::arity_env(c, a, self.args().iter().map(from_search_term).collect())
                 })
                 .clone(),
         }
@@ -193,7 +227,7 @@ impl Ctx {
             Base::Env(e) => crate::eval::compile::run::local(e, h, i),
             Base::Call(c, _, named, _) if h == 0 => Ok(match i.checked_sub(*named) {
                 None => Value::Fn(c.clone()),
-                Some(j) => from_search_term(&self.args[j as usize]),
+                Some(j) => from_search_term(&self.args()[j as usize]),
             }),
             Base::Call(c, ..) => crate::eval::compile::run::local(&c.env, h - 1, i),
         }
@@ -255,10 +289,11 @@ impl<'a> Scope<'a> {
         'a: 'b,
     {
         let j = j as usize;
-        match cx.args.get(j) {
+        let args = cx.args();
+        match args.get(j) {
             Some(t) => t,
             None => {
-                let k = j - cx.args.len();
+                let k = j - args.len();
                 match self.bound.get(k) {
                     Some(t) => t,
                     None => &self.projected[k - self.bound.len()],
@@ -284,8 +319,9 @@ impl<'a> Scope<'a> {
     }
 }
 
-/// Projected terms, a few kept in place.
-type Terms = smallvec::SmallVec<[Term; 4]>;
+/// Terms made for a body (a query's or a `fresh`'s variables, the projected ones), a few
+/// kept in place.
+pub(crate) type Terms = smallvec::SmallVec<[Term; 4]>;
 
 /// Why a planned form did not give its value: an error, or a callee the plan cannot call
 /// (a name that is now a macro, or unbound), for which the form runs as compiled code.
@@ -747,11 +783,11 @@ fn enter(
             let clauses = clauses.clone();
             let args = terms(args, cx, slots)?;
             // The call's context takes the function itself: no count taken on it.
-            let cx = Ctx {
-                base: Base::Call(c, arity, named, OnceLock::new()),
+            let cx = Ctx::call(
+                Base::Call(c, arity, named, OnceLock::new()),
                 args,
-                clauses: Some(clauses),
-            };
+                Some(clauses),
+            );
             let goal = crate::library::logic::compile_matche::matche_terms(Arc::new(cx));
             Ok(Ok(Ok(goal)))
         }
@@ -759,11 +795,11 @@ fn enter(
         // gone on on a heap stack.
         Entry::Goal(p) if !crate::eval::on_heap() => {
             effect();
-            let cx = Arc::new(Ctx {
-                base: Base::Call(c.clone(), arity, named, OnceLock::new()),
-                args: terms(args, cx, slots)?,
-                clauses: None,
-            });
+            let cx = Arc::new(Ctx::call(
+                Base::Call(c.clone(), arity, named, OnceLock::new()),
+                terms(args, cx, slots)?,
+                None,
+            ));
             Ok(Ok(crate::eval::nested(|| Ok(entered_value(p, &cx)))??))
         }
         Entry::Goal(_) => Ok(Err(c)),
