@@ -250,11 +250,7 @@ impl crate::value::func::Compiled for Logic {
                         }
                         let vars: plan::Terms =
                             b.0.iter().map(|name| Term::Var(fresh_var(name))).collect();
-                        Ok(kanren::conj(plan::goals(
-                            planned(&b, "fresh"),
-                            &cx,
-                            plan::Scope::over(&vars),
-                        )?))
+                        plan::conj(planned(&b, "fresh"), &cx, plan::Scope::over(&vars))
                     })
                 })
             }
@@ -321,11 +317,7 @@ impl crate::value::func::Compiled for Logic {
                         move |values: &[Term]| {
                             guard(|| {
                                 let plans = planned(&b, "project");
-                                Ok(kanren::conj(plan::goals(
-                                    plans,
-                                    &cx,
-                                    plan::Scope::over(values),
-                                )?))
+                                plan::conj(plans, &cx, plan::Scope::over(values))
                             })
                         },
                     )));
@@ -416,6 +408,9 @@ fn run_query(r: &Arc<Run>, env: Env) -> Result<Value> {
         let slots: plan::Terms = (0..n + usize::from(run.as_name.is_some()))
             .map(|i| Term::Var(if n == 1 || i >= n { q } else { Var::fresh() }))
             .collect();
+        if n == 1 && !tree::on() {
+            return plan::conj(&run.plan, &cx, plan::Scope::over(&slots));
+        }
         let mut goals_ = Goals::new();
         if n > 1 {
             goals_.push(kanren::eq(q, Term::Vector(slots[..n].into())));

@@ -479,9 +479,9 @@ pub(crate) fn built_now(plans: &[GoalPlan], cx: &Arc<Ctx>, slots: &Arc<[Term]>) 
         return None;
     }
     NOW.set(1);
-    let out = goals(plans, cx, Scope::of(slots));
+    let out = conj(plans, cx, Scope::of(slots));
     match (out, NOW.replace(0)) {
-        (Ok(gs), 1) => Some(kanren::conj(gs)),
+        (Ok(g), 1) => Some(g),
         _ => None,
     }
 }
@@ -500,7 +500,16 @@ fn put_off() -> bool {
 /// The goals of a planned body, in a clause whose terms are `slots`; an error makes the
 /// search report it, as [`guard`] does.
 pub(crate) fn body(plans: &[GoalPlan], cx: &Arc<Ctx>, slots: &Arc<[Term]>) -> Goal {
-    guard(|| Ok(kanren::conj(goals(plans, cx, Scope::of(slots))?)))
+    guard(|| conj(plans, cx, Scope::of(slots)))
+}
+
+/// The conjunction of a planned body's goals, as `kanren::conj` makes it (one goal is its
+/// own conjunction: built without a list of goals).
+pub(crate) fn conj(plans: &[GoalPlan], cx: &Arc<Ctx>, slots: Scope<'_>) -> Result<Goal> {
+    match plans {
+        [p] => goal(p, cx, slots),
+        _ => Ok(kanren::conj(goals(plans, cx, slots)?)),
+    }
 }
 
 /// The goals of a planned body, in order.
@@ -592,7 +601,7 @@ fn goal(p: &GoalPlan, cx: &Arc<Ctx>, slots: Scope<'_>) -> Result<Goal> {
                         bound: &bound,
                         projected: &projected,
                     };
-                    Ok(kanren::conj(goals(&p.1, &cx, body)?))
+                    conj(&p.1, &cx, body)
                 })
             }))
         }
