@@ -528,12 +528,18 @@ pub(crate) fn goals(
 /// The goal of one planned form.
 fn goal(p: &GoalPlan, cx: &Arc<Ctx>, slots: Scope<'_>) -> Result<Goal> {
     match p {
-        GoalPlan::Call(f, args, pos, seen, fallback) => match called(f, args, seen, cx, slots) {
-            Ok(Ok(g)) => Ok(g),
-            Ok(Err(v)) => into_goal(v, fallback.who),
-            Err(Miss::Error(e)) => Err(e.with_pos(*pos)),
-            Err(Miss::Code) => fallback.run(cx, slots),
-        },
+        GoalPlan::Call(f, args, pos, seen, fallback) => {
+            let out = match known_goal(f, args, seen, cx, slots) {
+                Some(out) => out.map(Ok),
+                None => called(f, args, seen, cx, slots),
+            };
+            match out {
+                Ok(Ok(g)) => Ok(g),
+                Ok(Err(v)) => into_goal(v, fallback.who),
+                Err(Miss::Error(e)) => Err(e.with_pos(*pos)),
+                Err(Miss::Code) => fallback.run(cx, slots),
+            }
+        }
         GoalPlan::Value(a, fallback) => match a.value(cx, slots) {
             Ok(v) => into_goal(v, fallback.who),
             Err(Miss::Error(e)) => Err(e),
@@ -661,6 +667,22 @@ fn extended(
     })
 }
 
+/// The goal of a call of `==`, `!=` or an FD constraint named by a global known to be it (no
+/// lookup), built in place; `None` for any other call.
+#[inline(always)]
+fn known_goal(
+    f_arg: &Arg,
+    args: &[Arg],
+    seen: &Seen,
+    cx: &Ctx,
+    slots: Scope<'_>,
+) -> Option<Out<Goal>> {
+    match (f_arg, seen.known()) {
+        (Arg::Global(_), Some(door)) => term_goal(door, args, cx, slots).transpose(),
+        _ => None,
+    }
+}
+
 /// What a planned call gives: `==`, `!=` and relations written with `defne` take the
 /// terms and give their goal; any other callee is called with the values and gives its
 /// value.
@@ -671,11 +693,8 @@ fn called(
     cx: &Arc<Ctx>,
     slots: Scope<'_>,
 ) -> Out<std::result::Result<Goal, Value>> {
-    // `==` and `!=` named by a global known to be them: no lookup.
-    if let (Arg::Global(_), Some(door)) = (f_arg, seen.known()) {
-        if let Some(g) = term_goal(door, args, cx, slots)? {
-            return Ok(Ok(g));
-        }
+    if let Some(out) = known_goal(f_arg, args, seen, cx, slots) {
+        return out.map(Ok);
     }
     let (door, f) = match f_arg {
         Arg::Global(g) => {
