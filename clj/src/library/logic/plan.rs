@@ -143,8 +143,11 @@ pub(crate) struct Ctx {
 
 impl Drop for Ctx {
     fn drop(&mut self) {
+        // The one empty slice is never given back here: a `run`'s or a `fresh`'s context holds
+        // it without a count, and a count another context took on it is one on a static that
+        // lives as long as the process.
         if !Arc::ptr_eq(&self.args, &NO_TERMS) {
-            // SAFETY: dropped once, here; the one empty slice is held without a count.
+            // SAFETY: dropped once, here.
             unsafe { std::mem::ManuallyDrop::drop(&mut self.args) }
         }
     }
