@@ -149,8 +149,6 @@ impl Answers {
         })
     }
 
-    /// The next final state of the search (its answer not yet reified), after `run`'s `n`
-    /// and the budget.
     /// Whether the search is known to have no answer left without forcing it any further:
     /// `run`'s `n` answers have been given, or nothing of the search is pending. `false`
     /// where finding out would take a step of the search (or a budget is watching it).
@@ -174,6 +172,8 @@ impl Answers {
                 && matches!(self.stream.0, Node::Empty))
     }
 
+    /// The next final state of the search (its answer not yet reified), after `run`'s `n`
+    /// and the budget.
     fn next_final_state(&mut self) -> Option<State> {
         if self.remaining == Some(0) {
             return None;

@@ -182,28 +182,41 @@ fn made(
     Goal::new(move |s| first_clause(clauses.clone(), 0, s, cut))
 }
 
+impl Clauses {
+    /// Clause `i`'s head applied to `s`, in head normal form; `None` past the last clause.
+    fn head(&self, i: usize, s: &State) -> Option<Stream> {
+        // A head can be a committed choice whose head is one, as deep as the program nests them.
+        let apply =
+            |head: &Goal| crate::kernel::solve::grow(|| head_normal_form(head.apply(s.clone())));
+        match self {
+            Clauses::Given(c) => c.get(i).map(|(head, _)| apply(head)),
+            Clauses::Made(m) => (i < m.n).then(|| apply(&(m.head)(i))),
+        }
+    }
+
+    /// The goals that follow clause `i`'s head (built now, for a made clause).
+    fn rest(&self, i: usize) -> Arc<[Goal]> {
+        match self {
+            Clauses::Given(c) => c[i].1.clone(),
+            Clauses::Made(m) => (m.rest)(i).into(),
+        }
+    }
+}
+
 /// Tries the clauses from `i` on: the first head that does not fail decides.
 fn first_clause(clauses: Clauses, mut i: usize, s: State, cut: Cut) -> Stream {
     loop {
-        let (head, rest) = match &clauses {
-            Clauses::Given(c) => match c.get(i) {
-                Some((head, rest)) => (head.clone(), Some(rest.clone())),
-                None => return Stream::empty(),
-            },
-            Clauses::Made(m) if i < m.n => ((m.head)(i), None),
-            Clauses::Made(_) => return Stream::empty(),
+        let Some(h) = clauses.head(i, &s) else {
+            return Stream::empty();
         };
-        // A head can be a committed choice whose head is one, as deep as the program nests them.
-        let h = crate::kernel::solve::grow(|| head_normal_form(head.apply(s.clone())));
-        let rest = match (rest, &clauses) {
-            (Some(rest), _) => rest,
-            (None, Clauses::Made(m)) => (m.rest)(i).into(),
-            (None, Clauses::Given(_)) => unreachable!("a given clause has its goals"),
-        };
+        // A made clause builds its other goals once its head is applied, even when the head
+        // fails (as core.logic's macros do); a given one's are read only when it decides.
+        let made = matches!(clauses, Clauses::Made(_)).then(|| clauses.rest(i));
         if matches!(h.0, Node::Empty) {
             i += 1;
             continue;
         }
+        let rest = made.unwrap_or_else(|| clauses.rest(i));
         return decide(h, rest, clauses, i, s, cut);
     }
 }

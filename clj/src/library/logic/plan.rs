@@ -311,12 +311,8 @@ impl<'a> Scope<'a> {
         if self.projected.is_empty() {
             return self.bound.clone();
         }
-        let n = self.bound.len();
-        terms_of(n + self.projected.len(), |i| {
-            Ok(match self.bound.get(i) {
-                Some(t) => t.clone(),
-                None => self.projected[i - n].clone(),
-            })
+        extended(self.bound, self.projected.len(), |i| {
+            Ok(self.projected[i].clone())
         })
         .expect("cloning terms does not fail")
     }
