@@ -503,11 +503,25 @@ pub(crate) fn body(plans: &[GoalPlan], cx: &Arc<Ctx>, slots: &Arc<[Term]>) -> Go
 }
 
 /// The conjunction of a planned body's goals, as `kanren::conj` makes it (one goal is its
-/// own conjunction: built without a list of goals).
+/// own conjunction: built without a list of goals), the goals built in order as `conj`
+/// takes them, into its own list.
 pub(crate) fn conj(plans: &[GoalPlan], cx: &Arc<Ctx>, slots: Scope<'_>) -> Result<Goal> {
     match plans {
         [p] => goal(p, cx, slots),
-        _ => Ok(kanren::conj(goals(plans, cx, slots)?)),
+        _ => {
+            let mut failed = None;
+            let g = kanren::conj(plans.iter().map_while(|p| match goal(p, cx, slots) {
+                Ok(g) => Some(g),
+                Err(e) => {
+                    failed = Some(e);
+                    None
+                }
+            }));
+            match failed {
+                Some(e) => Err(e),
+                None => Ok(g),
+            }
+        }
     }
 }
 
