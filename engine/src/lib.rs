@@ -75,7 +75,7 @@ pub use kernel::goal::{
     all, and_star, conde, conj, disj, eq, everyg, fail, fresh, or_star, relation, succeed, Goal,
 };
 pub use kernel::reify::{Answer, Reified};
-pub use kernel::run::{run, run_all, run_nc, run_nc_all, Answers};
+pub use kernel::run::{run, run_all, run_nc, run_nc_all, Answers, Finish};
 pub use kernel::solve::{solve_all, Cont, Step};
 pub use kernel::stack;
 pub use kernel::state::State;

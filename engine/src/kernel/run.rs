@@ -37,7 +37,7 @@ pub struct Answers {
 }
 
 /// A function a final state goes through before it is reified, given the query term.
-type Finish = std::sync::Arc<dyn Fn(State, &Term) -> State + Send + Sync>;
+pub type Finish = std::sync::Arc<dyn Fn(State, &Term) -> State + Send + Sync>;
 
 impl Iterator for Answers {
     type Item = Answer;
@@ -418,6 +418,29 @@ impl Answers {
             None => std::sync::Arc::new(f),
             Some(before) => std::sync::Arc::new(move |s, q: &Term| f(before(s, q), q)),
         });
+    }
+
+    /// [`Answers::map_final_states_in_place`] with a function held elsewhere too: the first
+    /// one a query is given takes a count on it, no allocation (a front end gives every
+    /// query the same one).
+    ///
+    /// ```
+    /// use kanren::{eq, run_all, State, Term};
+    /// use std::sync::Arc;
+    /// let seven: Arc<dyn Fn(State, &Term) -> State + Send + Sync> =
+    ///     Arc::new(|s: State, q: &Term| s.ext_no_check(q.as_var().unwrap(), Term::from(7)));
+    /// let mut answers = run_all(|q| eq(q, 1));
+    /// answers.map_final_states_shared(&seven);
+    /// assert_eq!(answers.next().unwrap().to_string(), "7");
+    /// ```
+    pub fn map_final_states_shared(&mut self, f: &Finish) {
+        match self.finish.take() {
+            None => self.finish = Some(f.clone()),
+            Some(before) => {
+                let f = f.clone();
+                self.finish = Some(std::sync::Arc::new(move |s, q: &Term| f(before(s, q), q)));
+            }
+        }
     }
 }
 

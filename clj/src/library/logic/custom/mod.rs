@@ -190,33 +190,39 @@ const CARRIER: &str = "\u{1}answer";
 /// ([`verify_all_bound`](crate::library::logic::fd::verify_all_bound)): its error is the
 /// query's.
 pub fn answers(a: &mut kanren::Answers) {
-    let custom = active();
-    a.map_final_states_in_place(move |s, q| {
-        if let Some(e) = crate::library::logic::fd::verify_all_bound(&s) {
+    // One function for every query of each kind, shared: no allocation a query.
+    static CHECKED: std::sync::LazyLock<kanren::Finish> =
+        std::sync::LazyLock::new(|| std::sync::Arc::new(|s, q| finish(s, q, false)));
+    static CUSTOM: std::sync::LazyLock<kanren::Finish> =
+        std::sync::LazyLock::new(|| std::sync::Arc::new(|s, q| finish(s, q, true)));
+    a.map_final_states_shared(if active() { &CUSTOM } else { &CHECKED });
+}
+
+/// A query's final state `s` checked, and with `custom` the value of its term `q` made.
+fn finish(s: State, q: &Term, custom: bool) -> State {
+    if let Some(e) = crate::library::logic::fd::verify_all_bound(&s) {
+        let _ = fail_with(e);
+        return s;
+    }
+    if !custom {
+        return s;
+    }
+    let Term::Var(x) = q else { return s };
+    if !has_instance(&s, q) {
+        return s;
+    }
+    let made = walk::reified(&s, &Value::LVar(*x)).and_then(|(vars, v)| Ok((vars, to_term(&v)?)));
+    match made {
+        Ok((vars, v)) if vars.is_empty() => s.ext_no_check(*x, v),
+        Ok((vars, v)) => {
+            let vars = Term::Vector(vars.into_iter().map(Term::Var).collect());
+            s.ext_no_check(*x, Term::cons(Term::sym(CARRIER), Term::cons(vars, v)))
+        }
+        Err(e) => {
             let _ = fail_with(e);
-            return s;
+            s
         }
-        if !custom {
-            return s;
-        }
-        let Term::Var(x) = q else { return s };
-        if !has_instance(&s, q) {
-            return s;
-        }
-        let made =
-            walk::reified(&s, &Value::LVar(*x)).and_then(|(vars, v)| Ok((vars, to_term(&v)?)));
-        match made {
-            Ok((vars, v)) if vars.is_empty() => s.ext_no_check(*x, v),
-            Ok((vars, v)) => {
-                let vars = Term::Vector(vars.into_iter().map(Term::Var).collect());
-                s.ext_no_check(*x, Term::cons(Term::sym(CARRIER), Term::cons(vars, v)))
-            }
-            Err(e) => {
-                let _ = fail_with(e);
-                s
-            }
-        }
-    })
+    }
 }
 
 /// The term of a query's answer, as `Answer::into_term` gives it: the value alone, or
