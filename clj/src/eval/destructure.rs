@@ -206,7 +206,7 @@ pub fn make_closure(name: Option<Arc<str>>, spec: &[Value], env: &Env) -> Result
     }
     Ok(Closure {
         name,
-        arities,
+        arities: arities.into(),
         env: crate::eval::env::in_current_ns(env),
     })
 }

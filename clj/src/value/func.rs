@@ -45,8 +45,9 @@ impl Arity {
 pub struct Closure {
     /// The name, if it has one (bound to the function itself in its body).
     pub name: Option<Arc<str>>,
-    /// The arities.
-    pub arities: Vec<Arity>,
+    /// The arities, shared by every function a `fn` form or a `defn` makes (with their
+    /// compiled bodies): making a function copies none of them.
+    pub arities: Arc<[Arity]>,
     /// The captured environment.
     pub env: Env,
 }
@@ -240,7 +241,7 @@ pub(crate) enum Op {
     And(Vec<Code>),
     Or(Vec<Code>),
     Cond(Vec<(Code, Code)>),
-    Fn(Option<Arc<str>>, Vec<Arity>),
+    Fn(Option<Arc<str>>, Arc<[Arity]>),
     Recur(Vec<Code>),
     /// A form a library compiled itself (core.logic's `fresh`, `conde`, `run`, ...).
     Ext(Box<dyn Compiled>),

@@ -154,9 +154,9 @@ fn arities(
     scope: &mut Scope,
     n: Option<Arc<str>>,
     spec: &[Value],
-) -> Option<Vec<crate::eval::Arity>> {
+) -> Option<Arc<[crate::eval::Arity]>> {
     let c = crate::eval::make_closure(n.clone(), spec, &None).ok()?;
-    for arity in &c.arities {
+    for arity in c.arities.iter() {
         if let Some(code) = arity_body(scope, n.as_ref(), arity) {
             let _ = arity.code.set(Some(Arc::new(code)));
         }
@@ -168,7 +168,7 @@ fn arities(
 /// doc string, an attribute map), and the argument forms for the record of the definition.
 struct DefFn {
     form: Arc<str>,
-    arities: Vec<crate::eval::Arity>,
+    arities: Arc<[crate::eval::Arity]>,
     forms: Vec<Value>,
     attrs: Vec<Code>,
 }
