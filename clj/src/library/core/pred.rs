@@ -1,6 +1,6 @@
 //! `clojure.core` functions, part two: type predicates, constructors, conversions and
-//! higher-order helpers (`comp`, `partial`, `juxt`, ...). The map functions (`merge`,
-//! `update`, `get-in`, ...) are in `map`.
+//! `identity`. The map functions (`merge`, `update`, `get-in`, ...) are in `map`; the
+//! functions of functions (`comp`, `partial`, `juxt`, ...) are Clojure, in `prelude.clj`.
 
 use crate::eval::apply;
 use crate::library::core::{arity, int_arg, reg};
@@ -11,17 +11,6 @@ use std::sync::Arc;
 fn pred(a: &[Value], name: &str, f: fn(&Value) -> bool) -> Result<Value> {
     arity(a, 1, 1, name)?;
     Ok(Value::Bool(f(&a[0])))
-}
-
-/// A function value from a Rust closure over captured values (for `comp`, `partial`, ...).
-pub fn closure_fn(name: &'static str, captured: Vec<Value>, code: &'static str) -> Result<Value> {
-    // Built as Clojure source over the captured values, so it is an ordinary closure.
-    let forms = crate::reader::read_all(code)?;
-    let env = captured.into_iter().enumerate().fold(None, |env, (i, v)| {
-        crate::eval::bind(&env, format!("c{i}"), v)
-    });
-    let _ = name;
-    crate::eval::eval(&forms[0], &env)
 }
 
 /// Registers the functions of this module.
@@ -138,55 +127,6 @@ pub fn install() {
     reg(c, "identity", |a| {
         arity(&a, 1, 1, "identity")?;
         Ok(a[0].clone())
-    });
-    reg(c, "constantly", |a| {
-        arity(&a, 1, 1, "constantly")?;
-        closure_fn("constantly", a, "(fn [& _] c0)")
-    });
-    reg(c, "complement", |a| {
-        arity(&a, 1, 1, "complement")?;
-        closure_fn("complement", a, "(fn [& xs] (not (apply c0 xs)))")
-    });
-    reg(c, "partial", |a| {
-        arity(&a, 1, usize::MAX, "partial")?;
-        let f = a[0].clone();
-        let args = Value::vector(a[1..].to_vec());
-        closure_fn(
-            "partial",
-            vec![f, args],
-            "(fn [& xs] (apply c0 (concat c1 xs)))",
-        )
-    });
-    reg(c, "comp", |a| {
-        if a.is_empty() {
-            return closure_fn("comp", a, "(fn [x] x)");
-        }
-        let fs = Value::vector(a.into_iter().rev().collect());
-        closure_fn(
-            "comp",
-            vec![fs],
-            "(fn [& xs] (reduce (fn [acc f] (f acc)) (apply (first c0) xs) (rest c0)))",
-        )
-    });
-    reg(c, "juxt", |a| {
-        let fs = Value::vector(a);
-        closure_fn(
-            "juxt",
-            vec![fs],
-            "(fn [& xs] (mapv (fn [f] (apply f xs)) c0))",
-        )
-    });
-    reg(c, "every-pred", |a| {
-        let fs = Value::vector(a);
-        closure_fn(
-            "every-pred",
-            vec![fs],
-            "(fn [& xs] (every? (fn [f] (every? f xs)) c0))",
-        )
-    });
-    reg(c, "fnil", |a| {
-        arity(&a, 2, 2, "fnil")?;
-        closure_fn("fnil", a, "(fn [x & xs] (apply c0 (if (nil? x) c1 x) xs))")
     });
     // As Clojure's: a keyword is itself, a symbol or string names one, anything else is nil;
     // with a namespace, a nil namespace is none.

@@ -56,6 +56,25 @@
           (if (vector? m) (map-indexed vector m) m)))
 
 ;; --- Functions of functions ---------------------------------------------------------------
+;; Their functions are made by compiled code, so they run compiled.
+
+(defn constantly [x] (fn [& _] x))
+
+(defn complement [f] (fn [& xs] (not (apply f xs))))
+
+(defn partial [f & args] (fn [& xs] (apply f (concat args xs))))
+
+(defn comp
+  ([] (fn [x] x))
+  ([& fs]
+   (let [fs (reverse fs)]
+     (fn [& xs] (reduce (fn [acc f] (f acc)) (apply (first fs) xs) (rest fs))))))
+
+(defn juxt [& fs] (fn [& xs] (mapv (fn [f] (apply f xs)) fs)))
+
+(defn every-pred [& ps] (fn [& xs] (every? (fn [f] (every? f xs)) ps)))
+
+(defn fnil [f x] (fn [y & ys] (apply f (if (nil? y) x y) ys)))
 
 (defn trampoline
   ([f] (let [ret (f)] (if (fn? ret) (recur ret) ret)))
