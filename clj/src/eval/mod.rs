@@ -37,8 +37,8 @@ use std::sync::Arc;
 
 pub use crate::eval::destructure::{destructure, make_closure};
 pub use crate::eval::env::{
-    bind, bind_all, bind_slots, env_ns, lookup_local, Bindings, Env, Frame, LetFnGroup, Names,
-    Slots,
+    bind, bind_all, bind_slots, env_ns, in_current_ns, lookup_local, Bindings, Env, Frame,
+    LetFnGroup, Names, Slots,
 };
 pub use crate::eval::special::register as register_special;
 pub use crate::eval::special::syntax_quote::next_id;

@@ -34,3 +34,27 @@
   (is (= (run* [q] (sumso [3 4] q)) '([3 4 7] -1)))
   (is (= (run* [q] (sumso [0 1 2] q)) '(:zero)))
   (is (= (run* [q] (sumso [5 1 2] q)) '([1 2 3] -1))))
+
+;; `pred` (a `project` of its value) with function literals in a `defne` clause: one that
+;; reads only its own parameters (`#(> % 2)`, a named one that recurs) is made where the
+;; clause's goals are built; one that reads a term of the clause (`lo`) is made by compiled
+;; code in a frame of the clause's values. Each application makes a new function.
+(defne picko [l lo o]
+  ([[] _ []])
+  ([[x . r] _ [x . o2]]
+   (pred x #(> % 2))
+   (pred x (fn [v] (> v lo)))
+   (pred x (fn odd-one [v] (cond (neg? v) (recur (- v)) :else (odd? v))))
+   (picko r lo o2))
+  ([[_ . r] _ _]
+   (picko r lo o)))
+
+(defne all-oddo [l]
+  ([_] (everyg #(pred % odd?) l)))
+
+(deftest function-literals-in-clause-bodies
+  (is (= (run* [q] (picko [1 5 4 3 -7] 2 q)) '([] (5) (3) (5 3))))
+  (is (= (run* [q] (picko [9 4] 8 q)) '([] (9))))
+  (is (= (run* [q] (all-oddo [1 3 5])) '(_0)))
+  (is (= (run* [q] (all-oddo [1 2])) '()))
+  (is (= (run* [q] (fresh [x] (== x 4) (pred x #(= % 4)) (== q :four))) '(:four))))

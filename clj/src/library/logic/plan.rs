@@ -62,6 +62,10 @@ pub(crate) enum Arg {
     /// A call of a global, by value (`(- y1 y)` in a `project`), with the form's position
     /// and what the global was last found to be.
     Call(Global, Box<[Arg]>, Option<Pos>, Seen),
+    /// A function literal that reads no local but its own parameters (`#(> % 1)`): its name
+    /// and compiled arities, a new function each time its value is read, as compiled code
+    /// makes one.
+    Fn(Option<Arc<str>>, Arc<[crate::eval::Arity]>),
 }
 
 /// A goal form of a planned body.
@@ -389,6 +393,14 @@ impl Arg {
             }
             Arg::Global(g) => crate::eval::compile::run::global_at(g, cx.ns_env())?,
             Arg::Const(v, _) => v.clone(),
+            Arg::Fn(name, arities) => {
+                effect();
+                Value::Fn(Arc::new(Closure {
+                    name: name.clone(),
+                    arities: arities.clone(),
+                    env: crate::eval::in_current_ns(cx.ns_env()),
+                }))
+            }
             Arg::Vector(items) => {
                 let mut out = Vec::with_capacity(items.len());
                 for a in items.iter() {
@@ -1352,9 +1364,35 @@ impl Planner {
                 Op::Call(Code::Global(g), args, _) => {
                     Arg::Call(g.clone(), self.args_of(args)?, f.pos, Seen::new())
                 }
+                Op::Fn(name, arities) if arities.iter().all(reads_own_locals) => {
+                    Arg::Fn(name.clone(), arities.clone())
+                }
                 _ => return None,
             },
             Code::Interp(_) => return None,
         })
     }
+}
+
+/// Whether the arity's body is compiled and reads no local but the parameters of its own
+/// frame: the function needs none of the locals around it, so the plan makes it where it
+/// is (conservatively, a body that opens a frame of its own, a library's form or a form
+/// left to the interpreter is not looked into).
+fn reads_own_locals(a: &crate::eval::Arity) -> bool {
+    fn own(c: &Code) -> bool {
+        match c {
+            Code::Const(_) | Code::Global(_) => true,
+            Code::Local(h, _) => *h == 0,
+            Code::Vector(items) => items.iter().all(own),
+            Code::Interp(_) => false,
+            Code::Form(f) => match &f.op {
+                Op::Call(callee, args, _) => own(callee) && args.iter().all(own),
+                Op::If(c, t, e) => own(c) && own(t) && own(e),
+                Op::Do(cs) | Op::And(cs) | Op::Or(cs) | Op::Recur(cs) => cs.iter().all(own),
+                Op::Cond(pairs) => pairs.iter().all(|(t, v)| own(t) && own(v)),
+                Op::Let(..) | Op::Loop(..) | Op::Fn(..) | Op::Ext(_) => false,
+            },
+        }
+    }
+    matches!(a.code.get(), Some(Some(code)) if own(code))
 }
