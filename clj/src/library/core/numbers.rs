@@ -2,7 +2,7 @@
 //! `dec'` (a big integer on overflow), `bigint`, `biginteger`, `numerator`, `denominator`,
 //! `even?`, `odd?`, `integer?`, `rational?`, and the bit operations on 64-bit integers.
 
-use crate::library::core::{arity, reg};
+use crate::library::core::{arity, reg, reg_slice};
 use crate::value::error::{Error, Result};
 use crate::value::num::{arith_promoting, int_div, to_bigint};
 use crate::value::Value;
@@ -61,7 +61,10 @@ fn bit_at(name: &'static str, f: fn(i64, u32) -> Value) {
 
 fn parity(a: &[Value], name: &str) -> Result<bool> {
     arity(a, 1, 1, name)?;
-    if !matches!(a[0], Value::Int(_) | Value::BigInt(_)) {
+    if let Value::Int(i) = a[0] {
+        return Ok(i % 2 == 0);
+    }
+    if !matches!(a[0], Value::BigInt(_)) {
         return Err(Error::msg(format!(
             "{name}: argument must be an integer, got {}",
             crate::value::printer::describe(&a[0])
@@ -117,8 +120,8 @@ pub fn install() {
             ))),
         }
     });
-    reg(c, "even?", |a| parity(&a, "even?").map(Value::Bool));
-    reg(c, "odd?", |a| parity(&a, "odd?").map(|e| Value::Bool(!e)));
+    reg_slice(c, "even?", |a| parity(a, "even?").map(Value::Bool));
+    reg_slice(c, "odd?", |a| parity(a, "odd?").map(|e| Value::Bool(!e)));
     reg(c, "integer?", |a| {
         arity(&a, 1, 1, "integer?")?;
         Ok(Value::Bool(matches!(
