@@ -30,3 +30,20 @@
   (is (= (set (run* [q] (permuteo '(1 2 3) q))) #{'(1 2 3) '(1 3 2) '(2 1 3) '(2 3 1) '(3 1 2) '(3 2 1)}))
   (is (= (run* [q] (distincto '(1 2 3))) '(_0)))
   (is (= (run* [q] (distincto '(1 2 1))) '())))
+
+;; `lcons` and `llist` in a `defne` body, on the clause's terms and constants: a tail that
+;; is a variable or a list makes the list of the terms; `nil`, a vector or a map as the tail
+;; is what the built-in makes of it.
+(defne wrapo [x tail o]
+  ([_ _ _] (== o (lcons x tail)))
+  ([_ _ _] (== o (llist :a x tail)))
+  ([_ _ _] (== o (lcons x nil)))
+  ([_ _ _] (== o (llist x 2.5 [1 2]))))
+
+(deftest lcons-and-llist-in-clause-bodies
+  (is (= (run* [q] (wrapo 1 '(2 3) q)) '((1 2 3) (:a 1 2 3) (1) (1 2.5 1 2))))
+  (is (= (pr-str (run* [q] (fresh [t] (wrapo 1 t q))))
+         "((1 . _0) (:a 1 . _0) (1) (1 2.5 1 2))"))
+  (is (= (run* [q] (fresh [t] (wrapo 'x t q) (== t [7]))) '((x 7) (:a x 7) (x) (x 2.5 1 2))))
+  (is (= (run* [q] (fresh [a b] (wrapo a b q) (== q [1 2 3]))) '((1 2 3))))
+  (is (= (run* [q] (wrapo "s" {:k 1} q)) '(("s" [:k 1]) (:a "s" [:k 1]) ("s") ("s" 2.5 1 2)))))

@@ -372,6 +372,12 @@ impl Arg {
                     (t, false) => Term::Vector(t?),
                 }
             }
+            Arg::Call(_, args, _, seen) if matches!(seen.known(), Some(Door::Lcons)) => {
+                match lcons_term(args, cx, slots) {
+                    Some(t) => t,
+                    None => to_term(&self.value(cx, slots)?)?,
+                }
+            }
             Arg::Call(..) => match self.int(cx, slots) {
                 Some(i) => Term::Int(i),
                 None => match self.num(cx, slots)? {
@@ -914,14 +920,18 @@ enum Door {
     Fd3(fn(Term, Term, Term) -> Goal, &'static str),
     Arith(char),
     Step(i64),
+    /// core.logic's `lcons` and `llist`: a list of the operands' terms ending in the last.
+    Lcons,
     None,
 }
 
 const FD: &str = "clojure.core.logic.fd";
 
-const KNOWN: [(&str, &str, Door); 17] = [
+const KNOWN: [(&str, &str, Door); 19] = [
     ("clojure.core.logic", "==", Door::Eq),
     ("clojure.core.logic", "!=", Door::Neq),
+    ("clojure.core.logic", "lcons", Door::Lcons),
+    ("clojure.core.logic", "llist", Door::Lcons),
     ("clojure.core", "+", Door::Arith('+')),
     ("clojure.core", "-", Door::Arith('-')),
     ("clojure.core", "*", Door::Arith('*')),
@@ -1005,11 +1015,15 @@ impl Seen {
 
     /// Notes that the name is `f` at the current generation; gives `f`'s kind.
     fn see(&self, f: &Value) -> Door {
+        let gen = crate::eval::ns::generation() & (u64::MAX >> 8);
+        // Found to be none of them at this generation: it is none still.
+        if self.0.load(Ordering::Relaxed) == gen << 8 | OTHER {
+            return Door::None;
+        }
         let k = match f {
             Value::Native(n) => known_index(n),
             _ => None,
         };
-        let gen = crate::eval::ns::generation() & (u64::MAX >> 8);
         self.0
             .store(gen << 8 | k.map_or(OTHER, |k| k as u64), Ordering::Relaxed);
         k.map_or(Door::None, |k| KNOWN[k].2)
@@ -1078,6 +1092,47 @@ fn call_term(call: &Arg, seen: &Seen, args: &[Arg], cx: &Ctx, slots: Scope<'_>) 
         }
     }
     call.made_term(cx, slots)
+}
+
+/// The term of `(lcons a d)` or `(llist a b ... d)` on operands read in place (a clause's
+/// term or a constant), without the values the built-in would be called with, where that
+/// term is plainly the list of the operands' terms ending in the last: each element a
+/// variable, a number, a boolean, a string or a symbol, the tail a variable or a list.
+/// `None` for anything else, which the built-in makes (a tail of `nil`, a map, a vector...).
+#[inline(never)]
+fn lcons_term(args: &[Arg], cx: &Ctx, slots: Scope<'_>) -> Option<Term> {
+    fn read<'b>(a: &'b Arg, cx: &'b Ctx, slots: Scope<'b>) -> Option<&'b Term> {
+        match a {
+            Arg::Place(Place::Slot(j)) => Some(slots.term(cx, *j)),
+            Arg::Const(_, Some(t)) => Some(t),
+            _ => None,
+        }
+    }
+    let (last, items) = args.split_last()?;
+    let tail = read(last, cx, slots)?;
+    let plain_var = |t: &Term| matches!(t, Term::Var(x) if x.reified_index().is_none());
+    if !(plain_var(tail) || matches!(tail, Term::Pair(_) | Term::Nil)) {
+        return None;
+    }
+    let mut heads = smallvec::SmallVec::<[&Term; 4]>::new();
+    for a in items {
+        let t = read(a, cx, slots)?;
+        let plain = plain_var(t)
+            || matches!(
+                t,
+                Term::Int(_) | Term::Bool(_) | Term::Str(_) | Term::Sym(_)
+            );
+        if !plain {
+            return None;
+        }
+        heads.push(t);
+    }
+    Some(
+        heads
+            .into_iter()
+            .rev()
+            .fold(tail.clone(), |d, a| Term::cons(a.clone(), d)),
+    )
 }
 
 /// [`Arg::int`] of a call of `args`, whose callee `seen` knows.
