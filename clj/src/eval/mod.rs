@@ -296,6 +296,19 @@ pub fn apply1(f: &Value, x: Value) -> Result<Value> {
     }
 }
 
+/// [`apply`] of two arguments: a built-in that reads its arguments in place reads them from
+/// the stack, a closure gets them without a vector.
+pub fn apply2(f: &Value, x: Value, y: Value) -> Result<Value> {
+    match f {
+        Value::Fn(c) => call_closure_with(c, smallvec::smallvec![x, y]),
+        Value::Native(n) => match &n.slice {
+            Some(code) => code(&[x, y]),
+            None => (n.f)(vec![x, y]),
+        },
+        _ => apply(f, vec![x, y]),
+    }
+}
+
 /// Calls a function value with arguments.
 pub fn apply(f: &Value, args: Vec<Value>) -> Result<Value> {
     match f {

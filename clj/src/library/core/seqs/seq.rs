@@ -236,7 +236,7 @@ pub fn install() {
             }
         };
         while let Some((h, t)) = cur.uncons()? {
-            acc = apply(&a[0], vec![acc, h])?;
+            acc = crate::eval::apply2(&a[0], acc, h)?;
             if let Value::Cell(c) = &acc {
                 if c.kind == crate::value::cell::CellKind::Reduced {
                     return Ok(c.get().0);
@@ -254,8 +254,18 @@ pub fn install() {
         let Some(from) = a.get(1) else {
             return Ok(a[0].clone());
         };
-        let mut coll = a[0].clone();
         let mut cur = from.clone();
+        if let Value::Vector(to) = &a[0] {
+            // Onto a vector: its items copied once if shared, then each element pushed.
+            let mut to = to.clone();
+            let items = Arc::make_mut(&mut to);
+            while let Some((h, t)) = cur.uncons()? {
+                items.push(h);
+                cur = t;
+            }
+            return Ok(Value::Vector(to));
+        }
+        let mut coll = a[0].clone();
         while let Some((h, t)) = cur.uncons()? {
             coll = conj1(coll, h)?;
             cur = t;
