@@ -330,7 +330,8 @@ pub(crate) fn partition(
     pad: Option<Value>,
 ) -> Value {
     Value::lazy(move || {
-        let mut chunk = Vec::new();
+        // Sized once for a group of `n` (at most a chunk's worth ahead of its use).
+        let mut chunk = Vec::with_capacity(n.min(32));
         let mut cur = coll.clone();
         while chunk.len() < n {
             match cur.uncons()? {
