@@ -414,10 +414,8 @@ impl Answers {
         &mut self,
         f: impl Fn(State, &Term) -> State + Send + Sync + 'static,
     ) {
-        self.finish = Some(match self.finish.take() {
-            None => std::sync::Arc::new(f),
-            Some(before) => std::sync::Arc::new(move |s, q: &Term| f(before(s, q), q)),
-        });
+        let f: Finish = std::sync::Arc::new(f);
+        self.map_final_states_shared(&f);
     }
 
     /// [`Answers::map_final_states_in_place`] with a function held elsewhere too: the first
@@ -434,13 +432,11 @@ impl Answers {
     /// assert_eq!(answers.next().unwrap().to_string(), "7");
     /// ```
     pub fn map_final_states_shared(&mut self, f: &Finish) {
-        match self.finish.take() {
-            None => self.finish = Some(f.clone()),
-            Some(before) => {
-                let f = f.clone();
-                self.finish = Some(std::sync::Arc::new(move |s, q: &Term| f(before(s, q), q)));
-            }
-        }
+        let f = f.clone();
+        self.finish = Some(match self.finish.take() {
+            None => f,
+            Some(before) => std::sync::Arc::new(move |s, q: &Term| f(before(s, q), q)),
+        });
     }
 }
 
