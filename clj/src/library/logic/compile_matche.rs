@@ -12,7 +12,7 @@ use crate::library::logic::compile::Logic;
 use crate::library::logic::compile::{body, fresh_frame, goals, one_per_clause, Body, Goals};
 use crate::library::logic::forms::Commit;
 use crate::library::logic::pattern::{compile_pat, pat_term, plan_with, Pat, Plan, Source};
-use crate::library::logic::plan::{Base, Ctx, Place, Planner, Plans};
+use crate::library::logic::plan::{Base, Ctx, Place, Planner, Plans, SharedCtx};
 use crate::library::logic::{guard, to_term, tree};
 use crate::value::error::{Error, Result};
 use crate::value::Value;
@@ -189,18 +189,28 @@ pub(crate) fn matche_goal(
     clauses: &Arc<Vec<Clause>>,
     env: Env,
 ) -> Result<Goal> {
-    let mut named = Bindings::new();
-    let args = crate::value::convert::terms_of(m.args.len(), |i| {
+    let named = std::cell::RefCell::new(Bindings::new());
+    let term = |i: usize| {
         let v = m.args[i].run(&env)?;
         for (s, _) in m.named.iter().filter(|(_, j)| *j == i) {
-            named.push((s.clone(), v.clone()));
+            named.borrow_mut().push((s.clone(), v.clone()));
         }
         to_term(&v)
-    })?;
-    let e = match named.is_empty() {
-        true => env,
-        false => bind_all(&env, named),
     };
+    let with_named = |env: &Env, named: Bindings| match named.is_empty() {
+        true => env.clone(),
+        false => bind_all(env, named),
+    };
+    if let (Commit::E, false) = (kind, tree::on()) {
+        // The terms written where the call's context keeps them.
+        let cx = SharedCtx::new(m.args.len(), term, || {
+            let e = with_named(&env, named.take());
+            (Base::Env(e), Some(clauses.clone()))
+        })?;
+        return Ok(matche_terms(cx));
+    }
+    let args = crate::value::convert::terms_of(m.args.len(), term)?;
+    let e = with_named(&env, named.take());
     let clauses = clauses.clone();
     if let (Commit::E, true) = (kind, tree::on()) {
         // Tree mode: each clause tried is a branch, its pattern levels unifications.
@@ -217,10 +227,6 @@ pub(crate) fn matche_goal(
             })
         }));
     }
-    if let Commit::E = kind {
-        let cx = Arc::new(Ctx::call(Base::Env(e), args, Some(clauses)));
-        return Ok(matche_terms(cx));
-    }
     Ok(Goal::lazy(move || {
         guard(|| {
             let gs = (0..clauses.len())
@@ -234,7 +240,7 @@ pub(crate) fn matche_goal(
 /// A `defne` relation's goal for a call `cx`: one engine relation whose clauses are data
 /// ([`kanren::clause_relation_shared`]), a clause's pattern levels matched at once when the
 /// search reaches it ([`clause_stream`]).
-pub(crate) fn matche_terms(cx: Arc<Ctx>) -> Goal {
+pub(crate) fn matche_terms(cx: SharedCtx) -> Goal {
     let n = clauses_of(&cx).len();
     kanren::clause_relation_shared(cx, n, clause_stream)
 }
@@ -263,7 +269,7 @@ pub(crate) fn clauses_of_body(code: &Code, n: usize, named: u32) -> Option<Arc<V
 /// level that does not match (`Stream::paused`). A clause with a pattern the engine's matcher
 /// does not take, or any clause once a program's term types are in use, is its goal of
 /// nested levels instead.
-fn clause_stream(cx: &Arc<Ctx>, k: usize, s: State) -> Stream {
+fn clause_stream(cx: &SharedCtx, k: usize, s: State) -> Stream {
     let clauses = clauses_of(cx);
     let c = &clauses[k];
     if crate::library::logic::custom::active()
@@ -328,7 +334,8 @@ fn clause_stream(cx: &Arc<Ctx>, k: usize, s: State) -> Stream {
 
 /// The clauses of a `matche`'s call.
 fn clauses_of(cx: &Ctx) -> &Arc<Vec<Clause>> {
-    cx.clauses
+    cx.head
+        .clauses
         .as_ref()
         .expect("a matche's call has its clauses")
 }

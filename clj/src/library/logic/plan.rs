@@ -135,63 +135,30 @@ pub(crate) enum Base {
     Call(Arc<Closure>, usize, u32, OnceLock<Env>),
 }
 
-/// A `matche`'s call: how its clauses find the locals around it, and its arguments' terms.
-pub(crate) struct Ctx {
-    pub(crate) base: Base,
-    /// The arguments' terms. A `run`'s or a `fresh`'s body has none: the one empty slice,
-    /// [`NO_TERMS`], held without a count (never dropped, see `Drop`).
-    args: std::mem::ManuallyDrop<Arc<[Term]>>,
-    /// The `matche`'s clauses (none for a `run`'s or a `fresh`'s body).
-    pub(crate) clauses: Option<Arc<Vec<Clause>>>,
-}
-
-impl Drop for Ctx {
-    fn drop(&mut self) {
-        // The one empty slice is never given back here: a `run`'s or a `fresh`'s context holds
-        // it without a count, and a count another context took on it is one on a static that
-        // lives as long as the process.
-        if !Arc::ptr_eq(&self.args, &NO_TERMS) {
-            // SAFETY: dropped once, here.
-            unsafe { std::mem::ManuallyDrop::drop(&mut self.args) }
-        }
-    }
-}
+pub(crate) use crate::library::logic::context::{Ctx, SharedCtx};
 
 impl Ctx {
     /// The context of a `run`'s or a `fresh`'s planned body, written where `env` is bound.
-    pub(crate) fn at(env: &Env) -> Arc<Ctx> {
+    pub(crate) fn at(env: &Env) -> SharedCtx {
         Ctx::of(env.clone())
     }
 
     /// [`Ctx::at`], taking the environment.
-    pub(crate) fn of(env: Env) -> Arc<Ctx> {
-        Arc::new(Ctx {
-            base: Base::Env(env),
-            // SAFETY: a copy of the static's pointer without a count; `Drop` never drops
-            // it, and the static lives as long as the process.
-            args: std::mem::ManuallyDrop::new(unsafe { std::ptr::read(&*NO_TERMS) }),
-            clauses: None,
-        })
-    }
-
-    /// The context of a call with the terms `args`.
-    pub(crate) fn call(base: Base, args: Arc<[Term]>, clauses: Option<Arc<Vec<Clause>>>) -> Ctx {
-        Ctx {
-            base,
-            args: std::mem::ManuallyDrop::new(args),
-            clauses,
+    pub(crate) fn of(env: Env) -> SharedCtx {
+        let made = SharedCtx::new::<std::convert::Infallible>(
+            0,
+            |_| unreachable!("no terms"),
+            || (Base::Env(env), None),
+        );
+        match made {
+            Ok(cx) => cx,
+            Err(never) => match never {},
         }
     }
 
-    /// The arguments' terms.
-    #[inline]
-    pub(crate) fn args(&self) -> &[Term] {
-        &self.args
-    }
-
-    /// The arguments' terms, shared.
+    /// The arguments' terms, copied into a slice of their own.
     pub(crate) fn shared_args(&self) -> Arc<[Term]> {
-        Arc::clone(&self.args)
+        Arc::from(self.args())
     }
 
     /// The clause's term in slot `j`: an argument, or one of `slots`, the terms bound after
@@ -209,7 +176,7 @@ impl Ctx {
     /// The environment the `matche` ran in (for a relation entered with terms, its call's
     /// frame, made now if it is not yet).
     pub(crate) fn env(&self) -> Env {
-        match &self.base {
+        match &self.head.base {
             Base::Env(e) => e.clone(),
             Base::Call(c, arity, _, env) => env
                 .get_or_init(|| {
@@ -222,7 +189,7 @@ impl Ctx {
 
     /// The environment globals are resolved in (its namespace).
     fn ns_env(&self) -> &Env {
-        match &self.base {
+        match &self.head.base {
             Base::Env(e) => e,
             Base::Call(c, ..) => &c.env,
         }
@@ -230,7 +197,7 @@ impl Ctx {
 
     /// The value of the local in slot `i` of frame `h` around the `matche`.
     pub(crate) fn outer(&self, h: u32, i: u32) -> Result<Value> {
-        match &self.base {
+        match &self.head.base {
             Base::Env(e) => crate::eval::compile::run::local(e, h, i),
             Base::Call(c, _, named, _) if h == 0 => Ok(match i.checked_sub(*named) {
                 None => Value::Fn(c.clone()),
@@ -491,7 +458,7 @@ thread_local! {
 /// such a body has no effect a program can see (its callees are found when it is built).
 /// `None` otherwise: the body is built in its turn, as core.logic builds it, so what its
 /// Clojure code does happens in core.logic's order and it reads the values of that moment.
-pub(crate) fn built_now(plans: &[GoalPlan], cx: &Arc<Ctx>, slots: &Arc<[Term]>) -> Option<Goal> {
+pub(crate) fn built_now(plans: &[GoalPlan], cx: &SharedCtx, slots: &Arc<[Term]>) -> Option<Goal> {
     if NOW.get() != 0 {
         return None;
     }
@@ -516,14 +483,14 @@ fn put_off() -> bool {
 
 /// The goals of a planned body, in a clause whose terms are `slots`; an error makes the
 /// search report it, as [`guard`] does.
-pub(crate) fn body(plans: &[GoalPlan], cx: &Arc<Ctx>, slots: &Arc<[Term]>) -> Goal {
+pub(crate) fn body(plans: &[GoalPlan], cx: &SharedCtx, slots: &Arc<[Term]>) -> Goal {
     guard(|| conj(plans, cx, Scope::of(slots)))
 }
 
 /// The conjunction of a planned body's goals, as `kanren::conj` makes it (one goal is its
 /// own conjunction: built without a list of goals), the goals built in order as `conj`
 /// takes them, into its own list.
-pub(crate) fn conj(plans: &[GoalPlan], cx: &Arc<Ctx>, slots: Scope<'_>) -> Result<Goal> {
+pub(crate) fn conj(plans: &[GoalPlan], cx: &SharedCtx, slots: Scope<'_>) -> Result<Goal> {
     match plans {
         [p] => goal(p, cx, slots),
         _ => {
@@ -546,7 +513,7 @@ pub(crate) fn conj(plans: &[GoalPlan], cx: &Arc<Ctx>, slots: Scope<'_>) -> Resul
 /// The goals of a planned body, in order.
 pub(crate) fn goals(
     plans: &[GoalPlan],
-    cx: &Arc<Ctx>,
+    cx: &SharedCtx,
     slots: Scope<'_>,
 ) -> Result<crate::library::logic::compile::Goals> {
     let mut gs = crate::library::logic::compile::Goals::new();
@@ -557,7 +524,7 @@ pub(crate) fn goals(
 }
 
 /// The goal of one planned form.
-fn goal(p: &GoalPlan, cx: &Arc<Ctx>, slots: Scope<'_>) -> Result<Goal> {
+fn goal(p: &GoalPlan, cx: &SharedCtx, slots: Scope<'_>) -> Result<Goal> {
     match p {
         GoalPlan::Call(f, args, pos, seen, fallback) => {
             let out = match known_goal(f, args, seen, cx, slots) {
@@ -721,7 +688,7 @@ fn called(
     f_arg: &Arg,
     args: &[Arg],
     seen: &Seen,
-    cx: &Arc<Ctx>,
+    cx: &SharedCtx,
     slots: Scope<'_>,
 ) -> Out<std::result::Result<Goal, Value>> {
     if let Some(out) = known_goal(f_arg, args, seen, cx, slots) {
@@ -840,25 +807,20 @@ fn enter(
         Entry::Clauses(clauses) => {
             effect();
             let clauses = clauses.clone();
-            let args = terms(args, cx, slots)?;
             // The call's context takes the function itself: no count taken on it.
-            let cx = Ctx::call(
-                Base::Call(c, arity, named, OnceLock::new()),
-                args,
-                Some(clauses),
-            );
-            let goal = crate::library::logic::compile_matche::matche_terms(Arc::new(cx));
+            let cx = call_ctx(args, cx, slots, || {
+                (Base::Call(c, arity, named, OnceLock::new()), Some(clauses))
+            })?;
+            let goal = crate::library::logic::compile_matche::matche_terms(cx);
             Ok(Ok(Ok(goal)))
         }
         // Nested on the native stack, as a call of compiled code is, unless evaluation has
         // gone on on a heap stack.
         Entry::Goal(p) if !crate::eval::on_heap() => {
             effect();
-            let cx = Arc::new(Ctx::call(
-                Base::Call(c.clone(), arity, named, OnceLock::new()),
-                terms(args, cx, slots)?,
-                None,
-            ));
+            let cx = call_ctx(args, cx, slots, || {
+                (Base::Call(c.clone(), arity, named, OnceLock::new()), None)
+            })?;
             Ok(Ok(crate::eval::nested(|| Ok(entered_value(p, &cx)))??))
         }
         Entry::Goal(_) => Ok(Err(c)),
@@ -867,7 +829,7 @@ fn enter(
 
 /// What an entered function's planned body `p` gives, as a compiled call of the function
 /// gives it: a goal, or a value its caller takes as one (`cx` holds the arguments' terms).
-fn entered_value(p: &GoalPlan, cx: &Arc<Ctx>) -> Out<std::result::Result<Goal, Value>> {
+fn entered_value(p: &GoalPlan, cx: &SharedCtx) -> Out<std::result::Result<Goal, Value>> {
     let slots = Scope::of(&NO_TERMS);
     match p {
         GoalPlan::Call(f, args, pos, seen, fallback) => match called(f, args, seen, cx, slots) {
@@ -1188,22 +1150,15 @@ fn value_of(n: Num) -> Value {
     n.map_or_else(|v| v, Value::Int)
 }
 
-/// The terms of `args`, in one allocation.
-fn terms(args: &[Arg], cx: &Ctx, slots: Scope<'_>) -> Out<Arc<[Term]>> {
-    let mut miss = false;
-    let out = terms_of(args.len(), |i| match args[i].term(cx, slots) {
-        Ok(t) => Ok(t),
-        Err(Miss::Error(e)) => Err(e),
-        Err(Miss::Code) => {
-            // Stops `terms_of`; reported as the miss below.
-            miss = true;
-            Err(Error::msg("a name to run as compiled code"))
-        }
-    });
-    match (out, miss) {
-        (_, true) => Err(Miss::Code),
-        (out, false) => Ok(out?),
-    }
+/// The context of a call with the terms of `args`, written where the context keeps them,
+/// and the `base` and clauses `head` gives.
+fn call_ctx(
+    args: &[Arg],
+    cx: &Ctx,
+    slots: Scope<'_>,
+    head: impl FnOnce() -> (Base, Option<Arc<Vec<Clause>>>),
+) -> Out<SharedCtx> {
+    SharedCtx::new(args.len(), |i| args[i].term(cx, slots), head)
 }
 
 impl Fallback {
