@@ -159,17 +159,22 @@ impl Value {
 
 impl Drop for Cons {
     fn drop(&mut self) {
-        // The tail in a loop; the head (a list nested in a list, as deep as a program built
-        // it) with the native stack grown on the heap when it runs low.
         let head = std::mem::replace(&mut self.0, Value::Nil);
         let tail = std::mem::replace(&mut self.1, Value::Nil);
-        match head {
-            Value::List(_) | Value::Lazy(_) | Value::Vector(_) | Value::Map(_) | Value::Set(_) => {
-                crate::value::items::drop_deep(head)
-            }
-            _ => {}
-        }
+        drop_head(head);
         drop_chain(tail);
+    }
+}
+
+/// Drops a cell's head: a list nested in a list (as deep as a program built it) with the
+/// native stack grown on the heap when it runs low.
+#[inline]
+fn drop_head(head: Value) {
+    match head {
+        Value::List(_) | Value::Lazy(_) | Value::Vector(_) | Value::Map(_) | Value::Set(_) => {
+            crate::value::items::drop_deep(head)
+        }
+        _ => {}
     }
 }
 
@@ -192,7 +197,17 @@ fn drop_chain(mut cur: Value) {
     loop {
         cur = match cur {
             Value::List(arc) => match Arc::try_unwrap(arc) {
-                Ok(mut cell) => std::mem::replace(&mut cell.1, Value::Nil),
+                Ok(cell) => {
+                    // The cell taken apart: its parts moved out, its own drop not run
+                    // (which would walk its tail, taken here, once more).
+                    let cell = std::mem::ManuallyDrop::new(cell);
+                    // SAFETY: each part is read once and `cell` is never dropped or used
+                    // again.
+                    let (head, tail) =
+                        unsafe { (std::ptr::read(&cell.0), std::ptr::read(&cell.1)) };
+                    drop_head(head);
+                    tail
+                }
                 Err(_) => return,
             },
             Value::Lazy(mut arc) => match Arc::get_mut(&mut arc) {
