@@ -363,6 +363,38 @@ fn a_call_site_sees_each_new_definition_of_its_callee() {
 }
 
 #[test]
+fn a_function_whose_body_is_one_call_of_a_built_in_runs_it_on_its_arguments() {
+    // Such a body reads its parameters where the call holds them (no frame is made): each
+    // parameter in its place after the function's own name, constants, a built-in redefined
+    // or shadowed later, a named function, errors with the inner form's position, and a
+    // built-in with effects.
+    let cases = [
+        ("((fn [a b c] (- a b c)) 10 3 2)", "5"),
+        ("((fn f [a b] (- b a)) 1 10)", "9"),
+        ("(defn sq [x] (* x x)) (map sq [1 2 3])", "(1 4 9)"),
+        ("(filter #(> % 1) [0 1 2 3])", "(2 3)"),
+        (
+            "(defn k [x] (inc x)) (def a (k 1)) (defn inc [x] :mine) [a (k 1)]",
+            "[2 :mine]",
+        ),
+        (
+            "(defn k [x] (+ x 1)) (def a (k 1)) (def + -) [a (k 1)]",
+            "[2 0]",
+        ),
+        (
+            "(defn k [x] (inc x)) (k nil)",
+            "error: +: expected a number, got nil",
+        ),
+        (
+            "(def v (atom 0)) (defn bump [n] (swap! v + n)) (bump 2) (bump 3) @v",
+            "5",
+        ),
+    ];
+    for (src, want) in cases {
+        assert_eq!(same(src), want, "{src}");
+    }
+}
+#[test]
 fn a_function_called_by_a_macro_of_its_own_body_while_it_is_compiled() {
     // Compiling `f` expands `(m)`, which calls `f`: that call runs interpreted (no hang, no
     // endless compiling).

@@ -422,6 +422,12 @@ pub fn call_closure_with(c: &Arc<Closure>, mut args: Args) -> Result<Value> {
         // A function of no parameters and no name binds nothing: its body runs in the
         // environment it closed over, borrowed (no count taken and given back).
         let bare = arity.params.is_empty() && arity.rest.is_none() && c.name.is_none();
+        if arity.rest.is_none() && crate::eval::compile::run::leaf_body(code) {
+            let named = usize::from(c.name.is_some());
+            if let Some(out) = crate::eval::compile::run::leaf_call(code, &args, named) {
+                return out;
+            }
+        }
         loop {
             let out = if bare {
                 code.run_tail(&c.env)

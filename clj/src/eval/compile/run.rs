@@ -291,6 +291,70 @@ fn in_place(code: &SliceFn, args: &[Code], env: &Env) -> Option<Result<Value>> {
     })
 }
 
+/// A call of a function whose compiled body `code` is one call of a built-in that reads its
+/// arguments in place, each a parameter or a constant (`#(> % 1)`, `(fn [x] (* x x))`): the
+/// built-in called on `args` (the parameters' values, after `named` slots for the function's
+/// own name) where they are, as [`run_leaf`] calls it in the function's frame, but with no
+/// frame made. `None` for any other body, which runs in its frame.
+#[inline(never)]
+pub(crate) fn leaf_call(code: &Code, args: &[Value], named: usize) -> Option<Result<Value>> {
+    let Code::Form(f) = code else {
+        return None;
+    };
+    let Op::Call(Code::Global(g), operands, _) = &f.op else {
+        return None;
+    };
+    let plain = |c: &Code| matches!(c, Code::Const(_) | Code::Local(0, _));
+    if !operands.iter().all(plain) {
+        return None;
+    }
+    let n = g.resolve_shared()?;
+    let code = n.slice.as_ref()?;
+    let read = |c: &Code| match c {
+        Code::Const(v) => Some(copy(v)),
+        Code::Local(0, i) => args.get((*i as usize).checked_sub(named)?).map(copy),
+        _ => None,
+    };
+    let effect_of = || {
+        if !n.pure {
+            effect();
+        }
+    };
+    let out = match operands.as_slice() {
+        [a] => {
+            let a = [read(a)?];
+            effect_of();
+            code(as_values(&a))
+        }
+        [a, b] => {
+            let a = [read(a)?, read(b)?];
+            effect_of();
+            code(as_values(&a))
+        }
+        [a, b, c] => {
+            let a = [read(a)?, read(b)?, read(c)?];
+            effect_of();
+            code(as_values(&a))
+        }
+        _ => return None,
+    };
+    Some(out.map_err(|e| e.with_pos(f.pos)))
+}
+
+/// Whether `code` may be a body [`leaf_call`] runs: one leaf call of a global, not folded.
+#[inline(always)]
+pub(crate) fn leaf_body(code: &Code) -> bool {
+    matches!(code, Code::Form(f) if f.leaf && f.fold.is_none() && matches!(f.op, Op::Call(Code::Global(_), ..)))
+}
+
+/// A copy of `v` that shares what it holds without counting it, for a call that reads it
+/// while `v` lives (see [`Arg::get`]).
+#[inline(always)]
+fn copy(v: &Value) -> std::mem::ManuallyDrop<Value> {
+    // SAFETY: the bits are read, not moved out, and the copy is never dropped.
+    std::mem::ManuallyDrop::new(unsafe { std::ptr::read(v) })
+}
+
 /// The values of [`Arg::get`]'s copies, as a slice.
 #[inline(always)]
 fn as_values<const N: usize>(a: &[std::mem::ManuallyDrop<Value>; N]) -> &[Value] {
