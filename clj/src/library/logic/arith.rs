@@ -80,9 +80,17 @@ pub(crate) fn is_goal(
     rest: Vec<Value>,
 ) -> kanren::Goal {
     kanren::project([v], move |[v]| {
-        let mut call = vec![from_term(v)];
-        call.extend(rest.iter().cloned());
-        match crate::eval::apply(&op, call).and_then(|r| to_term(&r)) {
+        let value = match rest.as_slice() {
+            // One or two arguments: no vector of them made.
+            [] => crate::eval::apply1(&op, from_term(v)),
+            [r] => crate::eval::apply2(&op, from_term(v), r.clone()),
+            _ => {
+                let mut call = vec![from_term(v)];
+                call.extend(rest.iter().cloned());
+                crate::eval::apply(&op, call)
+            }
+        };
+        match value.and_then(|r| to_term(&r)) {
             Ok(r) => kanren::eq(u.clone(), r),
             Err(e) => fail_with(e),
         }
