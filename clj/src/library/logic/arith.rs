@@ -9,7 +9,7 @@
 
 use crate::eval::compile::{compile, Code, Compiled, Scope};
 use crate::eval::Env;
-use crate::library::core::{arity, reg};
+use crate::library::core::{arity, reg, reg_slice};
 use crate::library::logic::{fail_with, from_term, to_term};
 use crate::value::Value;
 use std::cmp::Ordering;
@@ -44,8 +44,8 @@ pub fn install() {
     }
     let l = "clojure.core.logic";
     // (pred v f): (f v) is true for the value of v.
-    reg(l, "pred", |args| {
-        arity(&args, 2, 2, "pred")?;
+    reg_slice(l, "pred", |args| {
+        arity(args, 2, 2, "pred")?;
         let f = args[1].clone();
         Ok(Value::Goal(kanren::project(
             [to_term(&args[0])?],
