@@ -178,6 +178,27 @@ pub fn reg_slice<F: Fn(&[Value]) -> Result<Value> + Send + Sync + 'static>(
     crate::eval::ns::define(ns, name, v);
 }
 
+/// Registers a built-in function that reads its arguments in place ([`reg_slice`]) and that
+/// a planned call hands its arguments' terms ([`Native::terms`]): a relation, whose goal is
+/// built from terms either way.
+pub fn reg_terms<F, T>(ns: &str, name: &'static str, f: F, terms: T)
+where
+    F: Fn(&[Value]) -> Result<Value> + Send + Sync + 'static,
+    T: Fn(Vec<kanren::Term>) -> Result<Value> + Send + Sync + 'static,
+{
+    let pure = is_pure(ns, name);
+    let mut f = Some((f, terms));
+    let v = shared(std::any::TypeId::of::<F>(), ns, name, &mut || {
+        let (f, terms) = f.take().expect("made once");
+        Native {
+            shared: true,
+            terms: Some(Arc::new(terms)),
+            ..slice_native(name, f, pure)
+        }
+    });
+    crate::eval::ns::define(ns, name, v);
+}
+
 /// A built-in function value whose code reads its arguments in place (see [`Native::slice`]).
 pub fn native_slice(
     name: &'static str,

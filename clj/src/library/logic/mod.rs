@@ -233,6 +233,43 @@ fn answer_value(answers: &mut kanren::Answers) -> Option<Value> {
     )
 }
 
+/// Registers the relation `name` of `n` arguments, whose goal `rel` builds from their terms:
+/// called with values, or from a planned body with the terms themselves (no value made of a
+/// term to be made a term again). With a program's term types in use, its goal is the one
+/// their relation of that name builds from the values.
+fn relation(
+    ns: &str,
+    name: &'static str,
+    n: usize,
+    rel: impl Fn(&[Term]) -> Goal + Send + Sync + Clone + 'static,
+) {
+    let on_terms = rel.clone();
+    crate::library::core::reg_terms(
+        ns,
+        name,
+        move |a: &[Value]| {
+            arity(a, n, n, name)?;
+            if custom::active() {
+                return custom::relation(name, a.to_vec());
+            }
+            let terms = a
+                .iter()
+                .map(t)
+                .collect::<Result<smallvec::SmallVec<[Term; 3]>>>()?;
+            goal(rel(&terms))
+        },
+        move |terms: Vec<Term>| {
+            if terms.len() != n {
+                return Err(Error::ex(
+                    crate::value::error::ARITY,
+                    format!("Wrong number of args ({}) passed to: {name}", terms.len()),
+                ));
+            }
+            goal(on_terms(&terms))
+        },
+    );
+}
+
 fn t(v: &Value) -> Result<Term> {
     to_term(v)
 }
@@ -344,73 +381,31 @@ pub fn install() {
         let d = t(&lcons_tail(&a[1])?)?;
         goal(kanren::conso(t(&a[0])?, d, t(&a[2])?))
     });
-    reg(l, "firsto", |a| {
-        arity(&a, 2, 2, "firsto")?;
-        if custom::active() {
-            return custom::relation("firsto", a);
-        }
-        goal(kanren::firsto(t(&a[0])?, t(&a[1])?))
+    relation(l, "firsto", 2, |t| {
+        kanren::firsto(t[0].clone(), t[1].clone())
     });
-    reg(l, "resto", |a| {
-        arity(&a, 2, 2, "resto")?;
-        if custom::active() {
-            return custom::relation("resto", a);
-        }
-        goal(kanren::resto(t(&a[0])?, t(&a[1])?))
-    });
-    reg(l, "emptyo", |a| {
-        arity(&a, 1, 1, "emptyo")?;
-        if custom::active() {
-            return custom::relation("emptyo", a);
-        }
-        goal(kanren::emptyo(t(&a[0])?))
-    });
+    relation(l, "resto", 2, |t| kanren::resto(t[0].clone(), t[1].clone()));
+    relation(l, "emptyo", 1, |t| kanren::emptyo(t[0].clone()));
     reg(l, "nilo", |a| {
         arity(&a, 1, 1, "nilo")?;
         goal(kanren::eq(Term::sym("nil"), t(&a[0])?))
     });
-    reg(l, "appendo", |a| {
-        arity(&a, 3, 3, "appendo")?;
-        if custom::active() {
-            return custom::relation("appendo", a);
-        }
-        goal(kanren::appendo(t(&a[0])?, t(&a[1])?, t(&a[2])?))
+    relation(l, "appendo", 3, |t| {
+        kanren::appendo(t[0].clone(), t[1].clone(), t[2].clone())
     });
-    reg(l, "membero", |a| {
-        arity(&a, 2, 2, "membero")?;
-        if custom::active() {
-            return custom::relation("membero", a);
-        }
-        goal(kanren::membero(t(&a[0])?, t(&a[1])?))
+    relation(l, "membero", 2, |t| {
+        kanren::membero(t[0].clone(), t[1].clone())
     });
-    reg(l, "member1o", |a| {
-        arity(&a, 2, 2, "member1o")?;
-        if custom::active() {
-            return custom::relation("member1o", a);
-        }
-        goal(kanren::member1o(t(&a[0])?, t(&a[1])?))
+    relation(l, "member1o", 2, |t| {
+        kanren::member1o(t[0].clone(), t[1].clone())
     });
-    reg(l, "rembero", |a| {
-        arity(&a, 3, 3, "rembero")?;
-        if custom::active() {
-            return custom::relation("rembero", a);
-        }
-        goal(kanren::rembero(t(&a[0])?, t(&a[1])?, t(&a[2])?))
+    relation(l, "rembero", 3, |t| {
+        kanren::rembero(t[0].clone(), t[1].clone(), t[2].clone())
     });
-    reg(l, "permuteo", |a| {
-        arity(&a, 2, 2, "permuteo")?;
-        if custom::active() {
-            return custom::relation("permuteo", a);
-        }
-        goal(kanren::permuteo(t(&a[0])?, t(&a[1])?))
+    relation(l, "permuteo", 2, |t| {
+        kanren::permuteo(t[0].clone(), t[1].clone())
     });
-    reg(l, "distincto", |a| {
-        arity(&a, 1, 1, "distincto")?;
-        if custom::active() {
-            return custom::relation("distincto", a);
-        }
-        goal(kanren::distincto(t(&a[0])?))
-    });
+    relation(l, "distincto", 1, |t| kanren::distincto(t[0].clone()));
     reg(l, "copy-term", |a| {
         arity(&a, 2, 2, "copy-term")?;
         goal(kanren::copy_term(t(&a[0])?, t(&a[1])?))
