@@ -365,9 +365,9 @@ fn a_call_site_sees_each_new_definition_of_its_callee() {
 #[test]
 fn a_function_whose_body_is_one_call_of_a_built_in_runs_it_on_its_arguments() {
     // Such a body reads its parameters where the call holds them (no frame is made): each
-    // parameter in its place after the function's own name, constants, a built-in redefined
-    // or shadowed later, a named function, errors with the inner form's position, and a
-    // built-in with effects.
+    // parameter in its place after the function's own name, constants and the kept value of
+    // a call on constants, a built-in redefined or shadowed later, a named function, errors
+    // with the inner form's position, and a built-in with effects.
     let cases = [
         ("((fn [a b c] (- a b c)) 10 3 2)", "5"),
         ("((fn f [a b] (- b a)) 1 10)", "9"),
@@ -380,6 +380,10 @@ fn a_function_whose_body_is_one_call_of_a_built_in_runs_it_on_its_arguments() {
         (
             "(defn k [x] (+ x 1)) (def a (k 1)) (def + -) [a (k 1)]",
             "[2 0]",
+        ),
+        (
+            "(defn k [x] (+ x (max 1 2 3 4))) (def a [(k 1) (k 1)]) (defn max [& xs] 0) [a (k 1)]",
+            "[[5 5] 1]",
         ),
         (
             "(defn k [x] (inc x)) (k nil)",

@@ -189,7 +189,8 @@ pub struct Form {
     pub(crate) op: Op,
     /// Whether the form is a call of a global whose arguments (three at most) run no
     /// Clojure code but through a call that counts its own level of nesting: each a
-    /// constant, a local, a global, or a vector or a call of a global of those. A built-in
+    /// constant, a local, a global, a vector or a call of a global of those (three at most),
+    /// or a call of a global on constants. A built-in
     /// that reads its arguments in place runs such a call without a level of its own.
     pub(crate) leaf: bool,
     /// For a call of a global on constants: the value a pure built-in gave for them, kept
@@ -207,6 +208,9 @@ impl Form {
         let atom = |c: &Code| matches!(c, Code::Local(..) | Code::Const(_) | Code::Global(_));
         let simple = |c: &Code| match c {
             Code::Vector(items) => items.iter().all(atom),
+            // A call on constants (`(fd/domain 1 2 3 4)`) is one whatever their number: a
+            // pure built-in's value is kept at the call ([`Form::fold`]).
+            Code::Form(f) if f.fold.is_some() => true,
             Code::Form(f) => match &f.op {
                 Op::Call(Code::Global(_), inner, _) => inner.len() <= 3 && inner.iter().all(atom),
                 _ => false,

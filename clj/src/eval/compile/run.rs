@@ -304,7 +304,11 @@ pub(crate) fn leaf_call(code: &Code, args: &[Value], named: usize) -> Option<Res
     let Op::Call(Code::Global(g), operands, _) = &f.op else {
         return None;
     };
-    let plain = |c: &Code| matches!(c, Code::Const(_) | Code::Local(0, _));
+    let plain = |c: &Code| match c {
+        Code::Const(_) | Code::Local(0, _) => true,
+        Code::Form(inner) => inner.fold.is_some(),
+        _ => false,
+    };
     if !operands.iter().all(plain) {
         return None;
     }
@@ -313,6 +317,15 @@ pub(crate) fn leaf_call(code: &Code, args: &[Value], named: usize) -> Option<Res
     let read = |c: &Code| match c {
         Code::Const(v) => Some(copy(v)),
         Code::Local(0, i) => args.get((*i as usize).checked_sub(named)?).map(copy),
+        // A call on constants whose value is kept, while its name still resolves to the
+        // built-in that gave it.
+        Code::Form(inner) => {
+            let (m, v) = inner.fold.as_deref()?.get()?;
+            let Op::Call(Code::Global(g), ..) = &inner.op else {
+                return None;
+            };
+            std::ptr::eq(g.resolve_shared()?, Arc::as_ptr(m)).then(|| copy(v))
+        }
         _ => None,
     };
     let effect_of = || {
