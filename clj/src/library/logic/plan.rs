@@ -543,11 +543,17 @@ fn goal(p: &GoalPlan, cx: &SharedCtx, slots: Scope<'_>) -> Result<Goal> {
             Err(Miss::Error(e)) => Err(e),
             Err(Miss::Code) => fallback.run(cx, slots),
         },
+        // The new variables on the stack after the terms around them, read in place: a goal
+        // of the body that keeps its terms takes them as one slice (`Scope::shared`).
         GoalPlan::Fresh(f) => {
             let (f, cx, slots) = (f.clone(), cx.clone(), slots.shared());
             Ok(kanren::fresh(move |[]: [Var; 0]| {
-                let vars = extended(&slots, f.0.len(), |i| Ok(Term::Var(fresh_var(&f.0[i]))));
-                body(&f.2, &cx, &vars.expect("no error"))
+                let vars: Terms = f.0.iter().map(|name| Term::Var(fresh_var(name))).collect();
+                let here = Scope {
+                    bound: &slots,
+                    projected: &vars,
+                };
+                guard(|| conj(&f.2, &cx, here))
             }))
         }
         GoalPlan::All(plans) => {
