@@ -310,7 +310,17 @@ pub(crate) fn interleave(colls: Vec<Value>) -> Value {
 }
 
 pub(crate) fn drop_n(n: i64, coll: &Value) -> Result<Value> {
-    let mut cur = coll.clone();
+    // Along the cells by reference while the seq is made of them, the rest by `uncons`.
+    let (mut cur, mut n) = (coll, n);
+    while n > 0 {
+        match cur.forced()? {
+            Value::Nil | Value::EmptyList => return Ok(Value::EmptyList),
+            Value::List(c) => cur = &c.1,
+            _ => break,
+        }
+        n -= 1;
+    }
+    let mut cur = cur.clone();
     for _ in 0..n {
         match cur.uncons()? {
             Some((_, t)) => cur = t,

@@ -96,10 +96,16 @@ fn nth(a: &[Value]) -> Result<Value> {
             .nth(i as usize)
             .map(Value::Char)
             .map_or_else(out_of_bounds, Ok),
-        coll => match drop_n(i, coll)?.uncons()? {
-            Some((h, _)) => Ok(h),
-            None => out_of_bounds(),
-        },
+        coll => {
+            let rest = drop_n(i, coll)?;
+            match rest.forced()? {
+                Value::List(c) => Ok(c.0.clone()),
+                _ => match rest.uncons()? {
+                    Some((h, _)) => Ok(h),
+                    None => out_of_bounds(),
+                },
+            }
+        }
     }
 }
 
