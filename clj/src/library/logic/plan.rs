@@ -97,6 +97,21 @@ pub(crate) enum GoalPlan {
     Code(Fallback),
 }
 
+impl GoalPlan {
+    /// Whether the goal keeps the terms of its body for when it runs (`Scope::shared`): a
+    /// `fresh`, `all`, `conde`, `conda`, `condu` or `project`.
+    fn keeps_terms(&self) -> bool {
+        matches!(
+            self,
+            GoalPlan::Fresh(_)
+                | GoalPlan::All(_)
+                | GoalPlan::Conde(_)
+                | GoalPlan::Committed(..)
+                | GoalPlan::Project(..)
+        )
+    }
+}
+
 /// The planned goal forms of a body.
 pub(crate) type Plans = Arc<[GoalPlan]>;
 
@@ -543,12 +558,18 @@ fn goal(p: &GoalPlan, cx: &SharedCtx, slots: Scope<'_>) -> Result<Goal> {
             Err(Miss::Error(e)) => Err(e),
             Err(Miss::Code) => fallback.run(cx, slots),
         },
-        // The new variables on the stack after the terms around them, read in place: a goal
-        // of the body that keeps its terms takes them as one slice (`Scope::shared`).
         GoalPlan::Fresh(f) => {
             let (f, cx, slots) = (f.clone(), cx.clone(), slots.shared());
             Ok(kanren::fresh(move |[]: [Var; 0]| {
-                let vars: Terms = f.0.iter().map(|name| Term::Var(fresh_var(name))).collect();
+                let new = |name: &Arc<str>| Term::Var(fresh_var(name));
+                if f.2.iter().any(GoalPlan::keeps_terms) {
+                    // One slice of the terms around and the new variables, which each goal
+                    // that keeps them shares.
+                    let vars = extended(&slots, f.0.len(), |i| Ok(new(&f.0[i])));
+                    return body(&f.2, &cx, &vars.expect("no error"));
+                }
+                // The new variables on the stack after the terms around them, read in place.
+                let vars: Terms = f.0.iter().map(new).collect();
                 let here = Scope {
                     bound: &slots,
                     projected: &vars,
