@@ -131,7 +131,7 @@ fn core_logic_forms_compile_to_the_same_goals() {
     }
 }
 
-/// A `defne` body is built from the terms its patterns matched (`library/logic/plan.rs`):
+/// A `defne` body is built from the terms its patterns matched (`library/logic/plan/`):
 /// each program gives what the interpreter gives, for calls of relations, of `==` and `!=`,
 /// arithmetic in a `project` (and past an integer's range), `fresh`, `conde`, forms left to
 /// compiled code, a `matche` over some of the parameters, and names defined again.

@@ -17,7 +17,6 @@ pub mod ckanren;
 pub(crate) mod compile;
 pub(crate) mod compile_matche;
 pub mod constraints;
-pub(crate) mod context;
 pub mod custom;
 pub mod fd;
 pub mod fd_domains;

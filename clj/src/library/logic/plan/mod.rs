@@ -150,7 +150,8 @@ pub(crate) enum Base {
     Call(Arc<Closure>, usize, u32, OnceLock<Env>),
 }
 
-pub(crate) use crate::library::logic::context::{Ctx, SharedCtx};
+mod context;
+pub(crate) use context::{Ctx, SharedCtx};
 
 impl Ctx {
     /// The context of a `run`'s or a `fresh`'s planned body, written where `env` is bound.
