@@ -292,10 +292,11 @@ fn in_place(code: &SliceFn, args: &[Code], env: &Env) -> Option<Result<Value>> {
 }
 
 /// A call of a function whose compiled body `code` is one call of a built-in that reads its
-/// arguments in place, each a parameter or a constant (`#(> % 1)`, `(fn [x] (* x x))`): the
-/// built-in called on `args` (the parameters' values, after `named` slots for the function's
-/// own name) where they are, as [`run_leaf`] calls it in the function's frame, but with no
-/// frame made. `None` for any other body, which runs in its frame.
+/// arguments in place, each a parameter, a constant or a call on constants whose value is
+/// kept (`#(> % 1)`, `(fn [x] (* x x))`, `#(fd/in % (fd/domain 1 2 3))`): the built-in called
+/// on `args` (the parameters' values, after `named` slots for the function's own name) where
+/// they are, as [`run_leaf`] calls it in the function's frame, but with no frame made. `None`
+/// for any other body, which runs in its frame.
 #[inline(never)]
 pub(crate) fn leaf_call(code: &Code, args: &[Value], named: usize) -> Option<Result<Value>> {
     let Code::Form(f) = code else {
