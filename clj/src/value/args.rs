@@ -5,10 +5,15 @@ use crate::value::Value;
 
 /// Checks the number of arguments.
 pub fn arity(args: &[Value], min: usize, max: usize, name: &str) -> Result<()> {
-    if args.len() < min || args.len() > max {
+    arg_count(args.len(), min, max, name)
+}
+
+/// [`arity`] of `n` arguments of any kind (a relation handed their terms).
+pub fn arg_count(n: usize, min: usize, max: usize, name: &str) -> Result<()> {
+    if n < min || n > max {
         Err(Error::ex(
             crate::value::error::ARITY,
-            format!("Wrong number of args ({}) passed to: {name}", args.len()),
+            format!("Wrong number of args ({n}) passed to: {name}"),
         ))
     } else {
         Ok(())

@@ -362,10 +362,10 @@ pub(crate) fn leaf_body(code: &Code) -> bool {
 }
 
 /// A copy of `v` that shares what it holds without counting it, for a call that reads it
-/// while `v` lives (see [`Arg::get`]).
+/// while `v` lives (an argument where its frame or its caller holds it).
 #[inline(always)]
 fn copy(v: &Value) -> std::mem::ManuallyDrop<Value> {
-    // SAFETY: the bits are read, not moved out, and the copy is never dropped.
+    // SAFETY: `v` outlives the copy, whose bits are read, not moved out, and never dropped.
     std::mem::ManuallyDrop::new(unsafe { std::ptr::read(v) })
 }
 
@@ -396,12 +396,10 @@ impl<'a> Arg<'a> {
     /// or `self`), and the copy is never dropped ([`std::mem::ManuallyDrop`]).
     #[inline(always)]
     fn get(&self) -> std::mem::ManuallyDrop<Value> {
-        let v = match self {
-            Arg::Local(v) => *v,
+        copy(match self {
+            Arg::Local(v) => v,
             Arg::Made(v) => v,
-        };
-        // SAFETY: see above; the bits are read, not moved out, and never dropped.
-        std::mem::ManuallyDrop::new(unsafe { std::ptr::read(v) })
+        })
     }
 }
 

@@ -169,13 +169,7 @@ pub fn reg_slice<F: Fn(&[Value]) -> Result<Value> + Send + Sync + 'static>(
     name: &'static str,
     f: F,
 ) {
-    let pure = is_pure(ns, name);
-    let mut f = Some(f);
-    let v = shared(std::any::TypeId::of::<F>(), ns, name, &mut || Native {
-        shared: true,
-        ..slice_native(name, f.take().expect("made once"), pure)
-    });
-    crate::eval::ns::define(ns, name, v);
+    reg_in_place(ns, name, f, None::<fn(Vec<kanren::Term>) -> Result<Value>>);
 }
 
 /// Registers a built-in function that reads its arguments in place ([`reg_slice`]) and that
@@ -186,13 +180,22 @@ where
     F: Fn(&[Value]) -> Result<Value> + Send + Sync + 'static,
     T: Fn(Vec<kanren::Term>) -> Result<Value> + Send + Sync + 'static,
 {
+    reg_in_place(ns, name, f, Some(terms));
+}
+
+/// [`reg_slice`] and [`reg_terms`]: the built-in made once for the process ([`shared`]).
+fn reg_in_place<F, T>(ns: &str, name: &'static str, f: F, terms: Option<T>)
+where
+    F: Fn(&[Value]) -> Result<Value> + Send + Sync + 'static,
+    T: Fn(Vec<kanren::Term>) -> Result<Value> + Send + Sync + 'static,
+{
     let pure = is_pure(ns, name);
     let mut f = Some((f, terms));
     let v = shared(std::any::TypeId::of::<F>(), ns, name, &mut || {
         let (f, terms) = f.take().expect("made once");
         Native {
             shared: true,
-            terms: Some(Arc::new(terms)),
+            terms: terms.map(|t| Arc::new(t) as crate::value::TermsFn),
             ..slice_native(name, f, pure)
         }
     });

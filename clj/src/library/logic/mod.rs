@@ -258,12 +258,7 @@ fn relation(
             goal(rel(&terms))
         },
         move |terms: Vec<Term>| {
-            if terms.len() != n {
-                return Err(Error::ex(
-                    crate::value::error::ARITY,
-                    format!("Wrong number of args ({}) passed to: {name}", terms.len()),
-                ));
-            }
+            crate::value::args::arg_count(terms.len(), n, n, name)?;
             goal(on_terms(&terms))
         },
     );
