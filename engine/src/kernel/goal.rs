@@ -344,12 +344,22 @@ pub fn conj(goals: impl IntoIterator<Item = Goal>) -> Goal {
     // Choice(a, Inc(bind(r, succeed))), a suspension after each answer, which changes the
     // order when the conjunction runs under another bind. The `==` and `!=` decided when
     // they were built are such goals (`safeo`'s `!=`s).
-    let mut goals: SmallVec<[Goal; 4]> = goals.into_iter().skip_while(Goal::is_succeed).collect();
-    match goals.len() {
-        0 => succeed(),
-        1 => goals.pop().expect("one goal"),
-        _ => Goal::native(Conj(Nested(goals))),
-    }
+    let mut goals = goals.into_iter();
+    let first = loop {
+        match goals.next() {
+            None => return succeed(),
+            Some(g) if g.is_succeed() => {}
+            Some(g) => break g,
+        }
+    };
+    let Some(second) = goals.next() else {
+        return first;
+    };
+    let mut all: SmallVec<[Goal; 4]> = SmallVec::new();
+    all.push(first);
+    all.push(second);
+    all.extend(goals);
+    Goal::native(Conj(Nested(all)))
 }
 
 /// A conjunction; up to four goals are kept in the goal itself (one allocation, not two:
