@@ -34,13 +34,28 @@ pub const BITSET_SPAN: i64 = 4096;
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Domain(Repr);
 
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(PartialEq, Eq, Hash)]
 enum Repr {
     Bits {
         base: i64,
         words: SmallVec<[u64; 1]>,
     },
     Ivs(SmallVec<[(i64, i64); 2]>),
+}
+
+/// Copied as the plain words they are (`SmallVec::from_slice`), not element by element
+/// through an iterator as `SmallVec`'s own `Clone` does: propagation copies a domain at
+/// each narrowing.
+impl Clone for Repr {
+    fn clone(&self) -> Repr {
+        match self {
+            Repr::Bits { base, words } => Repr::Bits {
+                base: *base,
+                words: SmallVec::from_slice(words),
+            },
+            Repr::Ivs(ivs) => Repr::Ivs(SmallVec::from_slice(ivs)),
+        }
+    }
 }
 
 impl Domain {
