@@ -355,11 +355,11 @@ pub fn conj(goals: impl IntoIterator<Item = Goal>) -> Goal {
     let Some(second) = goals.next() else {
         return first;
     };
-    let mut all: SmallVec<[Goal; 4]> = SmallVec::new();
-    all.push(first);
-    all.push(second);
-    all.extend(goals);
-    Goal::native(Conj(Nested(all)))
+    let mut conjuncts: SmallVec<[Goal; 4]> = SmallVec::new();
+    conjuncts.push(first);
+    conjuncts.push(second);
+    conjuncts.extend(goals);
+    Goal::native(Conj(Nested(conjuncts)))
 }
 
 /// A conjunction; up to four goals are kept in the goal itself (one allocation, not two:
