@@ -375,31 +375,33 @@ pub fn install() {
         let d = t(&lcons_tail(&a[1])?)?;
         goal(kanren::conso(t(&a[0])?, d, t(&a[2])?))
     });
-    relation(l, "firsto", 2, |t| {
-        kanren::firsto(t[0].clone(), t[1].clone())
+    relation(l, "firsto", 2, |ts| {
+        kanren::firsto(ts[0].clone(), ts[1].clone())
     });
-    relation(l, "resto", 2, |t| kanren::resto(t[0].clone(), t[1].clone()));
-    relation(l, "emptyo", 1, |t| kanren::emptyo(t[0].clone()));
+    relation(l, "resto", 2, |ts| {
+        kanren::resto(ts[0].clone(), ts[1].clone())
+    });
+    relation(l, "emptyo", 1, |ts| kanren::emptyo(ts[0].clone()));
     reg(l, "nilo", |a| {
         arity(&a, 1, 1, "nilo")?;
         goal(kanren::eq(Term::sym("nil"), t(&a[0])?))
     });
-    relation(l, "appendo", 3, |t| {
-        kanren::appendo(t[0].clone(), t[1].clone(), t[2].clone())
+    relation(l, "appendo", 3, |ts| {
+        kanren::appendo(ts[0].clone(), ts[1].clone(), ts[2].clone())
     });
-    relation(l, "membero", 2, |t| {
-        kanren::membero(t[0].clone(), t[1].clone())
+    relation(l, "membero", 2, |ts| {
+        kanren::membero(ts[0].clone(), ts[1].clone())
     });
-    relation(l, "member1o", 2, |t| {
-        kanren::member1o(t[0].clone(), t[1].clone())
+    relation(l, "member1o", 2, |ts| {
+        kanren::member1o(ts[0].clone(), ts[1].clone())
     });
-    relation(l, "rembero", 3, |t| {
-        kanren::rembero(t[0].clone(), t[1].clone(), t[2].clone())
+    relation(l, "rembero", 3, |ts| {
+        kanren::rembero(ts[0].clone(), ts[1].clone(), ts[2].clone())
     });
-    relation(l, "permuteo", 2, |t| {
-        kanren::permuteo(t[0].clone(), t[1].clone())
+    relation(l, "permuteo", 2, |ts| {
+        kanren::permuteo(ts[0].clone(), ts[1].clone())
     });
-    relation(l, "distincto", 1, |t| kanren::distincto(t[0].clone()));
+    relation(l, "distincto", 1, |ts| kanren::distincto(ts[0].clone()));
     reg(l, "copy-term", |a| {
         arity(&a, 2, 2, "copy-term")?;
         goal(kanren::copy_term(t(&a[0])?, t(&a[1])?))

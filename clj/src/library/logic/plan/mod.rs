@@ -161,15 +161,12 @@ impl Ctx {
 
     /// [`Ctx::at`], taking the environment.
     pub(crate) fn of(env: Env) -> SharedCtx {
-        let made = SharedCtx::new::<std::convert::Infallible>(
+        let Ok(cx) = SharedCtx::new::<std::convert::Infallible>(
             0,
             |_| unreachable!("no terms"),
             || (Base::Env(env), None),
         );
-        match made {
-            Ok(cx) => cx,
-            Err(never) => match never {},
-        }
+        cx
     }
 
     /// The arguments' terms, copied into a slice of their own.
