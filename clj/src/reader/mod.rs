@@ -1,5 +1,5 @@
 //! The reader, text to forms: Clojure source text to forms (values), with the line and column
-//! of every list kept in a side table ([`pos_of`], in `value::pos`) and in every error.
+//! of every list kept in its first cell ([`pos_of`], in `value::pos`) and in every error.
 //!
 //! May depend on: `value/`, and `eval/`'s namespaces only to expand `::alias/name` in the
 //! current namespace (as Clojure's reader does). Invariants: reading runs no code and
@@ -215,7 +215,7 @@ impl<'a> Reader<'a> {
             if depth > MAX_DEPTH {
                 return Err(Error::at("forms nested too deeply", start));
             }
-            let form = match c {
+            let mut form = match c {
                 '(' => {
                     self.bump();
                     let items = self.read_seq(')', start, "list", depth)?;
@@ -328,7 +328,7 @@ impl<'a> Reader<'a> {
                 _ => self.read_atom(start)?,
             };
             if self.positions {
-                record(&form, start);
+                record(&mut form, start);
             }
             return Ok(Some(form));
         }
@@ -394,9 +394,9 @@ impl<'a> Reader<'a> {
         self.fn_id = FN_LITERALS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let body = self.read_seq(')', start, "fn literal", depth);
         let args = self.fn_args.take().unwrap_or_default();
-        let body = Value::list(body?);
+        let mut body = Value::list(body?);
         if self.positions {
-            record(&body, start);
+            record(&mut body, start);
         }
         let max = args.iter().filter(|&&a| a > 0).max().copied().unwrap_or(0);
         let id = self.fn_id;

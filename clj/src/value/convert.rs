@@ -220,7 +220,7 @@ thread_local! {
 
 fn memo_key(v: &Value) -> Option<usize> {
     let addr = match v {
-        Value::List(c) => Arc::as_ptr(c) as usize,
+        Value::List(c) => std::ptr::from_ref::<crate::value::Cons>(c) as usize,
         Value::Vector(items) => Arc::as_ptr(items) as usize,
         _ => return None,
     };
@@ -229,7 +229,7 @@ fn memo_key(v: &Value) -> Option<usize> {
 
 fn same_value(a: &Value, b: &Value) -> bool {
     match (a, b) {
-        (Value::List(x), Value::List(y)) => Arc::ptr_eq(x, y),
+        (Value::List(x), Value::List(y)) => triomphe::Arc::ptr_eq(x, y),
         (Value::Vector(x), Value::Vector(y)) => Arc::ptr_eq(x, y),
         _ => false,
     }
@@ -414,7 +414,10 @@ fn list_from_search_term(t: &Term) -> Option<Value> {
     };
     for pair in pairs.into_iter().rev() {
         let Term::Pair(p) = pair else { continue };
-        acc = Value::List(Arc::new(crate::value::Cons::cell(from_term(&p.0), acc)));
+        acc = Value::List(triomphe::Arc::new(crate::value::Cons::cell(
+            from_term(&p.0),
+            acc,
+        )));
         list_put(pair, &acc);
         memo_put(&acc, pair);
     }

@@ -9,7 +9,7 @@
 //! `db-rel` indexes the arguments marked `^:index`.
 
 use crate::value::coll::map_insert;
-use crate::value::error::{Error, Result};
+use crate::value::error::{Error, Pos, Result};
 use crate::value::func::Closure;
 use crate::value::{Cons, Value};
 use std::cell::{Cell, RefCell};
@@ -50,7 +50,7 @@ pub fn set_reader_meta(form: &Value, m: Value) {
 fn key(v: &Value) -> Option<usize> {
     Some(match v {
         Value::Symbol(s) => Arc::as_ptr(s) as *const u8 as usize,
-        Value::List(c) => Arc::as_ptr(c) as usize,
+        Value::List(c) => std::ptr::from_ref::<Cons>(c) as usize,
         Value::Vector(x) | Value::Set(x) => Arc::as_ptr(x) as usize,
         Value::Map(m) => Arc::as_ptr(m) as usize,
         Value::Fn(c) | Value::Macro(c) => Arc::as_ptr(c) as usize,
@@ -137,7 +137,13 @@ pub fn with_meta(v: &Value, meta: Value) -> Result<Value> {
     }
     let copy = match v {
         Value::Symbol(s) => Value::Symbol(Arc::from(&**s)),
-        Value::List(c) => Value::List(Arc::new(Cons(c.0.clone(), c.1.clone(), c.2, c.3))),
+        Value::List(c) => Value::List(triomphe::Arc::new(Cons(
+            c.0.clone(),
+            c.1.clone(),
+            c.2,
+            c.3,
+            Pos::default(),
+        ))),
         Value::Vector(x) => Value::Vector(Arc::new(x.as_ref().clone())),
         Value::Set(x) => Value::Set(Arc::new(x.as_ref().clone())),
         Value::Map(m) => Value::Map(Arc::new(m.as_ref().clone())),

@@ -33,7 +33,7 @@ pub mod printer;
 pub mod regex;
 pub mod sorted;
 
-use crate::value::error::{Error, Result};
+use crate::value::error::{Error, Pos, Result};
 use crate::value::items::Items;
 use kanren::{Goal, Var};
 use std::cell::UnsafeCell;
@@ -67,7 +67,7 @@ pub enum Value {
     /// The empty list `()`.
     EmptyList,
     /// A cons cell: head and tail.
-    List(Arc<Cons>),
+    List(triomphe::Arc<Cons>),
     /// A seq over a vector from an index on.
     VecSeq(Arc<Items<Value>>, usize),
     /// A lazy seq, realised once.
@@ -134,7 +134,10 @@ pub enum Value {
 /// cell of no chunk: Clojure's chunked seqs (an integer `range`, and what `map`, `filter`,
 /// `keep` and `for` make of a chunk) come as a run of realised cells, each marked, so that
 /// `rest` keeps the rest of the chunk chunked.
-pub struct Cons(pub Value, pub Value, pub bool, pub u32);
+///
+/// The fifth field is where the reader read the list form this cell starts (line 0 for a cell
+/// it did not read: see [`pos_of`](crate::value::pos::pos_of)).
+pub struct Cons(pub Value, pub Value, pub bool, pub u32, pub Pos);
 
 impl Cons {
     /// The cell of `head` and `tail`, marked improper when `tail` is an improper cell or a
@@ -145,7 +148,7 @@ impl Cons {
             Value::EmptyList | Value::Nil | Value::Lazy(_) | Value::VecSeq(..) => false,
             t => !t.is_sequential() && !t.is_seq(),
         };
-        Cons(head, tail, improper, 0)
+        Cons(head, tail, improper, 0, Pos::default())
     }
 }
 
@@ -196,7 +199,9 @@ impl<T: Thunk + ?Sized> Drop for LazySeq<T> {
 fn drop_chain(mut cur: Value) {
     loop {
         cur = match cur {
-            Value::List(arc) => match Arc::try_unwrap(arc) {
+            // Held by nothing else: a load of the count, no atomic write (`triomphe`'s
+            // count has no weak half to give back either).
+            Value::List(arc) => match triomphe::Arc::try_unwrap(arc) {
                 Ok(cell) => {
                     // The cell taken apart: its parts moved out, its own drop not run
                     // (which would walk its tail, taken here, once more).
@@ -390,7 +395,7 @@ impl Value {
         tail: Value,
     ) -> Value {
         items.into_iter().rev().fold(tail, |t, h| {
-            Value::List(Arc::new(crate::value::Cons::cell(h, t)))
+            Value::List(triomphe::Arc::new(crate::value::Cons::cell(h, t)))
         })
     }
 
@@ -411,7 +416,7 @@ impl Value {
         items.into_iter().rev().zip(1u32..).fold(tail, |t, (h, k)| {
             let mut c = crate::value::Cons::cell(h, t);
             c.3 = k;
-            Value::List(Arc::new(c))
+            Value::List(triomphe::Arc::new(c))
         })
     }
 

@@ -39,7 +39,7 @@ pub(crate) fn parsed<T: Send + Sync + 'static>(
     let Value::List(cell) = tail else {
         return Ok(Arc::new(parse(&tail.to_vec()?)?));
     };
-    let key = Arc::as_ptr(cell) as usize;
+    let key = std::ptr::from_ref::<crate::value::Cons>(cell) as usize;
     let hit = PARSED.with(|c| c.borrow().get(&key).map(|(_, p)| p.clone()));
     if let Some(p) = hit.and_then(|p| p.downcast::<T>().ok()) {
         return Ok(p);

@@ -34,7 +34,6 @@ use crate::value::error::{Error, Result};
 use crate::value::Value;
 use kanren::{Goal, Term, Var};
 use std::cell::RefCell;
-use std::sync::Arc;
 
 pub use crate::value::convert::{from_search_term, from_term, to_term, MAX_SEQ};
 
@@ -212,7 +211,9 @@ fn next_answer(
                 true => Value::EmptyList,
                 false => answers_seq_from(answers, tree, index + 1),
             };
-            Ok(Value::List(Arc::new(crate::value::Cons::cell(v, rest))))
+            Ok(Value::List(triomphe::Arc::new(crate::value::Cons::cell(
+                v, rest,
+            ))))
         }
         None => Ok(Value::EmptyList),
     }
@@ -336,7 +337,7 @@ pub fn install() {
     });
     reg(l, "lcons", |a| {
         arity(&a, 2, 2, "lcons")?;
-        Ok(Value::List(Arc::new(crate::value::Cons::cell(
+        Ok(Value::List(triomphe::Arc::new(crate::value::Cons::cell(
             a[0].clone(),
             lcons_tail(&a[1])?,
         ))))
@@ -357,7 +358,7 @@ pub fn install() {
     reg(l, "pair", |a| {
         arity(&a, 2, 2, "pair")?;
         // core.logic's pair of a binding, printed (lhs . rhs), equal by its parts.
-        Ok(Value::List(Arc::new(crate::value::Cons::cell(
+        Ok(Value::List(triomphe::Arc::new(crate::value::Cons::cell(
             a[0].clone(),
             a[1].clone(),
         ))))

@@ -15,7 +15,7 @@ use crate::value::Value;
 use std::sync::Arc;
 
 pub(crate) fn cons(h: Value, t: Value) -> Value {
-    Value::List(Arc::new(crate::value::Cons::cell(h, t)))
+    Value::List(triomphe::Arc::new(crate::value::Cons::cell(h, t)))
 }
 
 /// `(first v)`: on a list, a vector or a vector's seq, the head read in place (the rest not

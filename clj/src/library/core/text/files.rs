@@ -100,7 +100,9 @@ fn lines(r: Value) -> Result<Value> {
             v
         })
     });
-    Ok(Value::List(Arc::new(crate::value::Cons::cell(line, rest))))
+    Ok(Value::List(triomphe::Arc::new(crate::value::Cons::cell(
+        line, rest,
+    ))))
 }
 
 /// `(with-open [name init ...] body...)`: the bindings as `let` binds them, then the body.
