@@ -53,7 +53,7 @@ pub struct Closure {
 }
 
 /// A local environment: a persistent chain of frames.
-pub type Env = Option<Arc<Frame>>;
+pub type Env = Option<triomphe::Arc<Frame>>;
 
 /// The functions of one `letfn`, set once they are all made.
 pub type LetFnGroup = OnceLock<Vec<(Arc<str>, Value)>>;

@@ -473,7 +473,7 @@ pub(crate) fn bind_pairs(env: &Env, pairs: &[(Pat, Code)]) -> Result<Env> {
         let v = c.run(&e)?;
         e = match p {
             // The frame takes `e` itself: no count taken and given back.
-            Pat::Name(n) => Some(Arc::new(Frame::One(n.clone(), v, e))),
+            Pat::Name(n) => Some(triomphe::Arc::new(Frame::One(n.clone(), v, e))),
             p => bind_pat(&e, p, v)?,
         };
     }
@@ -505,7 +505,7 @@ fn rebind(e: &mut Env, vals: &mut Vec<Value>) -> bool {
     let mut cur = &*e;
     for _ in 0..vals.len() {
         match cur {
-            Some(f) if Arc::strong_count(f) == 1 && Arc::weak_count(f) == 0 => match &**f {
+            Some(f) if f.is_unique() => match &**f {
                 Frame::One(_, _, next) => cur = next,
                 _ => return false,
             },
@@ -514,7 +514,7 @@ fn rebind(e: &mut Env, vals: &mut Vec<Value>) -> bool {
     }
     let mut cur = e;
     for v in vals.drain(..).rev() {
-        let Some(Frame::One(_, slot, next)) = cur.as_mut().and_then(Arc::get_mut) else {
+        let Some(Frame::One(_, slot, next)) = cur.as_mut().and_then(triomphe::Arc::get_mut) else {
             unreachable!("each frame was just found to be one binding held by nothing else")
         };
         *slot = v;
