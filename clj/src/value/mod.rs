@@ -71,7 +71,7 @@ pub enum Value {
     /// A seq over a vector from an index on.
     VecSeq(Arc<Items<Value>>, usize),
     /// A lazy seq, realised once.
-    Lazy(Arc<LazySeq>),
+    Lazy(triomphe::Arc<LazySeq>),
     /// A vector.
     Vector(Arc<Items<Value>>),
     /// A map, in insertion order.
@@ -215,7 +215,7 @@ fn drop_chain(mut cur: Value) {
                 }
                 Err(_) => return,
             },
-            Value::Lazy(mut arc) => match Arc::get_mut(&mut arc) {
+            Value::Lazy(mut arc) => match triomphe::Arc::get_mut(&mut arc) {
                 Some(cell) => match cell.outcome.get_mut().take() {
                     Some(Ok(v)) => v,
                     _ => return,
@@ -280,12 +280,18 @@ unsafe impl<T: Thunk + ?Sized> Sync for LazySeq<T> {}
 
 impl LazySeq {
     /// A seq that runs `f` when first forced.
-    fn new(f: impl FnOnce() -> Result<Value> + Send + 'static) -> Arc<LazySeq> {
-        Arc::new(LazySeq {
+    fn new<F: FnOnce() -> Result<Value> + Send + 'static>(f: F) -> triomphe::Arc<LazySeq> {
+        use unsize::CoerceUnsize;
+        let cell = triomphe::Arc::new(LazySeq {
             state: AtomicU8::new(UNFORCED),
             outcome: UnsafeCell::new(None),
             thunk: UnsafeCell::new(Some(f)),
-        })
+        });
+        // SAFETY: the function only unsizes the pointer (the thunk's type to `dyn Thunk`).
+        let to_dyn = unsafe {
+            unsize::Coercion::new(|p: *const LazySeq<Option<F>>| -> *const LazySeq { p })
+        };
+        cell.unsize(to_dyn)
     }
 
     /// What the thunk gave, if it has run.

@@ -24,7 +24,7 @@ pub fn identical(x: &Value, y: &Value) -> bool {
         }
         (Value::VecSeq(x, i), Value::VecSeq(y, j)) => Arc::ptr_eq(x, y) && i == j,
         (Value::List(x), Value::List(y)) => triomphe::Arc::ptr_eq(x, y),
-        (Value::Lazy(x), Value::Lazy(y)) => Arc::ptr_eq(x, y),
+        (Value::Lazy(x), Value::Lazy(y)) => triomphe::Arc::ptr_eq(x, y),
         (Value::Str(x), Value::Str(y)) | (Value::Symbol(x), Value::Symbol(y)) => Arc::ptr_eq(x, y),
         (Value::BigInt(x), Value::BigInt(y)) => Arc::ptr_eq(x, y),
         (Value::Cell(x), Value::Cell(y)) => Arc::ptr_eq(x, y),
