@@ -1,5 +1,5 @@
 //! Source positions of forms: where each list form the reader read was, kept in its first
-//! cell ([`Cons`]'s last field), for the errors that name the form.
+//! cell ([`Cons`](crate::value::Cons)'s last field), for the errors that name the form.
 
 use crate::value::error::Pos;
 use crate::value::Value;
