@@ -403,7 +403,7 @@ pub fn seq(v: &Value) -> Result<Value> {
         Value::Vector(items) => Value::VecSeq(items.clone(), 0),
         _ => match v.uncons()? {
             None => Value::Nil,
-            Some((h, t)) => Value::List(triomphe::Arc::new(crate::value::Cons::cell(h, t))),
+            Some((h, t)) => Value::cons(h, t),
         },
     })
 }
@@ -451,7 +451,7 @@ pub fn conj1(coll: Value, x: Value) -> Result<Value> {
             try_map_insert(&mut *Arc::make_mut(&mut m), k, v)?;
             Value::Map(m)
         }
-        s if s.is_seq() => Value::List(triomphe::Arc::new(crate::value::Cons::cell(x, s))),
+        s if s.is_seq() => Value::cons(x, s),
         other => return Err(Error::msg(format!("can't conj onto {}", other.type_name()))),
     })
 }

@@ -414,10 +414,7 @@ fn list_from_search_term(t: &Term) -> Option<Value> {
     };
     for pair in pairs.into_iter().rev() {
         let Term::Pair(p) = pair else { continue };
-        acc = Value::List(triomphe::Arc::new(crate::value::Cons::cell(
-            from_term(&p.0),
-            acc,
-        )));
+        acc = Value::cons(from_term(&p.0), acc);
         list_put(pair, &acc);
         memo_put(&acc, pair);
     }

@@ -390,6 +390,18 @@ impl Value {
         Value::Keyword(s.into())
     }
 
+    /// The cell of `head` and `tail` (see [`Cons::cell`]).
+    ///
+    /// ```
+    /// use kanren_clj::value::Value;
+    /// let l = Value::cons(Value::Int(1), Value::list([Value::Int(2)]));
+    /// assert_eq!(l.to_string(), "(1 2)");
+    /// assert_eq!(Value::cons(Value::Int(1), Value::Int(2)).to_string(), "(1 . 2)");
+    /// ```
+    pub fn cons(head: Value, tail: Value) -> Value {
+        Value::List(triomphe::Arc::new(Cons::cell(head, tail)))
+    }
+
     /// A proper list of the values.
     pub fn list(items: impl IntoIterator<Item = Value, IntoIter: DoubleEndedIterator>) -> Value {
         Value::list_with_tail(items, Value::EmptyList)
@@ -400,9 +412,7 @@ impl Value {
         items: impl IntoIterator<Item = Value, IntoIter: DoubleEndedIterator>,
         tail: Value,
     ) -> Value {
-        items.into_iter().rev().fold(tail, |t, h| {
-            Value::List(triomphe::Arc::new(crate::value::Cons::cell(h, t)))
-        })
+        items.into_iter().rev().fold(tail, |t, h| Value::cons(h, t))
     }
 
     /// The values as one chunk of cells ending in `tail` (see [`Cons`]).

@@ -195,9 +195,7 @@ pub(crate) fn walk<B: ForBindings>(b: B, i: usize, env: Env, src: Source, tail: 
             let after = walk(b.clone(), i, env.clone(), rest, tail);
             if last {
                 let v = b.body(&e)?;
-                return Ok(Value::List(triomphe::Arc::new(crate::value::Cons::cell(
-                    v, after,
-                ))));
+                return Ok(Value::cons(v, after));
             }
             let coll = b.coll(j, &e)?;
             return Ok(walk(b.clone(), j, e, Source::of(coll), after));

@@ -151,10 +151,7 @@ fn prep_lvars(v: &Value, vars: &mut Vec<(Arc<str>, kanren::Var)>) -> Result<Valu
             };
             Value::LVar(x)
         }
-        Value::List(c) => Value::List(triomphe::Arc::new(crate::value::Cons::cell(
-            prep_lvars(&c.0, vars)?,
-            prep_lvars(&c.1, vars)?,
-        ))),
+        Value::List(c) => Value::cons(prep_lvars(&c.0, vars)?, prep_lvars(&c.1, vars)?),
         Value::Vector(items) => Value::vector(
             items
                 .iter()

@@ -211,9 +211,7 @@ fn next_answer(
                 true => Value::EmptyList,
                 false => answers_seq_from(answers, tree, index + 1),
             };
-            Ok(Value::List(triomphe::Arc::new(crate::value::Cons::cell(
-                v, rest,
-            ))))
+            Ok(Value::cons(v, rest))
         }
         None => Ok(Value::EmptyList),
     }
@@ -337,10 +335,7 @@ pub fn install() {
     });
     reg(l, "lcons", |a| {
         arity(&a, 2, 2, "lcons")?;
-        Ok(Value::List(triomphe::Arc::new(crate::value::Cons::cell(
-            a[0].clone(),
-            lcons_tail(&a[1])?,
-        ))))
+        Ok(Value::cons(a[0].clone(), lcons_tail(&a[1])?))
     });
     reg(l, "lcons?", |a| {
         arity(&a, 1, 1, "lcons?")?;
@@ -358,10 +353,7 @@ pub fn install() {
     reg(l, "pair", |a| {
         arity(&a, 2, 2, "pair")?;
         // core.logic's pair of a binding, printed (lhs . rhs), equal by its parts.
-        Ok(Value::List(triomphe::Arc::new(crate::value::Cons::cell(
-            a[0].clone(),
-            a[1].clone(),
-        ))))
+        Ok(Value::cons(a[0].clone(), a[1].clone()))
     });
     reg(l, "llist", |mut a| {
         arity(&a, 2, usize::MAX, "llist")?;

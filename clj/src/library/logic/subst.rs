@@ -624,10 +624,7 @@ fn answers(st: Stream) -> Value {
             return Ok(match step {
                 Head::Empty => Value::EmptyList,
                 Head::Unit(s) => Value::list([subst_value(s)]),
-                Head::Choice(s, rest) => Value::List(triomphe::Arc::new(crate::value::Cons::cell(
-                    subst_value(s),
-                    answers(rest),
-                ))),
+                Head::Choice(s, rest) => Value::cons(subst_value(s), answers(rest)),
                 Head::Inc(rest) => {
                     st = rest;
                     continue;

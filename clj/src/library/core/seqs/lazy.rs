@@ -7,7 +7,7 @@
 //! chunk called together, as Clojure calls them.
 
 use crate::eval::{apply, apply1};
-use crate::library::core::seq::{cons, firsts_and_rests};
+use crate::library::core::seq::firsts_and_rests;
 use crate::value::coll::{Next, Source, CHUNK};
 use crate::value::error::Result;
 use crate::value::Value;
@@ -17,7 +17,7 @@ pub(crate) fn lazy_map(f: Value, mut colls: Vec<Value>) -> Value {
         return lazy_map1(f, colls.pop().unwrap_or(Value::Nil));
     }
     Value::lazy(move || match firsts_and_rests(&colls)? {
-        Some((heads, tails)) => Ok(cons(apply(&f, heads)?, lazy_map(f, tails))),
+        Some((heads, tails)) => Ok(Value::cons(apply(&f, heads)?, lazy_map(f, tails))),
         None => Ok(Value::EmptyList),
     })
 }
@@ -39,7 +39,7 @@ fn map_source(f: Value, src: Source) -> Value {
                 rest.then(Value::EmptyList, |rest| map_source(f, rest)),
             ))
         }
-        Next::One(h, rest) => Ok(cons(apply1(&f, h)?, map_source(f, rest))),
+        Next::One(h, rest) => Ok(Value::cons(apply1(&f, h)?, map_source(f, rest))),
         Next::End => Ok(Value::EmptyList),
     })
 }
@@ -69,7 +69,7 @@ fn filter_source(f: Value, src: Source, keep: bool) -> Value {
                 }
                 Next::One(h, rest) => {
                     if apply1(&f, h.clone())?.truthy() == keep {
-                        return Ok(cons(h, filter_source(f, rest, keep)));
+                        return Ok(Value::cons(h, filter_source(f, rest, keep)));
                     }
                     src = rest;
                 }
@@ -112,7 +112,7 @@ fn keep_source(f: Value, src: Source, i: i64, indexed: bool) -> Value {
                     let v = call(i, h)?;
                     i += 1;
                     if !matches!(v, Value::Nil) {
-                        return Ok(cons(v, keep_source(f, rest, i, indexed)));
+                        return Ok(Value::cons(v, keep_source(f, rest, i, indexed)));
                     }
                     src = rest;
                 }
@@ -137,7 +137,7 @@ fn map_indexed_source(f: Value, src: Source, i: i64) -> Value {
             let more = rest.then(Value::EmptyList, |rest| map_indexed_source(f, rest, i + n));
             Ok(Value::chunk_with_tail(out, more))
         }
-        Next::One(h, rest) => Ok(cons(
+        Next::One(h, rest) => Ok(Value::cons(
             apply(&f, vec![Value::Int(i), h])?,
             map_indexed_source(f, rest, i + 1),
         )),
@@ -152,7 +152,7 @@ pub(crate) fn lazy_concat(colls: Vec<Value>, i: usize) -> Value {
             if let Some((h, t)) = colls[i].uncons()? {
                 let mut rest = colls.clone();
                 rest[i] = t;
-                return Ok(cons(h, lazy_concat(rest, i)));
+                return Ok(Value::cons(h, lazy_concat(rest, i)));
             }
             i += 1;
         }
@@ -166,7 +166,7 @@ pub(crate) fn lazy_cat(colls: Value, current: Value) -> Value {
         let (mut colls, mut current) = (colls, current);
         loop {
             if let Some((h, t)) = current.uncons()? {
-                return Ok(cons(h, lazy_cat(colls, t)));
+                return Ok(Value::cons(h, lazy_cat(colls, t)));
             }
             match colls.uncons()? {
                 Some((c, rest)) => {
@@ -197,7 +197,7 @@ pub(crate) fn range_from(start: Value, end: Option<Value>, step: Value) -> Value
             }
         }
         let next = crate::value::num::arith('+', &start, &step)?;
-        Ok(cons(start, range_from(next, end, step)))
+        Ok(Value::cons(start, range_from(next, end, step)))
     })
 }
 
@@ -248,7 +248,7 @@ pub(crate) fn take_n(n: i64, coll: Value) -> Value {
             return Ok(Value::EmptyList);
         }
         match coll.uncons()? {
-            Some((h, t)) => Ok(cons(h, take_n(n - 1, t))),
+            Some((h, t)) => Ok(Value::cons(h, take_n(n - 1, t))),
             None => Ok(Value::EmptyList),
         }
     })
@@ -256,7 +256,7 @@ pub(crate) fn take_n(n: i64, coll: Value) -> Value {
 
 pub(crate) fn take_while(f: Value, coll: Value) -> Value {
     Value::lazy(move || match coll.uncons()? {
-        Some((h, t)) if apply1(&f, h.clone())?.truthy() => Ok(cons(h, take_while(f, t))),
+        Some((h, t)) if apply1(&f, h.clone())?.truthy() => Ok(Value::cons(h, take_while(f, t))),
         _ => Ok(Value::EmptyList),
     })
 }
@@ -269,7 +269,7 @@ pub(crate) fn iterate(f: Value, x: Value) -> Value {
             let y = apply1(&next, x2)?;
             iterate(next, y).force()
         });
-        Ok(cons(x, rest))
+        Ok(Value::cons(x, rest))
     })
 }
 
@@ -279,7 +279,7 @@ pub(crate) fn repeatedly(f: Value, n: Option<i64>) -> Value {
             return Ok(Value::EmptyList);
         }
         let v = apply(&f, vec![])?;
-        Ok(cons(v, repeatedly(f, n.map(|n| n - 1))))
+        Ok(Value::cons(v, repeatedly(f, n.map(|n| n - 1))))
     })
 }
 
@@ -288,15 +288,15 @@ pub(crate) fn repeat(x: Value, n: Option<i64>) -> Value {
         if n.is_some_and(|n| n <= 0) {
             return Ok(Value::EmptyList);
         }
-        Ok(cons(x.clone(), repeat(x, n.map(|n| n - 1))))
+        Ok(Value::cons(x.clone(), repeat(x, n.map(|n| n - 1))))
     })
 }
 
 pub(crate) fn cycle(all: Value, cur: Value) -> Value {
     Value::lazy(move || match cur.uncons()? {
-        Some((h, t)) => Ok(cons(h, cycle(all, t))),
+        Some((h, t)) => Ok(Value::cons(h, cycle(all, t))),
         None => match all.uncons()? {
-            Some((h, t)) => Ok(cons(h, cycle(all.clone(), t))),
+            Some((h, t)) => Ok(Value::cons(h, cycle(all.clone(), t))),
             None => Ok(Value::EmptyList),
         },
     })
@@ -375,6 +375,9 @@ pub(crate) fn partition(
             true => cur,
             false => drop_n(step as i64, &coll)?,
         };
-        Ok(cons(Value::list(chunk), partition(n, step, rest, all, pad)))
+        Ok(Value::cons(
+            Value::list(chunk),
+            partition(n, step, rest, all, pad),
+        ))
     })
 }

@@ -5,7 +5,6 @@
 
 use crate::eval::{apply, apply1};
 use crate::library::core::lazy::{drop_n, lazy_cat, lazy_map, take_n, take_while};
-use crate::library::core::seq::cons;
 use crate::library::core::{arity, native, reg};
 use crate::value::args::count_arg;
 use crate::value::error::Result;
@@ -15,7 +14,7 @@ use std::sync::Arc;
 
 fn take_nth(n: i64, coll: Value) -> Value {
     Value::lazy(move || match coll.uncons()? {
-        Some((h, _)) => Ok(cons(h, take_nth(n, drop_n(n.max(1), &coll)?))),
+        Some((h, _)) => Ok(Value::cons(h, take_nth(n, drop_n(n.max(1), &coll)?))),
         None => Ok(Value::EmptyList),
     })
 }
@@ -36,7 +35,7 @@ fn drop_while(f: Value, coll: Value) -> Value {
 /// The elements of `coll` while `ahead` (the same seq, `n` further on) has elements.
 fn drop_last(coll: Value, ahead: Value) -> Value {
     Value::lazy(move || match (ahead.uncons()?, coll.uncons()?) {
-        (Some((_, a)), Some((h, t))) => Ok(cons(h, drop_last(t, a))),
+        (Some((_, a)), Some((h, t))) => Ok(Value::cons(h, drop_last(t, a))),
         _ => Ok(Value::EmptyList),
     })
 }
@@ -55,7 +54,7 @@ fn partition_by(f: Value, coll: Value) -> Value {
             run.push(x);
             cur = t;
         }
-        Ok(cons(Value::list(run), partition_by(f, cur)))
+        Ok(Value::cons(Value::list(run), partition_by(f, cur)))
     })
 }
 
@@ -68,7 +67,7 @@ fn dedupe(coll: Value, prev: Option<Value>) -> Value {
                 None => false,
             };
             if !same {
-                return Ok(cons(h.clone(), dedupe(t, Some(h))));
+                return Ok(Value::cons(h.clone(), dedupe(t, Some(h))));
             }
             cur = t;
         }
@@ -120,7 +119,7 @@ fn distinct(coll: Value, mut seen: Seen) -> Value {
         let mut cur = coll;
         while let Some((h, t)) = cur.uncons()? {
             if seen.insert(&h)? {
-                return Ok(cons(h, distinct(t, seen)));
+                return Ok(Value::cons(h, distinct(t, seen)));
             }
             cur = t;
         }
@@ -133,9 +132,9 @@ fn interpose(sep: Value, coll: Value, first: bool) -> Value {
         Some((h, t)) => {
             let rest = interpose(sep.clone(), t, false);
             Ok(if first {
-                cons(h, rest)
+                Value::cons(h, rest)
             } else {
-                cons(sep, cons(h, rest))
+                Value::cons(sep, Value::cons(h, rest))
             })
         }
         None => Ok(Value::EmptyList),
@@ -155,7 +154,7 @@ fn reductions(f: Value, acc: Value, coll: Value) -> Value {
                 None => Ok(Value::EmptyList),
             })
         };
-        Ok(cons(acc, rest))
+        Ok(Value::cons(acc, rest))
     })
 }
 
@@ -173,7 +172,7 @@ fn tree_seq(branch: Value, children: Value, node: Value) -> Value {
         } else {
             Value::EmptyList
         };
-        Ok(cons(node, under))
+        Ok(Value::cons(node, under))
     })
 }
 
@@ -189,7 +188,7 @@ fn flatten(mut stack: Vec<Value>) -> Value {
             if h.is_sequential() {
                 stack.push(h);
             } else {
-                return Ok(cons(h, flatten(stack)));
+                return Ok(Value::cons(h, flatten(stack)));
             }
         }
         Ok(Value::EmptyList)

@@ -14,10 +14,6 @@ use crate::value::error::{Error, Result};
 use crate::value::Value;
 use std::sync::Arc;
 
-pub(crate) fn cons(h: Value, t: Value) -> Value {
-    Value::List(triomphe::Arc::new(crate::value::Cons::cell(h, t)))
-}
-
 /// `(first v)`: on a list, a vector or a vector's seq, the head read in place (the rest not
 /// made); on other collections, through [`Value::uncons`].
 pub(crate) fn first(v: &Value) -> Result<Value> {
@@ -178,7 +174,7 @@ pub fn install() {
                 s => s,
             },
         };
-        Ok(cons(a[0].clone(), tail))
+        Ok(Value::cons(a[0].clone(), tail))
     });
     reg(c, "list*", |mut a| {
         arity(&a, 1, usize::MAX, "list*")?;

@@ -100,9 +100,7 @@ fn lines(r: Value) -> Result<Value> {
             v
         })
     });
-    Ok(Value::List(triomphe::Arc::new(crate::value::Cons::cell(
-        line, rest,
-    ))))
+    Ok(Value::cons(line, rest))
 }
 
 /// `(with-open [name init ...] body...)`: the bindings as `let` binds them, then the body.

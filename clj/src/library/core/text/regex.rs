@@ -151,7 +151,7 @@ fn match_seq(re: Arc<Regex>, text: Arc<str>, pos: usize) -> Result<Value> {
                     v
                 })
             });
-            Value::List(triomphe::Arc::new(crate::value::Cons::cell(head, rest)))
+            Value::cons(head, rest)
         }
     })
 }
