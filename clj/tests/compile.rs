@@ -399,6 +399,46 @@ fn a_function_whose_body_is_one_call_of_a_built_in_runs_it_on_its_arguments() {
     }
 }
 #[test]
+fn a_test_of_seq_is_answered_without_the_seq_and_a_redefined_seq_is_called() {
+    // `(if (seq x) ...)` and `cond`'s tests ask whether `x` is empty: every kind of seqable
+    // value, a lazy seq forced as far as its first element, the error of a value that is not
+    // seqable, and a `seq` of the program's own that the test calls instead.
+    let cases = [
+        (
+            "(defn f [x] (if (seq x) :y :n))
+             (map f [[1] [] nil \"\" \"a\" {} {:a 1} #{} (range 0) (range 1) (lazy-seq nil)
+                     (map inc [1]) (filter odd? [2 4]) '() '(1)])",
+            "(:y :n :n :n :y :n :y :n :n :y :n :y :n :n :y)",
+        ),
+        (
+            "(defn f [x] (cond (seq x) (count x) :else 0)) [(f [1 2]) (f nil)]",
+            "[2 0]",
+        ),
+        (
+            "(def n (atom 0))
+             (defn f [x] (if (seq x) :y :n))
+             [(f (map (fn [i] (swap! n inc) i) [1 2 3])) @n]",
+            "[:y 3]",
+        ),
+        (
+            "(defn f [xs] (when (seq xs) (f (rest xs)))) (f 7)",
+            "error: don't know how to create a seq from integer: 7",
+        ),
+        (
+            "(defn f [x] (if (seq x) :y :n)) (def a (f [])) (defn seq [x] true) [a (f [])]",
+            "[:n :y]",
+        ),
+        (
+            "(defn f [x] (let [seq (fn [_] nil)] (if (seq x) :y :n))) (f [1])",
+            ":n",
+        ),
+    ];
+    for (src, want) in cases {
+        assert_eq!(same(src), want, "{src}");
+    }
+}
+
+#[test]
 fn a_function_called_by_a_macro_of_its_own_body_while_it_is_compiled() {
     // Compiling `f` expands `(m)`, which calls `f`: that call runs interpreted (no hang, no
     // endless compiling).

@@ -531,6 +531,31 @@ pub(crate) enum Tail {
 }
 
 impl Code {
+    /// Whether the code's value is logically true, as a test of `if` or `cond` reads it: a
+    /// local read where its frame holds it, and clojure.core's `(seq x)` answered by whether
+    /// `x` is empty, no seq made (no count taken on it and given back); anything else run.
+    #[inline]
+    pub(crate) fn truthy(&self, env: &Env) -> Result<bool> {
+        match self {
+            Code::Local(h, i) => Ok(local_ref(env, *h, *i)?.truthy()),
+            Code::Form(f) => match &f.op {
+                Op::Call(Code::Global(g), args, _) if f.leaf && args.len() == 1 => {
+                    match g.resolve_shared() {
+                        Some(n) if crate::library::core::seq::is_core_seq(n) => (|| {
+                            let a = Arg::of(&args[0], env)?;
+                            Ok(!crate::library::core::seq::is_empty(&a.get())?)
+                        })(
+                        )
+                        .map_err(|e: Error| e.with_pos(f.pos)),
+                        _ => Ok(self.run(env)?.truthy()),
+                    }
+                }
+                _ => Ok(self.run(env)?.truthy()),
+            },
+            _ => Ok(self.run(env)?.truthy()),
+        }
+    }
+
     /// Runs code in a tail position of a `loop`'s or a function's body. A `recur` reached
     /// through `if`, `do`, `let` and `cond` gives its values as [`Tail::Recur`] instead of
     /// unwinding as an error; a `recur` anywhere else (in a form the interpreter runs, or on
@@ -559,7 +584,7 @@ impl Op {
     fn run_tail(&self, env: &Env) -> Result<Tail> {
         match self {
             Op::If(c, t, e) => {
-                if c.run(env)?.truthy() {
+                if c.truthy(env)? {
                     t.run_tail(env)
                 } else {
                     e.run_tail(env)
@@ -569,7 +594,7 @@ impl Op {
             Op::Let(pairs, codes) => body_tail(codes, &bind_pairs(env, pairs)?),
             Op::Cond(pairs) => {
                 for (t, v) in pairs {
-                    if t.run(env)?.truthy() {
+                    if t.truthy(env)? {
                         return v.run_tail(env);
                     }
                 }
@@ -636,7 +661,7 @@ impl Op {
                 call(f, args, env)
             }
             Op::If(c, t, e) => {
-                if c.run(env)?.truthy() {
+                if c.truthy(env)? {
                     t.run(env)
                 } else {
                     e.run(env)
@@ -698,7 +723,7 @@ impl Op {
             }
             Op::Cond(pairs) => {
                 for (t, v) in pairs {
-                    if t.run(env)?.truthy() {
+                    if t.truthy(env)? {
                         return v.run(env);
                     }
                 }
