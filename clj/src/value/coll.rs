@@ -408,6 +408,24 @@ pub fn seq(v: &Value) -> Result<Value> {
     })
 }
 
+/// `(empty? v)`: whether `v` has no element (a lazy seq forced as far as its first), with
+/// the error [`seq`] gives for a value that is not seqable.
+///
+/// ```
+/// use kanren_clj::value::{coll::is_empty, Value};
+/// assert!(is_empty(&Value::Nil).unwrap());
+/// assert!(!is_empty(&Value::list([Value::Int(1)])).unwrap());
+/// assert!(is_empty(&Value::Int(5)).is_err());
+/// ```
+pub fn is_empty(v: &Value) -> Result<bool> {
+    Ok(match v.forced()? {
+        Value::Nil | Value::EmptyList => true,
+        Value::List(_) | Value::VecSeq(..) => false,
+        Value::Vector(items) => items.is_empty(),
+        v => v.uncons()?.is_none(),
+    })
+}
+
 /// `(conj coll x)`.
 pub fn conj1(coll: Value, x: Value) -> Result<Value> {
     Ok(match coll.force()? {

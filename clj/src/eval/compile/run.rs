@@ -530,9 +530,30 @@ pub(crate) enum Tail {
     Recur(Vec<Value>),
 }
 
+/// The address of the library's `seq` built-in ([`register_seq`]).
+static SEQ: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+
+/// Registers `n` as the library's `seq`: a test of `(seq x)` ([`Code::truthy`]) is then
+/// answered by whether `x` is empty ([`is_empty`](crate::value::coll::is_empty)), no seq made.
+pub(crate) fn register_seq(n: &crate::value::Native) {
+    let _ = SEQ.set(std::ptr::from_ref(n) as usize);
+}
+
+/// Whether `n` is the built-in [`register_seq`] registered.
+#[inline]
+fn is_seq(n: &crate::value::Native) -> bool {
+    SEQ.get() == Some(&(std::ptr::from_ref(n) as usize))
+}
+
+/// `(seq a)` as a test: whether the value of `a` is not empty (read in place if a local).
+#[inline]
+fn seq_test(a: &Code, env: &Env) -> Result<bool> {
+    Ok(!crate::value::coll::is_empty(&Arg::of(a, env)?.get())?)
+}
+
 impl Code {
     /// Whether the code's value is logically true, as a test of `if` or `cond` reads it: a
-    /// local read where its frame holds it, and clojure.core's `(seq x)` answered by whether
+    /// local read where its frame holds it, and the library's `(seq x)` answered by whether
     /// `x` is empty, no seq made (no count taken on it and given back); anything else run.
     #[inline]
     pub(crate) fn truthy(&self, env: &Env) -> Result<bool> {
@@ -541,12 +562,9 @@ impl Code {
             Code::Form(f) => match &f.op {
                 Op::Call(Code::Global(g), args, _) if f.leaf && args.len() == 1 => {
                     match g.resolve_shared() {
-                        Some(n) if crate::library::core::seq::is_core_seq(n) => (|| {
-                            let a = Arg::of(&args[0], env)?;
-                            Ok(!crate::library::core::seq::is_empty(&a.get())?)
-                        })(
-                        )
-                        .map_err(|e: Error| e.with_pos(f.pos)),
+                        Some(n) if is_seq(n) => {
+                            seq_test(&args[0], env).map_err(|e| e.with_pos(f.pos))
+                        }
                         _ => Ok(self.run(env)?.truthy()),
                     }
                 }

@@ -105,26 +105,6 @@ fn nth(a: &[Value]) -> Result<Value> {
     }
 }
 
-/// The address of clojure.core's `seq` built-in, made once for the process.
-static CORE_SEQ: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-
-/// Whether `n` is clojure.core's `seq`: a test of `(seq x)` then asks [`is_empty`] of `x`,
-/// with no seq made of it.
-pub(crate) fn is_core_seq(n: &crate::value::Native) -> bool {
-    CORE_SEQ.get() == Some(&(std::ptr::from_ref(n) as usize))
-}
-
-/// `(empty? v)`: whether `v` has no element (a lazy seq forced as far as its first), with
-/// the error `seq` gives for a value that is not seqable.
-pub(crate) fn is_empty(v: &Value) -> Result<bool> {
-    Ok(match v.forced()? {
-        Value::Nil | Value::EmptyList => true,
-        Value::List(_) | Value::VecSeq(..) => false,
-        Value::Vector(items) => items.is_empty(),
-        v => v.uncons()?.is_none(),
-    })
-}
-
 /// Registers the functions of this module.
 pub fn install() {
     let c = "clojure.core";
@@ -175,11 +155,11 @@ pub fn install() {
         seq(&a[0])
     });
     if let Some((_, Value::Native(n))) = crate::eval::ns::resolve_in(c, "seq") {
-        let _ = CORE_SEQ.set(Arc::as_ptr(&n) as usize);
+        crate::eval::compile::run::register_seq(&n);
     }
     reg_slice(c, "empty?", |a| {
         arity(a, 1, 1, "empty?")?;
-        Ok(Value::Bool(is_empty(&a[0])?))
+        Ok(Value::Bool(crate::value::coll::is_empty(&a[0])?))
     });
     reg(c, "cons", |a| {
         arity(&a, 2, 2, "cons")?;
