@@ -558,20 +558,19 @@ impl Code {
     #[inline]
     pub(crate) fn truthy(&self, env: &Env) -> Result<bool> {
         match self {
-            Code::Local(h, i) => Ok(local_ref(env, *h, *i)?.truthy()),
-            Code::Form(f) => match &f.op {
-                Op::Call(Code::Global(g), args, _) if f.leaf && args.len() == 1 => {
-                    match g.resolve_shared() {
-                        Some(n) if is_seq(n) => {
-                            seq_test(&args[0], env).map_err(|e| e.with_pos(f.pos))
+            Code::Local(h, i) => return Ok(local_ref(env, *h, *i)?.truthy()),
+            Code::Form(f) if f.leaf => {
+                if let Op::Call(Code::Global(g), args, _) = &f.op {
+                    if let [a] = args.as_slice() {
+                        if g.resolve_shared().is_some_and(is_seq) {
+                            return seq_test(a, env).map_err(|e| e.with_pos(f.pos));
                         }
-                        _ => Ok(self.run(env)?.truthy()),
                     }
                 }
-                _ => Ok(self.run(env)?.truthy()),
-            },
-            _ => Ok(self.run(env)?.truthy()),
+            }
+            _ => {}
         }
+        Ok(self.run(env)?.truthy())
     }
 
     /// Runs code in a tail position of a `loop`'s or a function's body. A `recur` reached
