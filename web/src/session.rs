@@ -211,30 +211,18 @@ impl Session {
     }
 }
 
-/// Runs `f` with what it prints captured, and within `limit` of time when one is given.
+/// Runs `f` with what it prints captured (the first [`OUTPUT_CAP`] bytes kept, the rest
+/// counted as it is written), and within `limit` of time when one is given.
 fn captured<T>(limit: Option<Duration>, f: impl FnOnce() -> T) -> (String, T) {
-    let mut out = None;
-    let text = kanren_clj::library::core::with_out_str(|| {
-        out = Some(match limit {
+    let (mut text, left, out) =
+        kanren_clj::value::printer::with_out_capped(OUTPUT_CAP, || match limit {
             Some(l) => kanren_clj::with_time_limit(l, f),
             None => f(),
         });
-        Ok(Value::Nil)
-    });
-    let mut text = match text {
-        Ok(Value::Str(s)) => s.to_string(),
-        _ => String::new(),
-    };
-    if text.len() > OUTPUT_CAP {
-        let mut end = OUTPUT_CAP;
-        while !text.is_char_boundary(end) {
-            end -= 1;
-        }
-        let left = text.len() - end;
-        text.truncate(end);
+    if left > 0 {
         text.push_str(&format!("\n… {left} more bytes of output not shown\n"));
     }
-    (text, out.expect("with_out_str runs its function"))
+    (text, out)
 }
 
 impl Reply {
@@ -275,5 +263,54 @@ impl Reply {
             j.raw_field("errors", &Json::array(errors));
         }
         j.finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn output_past_the_cap_is_counted_not_kept() {
+        let mut s = Session::new();
+        // 2 000 000 bytes printed: the first OUTPUT_CAP kept, the rest counted exactly.
+        let r = s.eval("(dotimes [i 200000] (print \"0123456789\")) :done", None);
+        let kept = &r.output[..OUTPUT_CAP];
+        assert!(kept.bytes().all(|b| b.is_ascii_digit()));
+        let note = format!(
+            "\n… {} more bytes of output not shown\n",
+            2_000_000 - OUTPUT_CAP
+        );
+        assert_eq!(&r.output[OUTPUT_CAP..], note);
+        assert_eq!(r.value.as_deref(), Some(":done"));
+    }
+
+    #[test]
+    fn a_with_out_str_inside_the_program_keeps_all_of_its_own_output() {
+        let mut s = Session::new();
+        let r = s.eval(
+            "(count (with-out-str (dotimes [i 200000] (print \"0123456789\"))))",
+            None,
+        );
+        assert_eq!(
+            (r.output.as_str(), r.value.as_deref()),
+            ("", Some("2000000"))
+        );
+    }
+
+    #[test]
+    fn a_cut_falls_on_a_character_boundary() {
+        let mut s = Session::new();
+        // One byte, then two-byte characters: the cap falls inside one.
+        let r = s.eval(
+            &format!(
+                "(print \"a\") (dotimes [i {}] (print \"é\"))",
+                OUTPUT_CAP / 2
+            ),
+            None,
+        );
+        let (kept, note) = r.output.split_at(OUTPUT_CAP - 1);
+        assert!(kept.starts_with('a') && kept[1..].chars().all(|c| c == 'é'));
+        assert_eq!(note, "\n… 2 more bytes of output not shown\n");
     }
 }

@@ -493,8 +493,36 @@ pub fn object_str(v: &Value) -> Result<String> {
 }
 
 thread_local! {
-    /// The output buffer of the innermost `with-out-str`, if any.
-    static CAPTURE: RefCell<Option<String>> = const { RefCell::new(None) };
+    /// The output buffer of the innermost `with-out-str` (or [`with_out_capped`]), if any.
+    static CAPTURE: RefCell<Option<Capture>> = const { RefCell::new(None) };
+}
+
+/// Captured output: the text kept, at most `cap` bytes, and how many bytes past it were
+/// written and not kept.
+struct Capture {
+    text: String,
+    cap: usize,
+    dropped: usize,
+}
+
+impl Capture {
+    fn new(cap: usize) -> Capture {
+        Capture {
+            text: String::new(),
+            cap,
+            dropped: 0,
+        }
+    }
+
+    /// Keeps what of `s` fits under the cap (cut at a character's boundary), counts the rest.
+    fn push(&mut self, s: &str) {
+        let mut room = self.cap.saturating_sub(self.text.len()).min(s.len());
+        while !s.is_char_boundary(room) {
+            room -= 1;
+        }
+        self.text.push_str(&s[..room]);
+        self.dropped += s.len() - room;
+    }
 }
 
 /// Writes program output: to stdout, or to the buffer of an enclosing `with-out-str`.
@@ -511,7 +539,7 @@ pub fn emit_line(line: &str) {
 fn emit_parts(parts: &[&str]) {
     let captured = CAPTURE.with(|c| {
         if let Some(buf) = c.borrow_mut().as_mut() {
-            parts.iter().for_each(|p| buf.push_str(p));
+            parts.iter().for_each(|p| buf.push(p));
             true
         } else {
             false
@@ -529,12 +557,31 @@ fn emit_parts(parts: &[&str]) {
 
 /// Runs `f` with output captured, returning the output as a string value.
 pub fn with_out_str(f: impl FnOnce() -> Result<Value>) -> Result<Value> {
-    let saved = CAPTURE.with(|c| c.borrow_mut().replace(String::new()));
+    let (out, _, r) = with_out_capped(usize::MAX, f);
+    r.map(|_| Value::str(&out))
+}
+
+/// Runs `f` with its output captured: the first `cap` bytes of it (cut at a character's
+/// boundary), how many bytes more it wrote (counted, not kept: a program printing without
+/// end does not grow the buffer), and `f`'s result. A `with-out-str` inside `f` captures all
+/// of its own output, as its value.
+///
+/// ```
+/// use kanren_clj::value::printer::{emit, with_out_capped};
+/// let (text, dropped, n) = with_out_capped(2, || {
+///     emit("héllo");
+///     7
+/// });
+/// // "é" is two bytes: the cut falls before it.
+/// assert_eq!((text.as_str(), dropped, n), ("h", 5, 7));
+/// ```
+pub fn with_out_capped<T>(cap: usize, f: impl FnOnce() -> T) -> (String, usize, T) {
+    let saved = CAPTURE.with(|c| c.borrow_mut().replace(Capture::new(cap)));
     let r = f();
     let out = CAPTURE
         .with(|c| std::mem::replace(&mut *c.borrow_mut(), saved))
-        .unwrap_or_default();
-    r.map(|_| Value::str(&out))
+        .unwrap_or_else(|| Capture::new(cap));
+    (out.text, out.dropped, r)
 }
 
 /// A regex as Clojure prints it, readably or not: `#"source"`, the source as written except
