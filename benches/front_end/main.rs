@@ -141,8 +141,8 @@ fn load_session(core_logic: &str) {
 }
 
 /// One run of the front end's side: the query is called and its seq of answers realised by
-/// counting it (a goal that prints does so as the seq is walked, into the buffer of
-/// [`quiet`] around it); gives the count and the seq.
+/// counting it (a goal that prints does so as the seq is walked, counted by [`quiet`]
+/// around it); gives the count and the seq.
 fn front_end_run(query: &Value) -> (usize, Value) {
     let answers = kanren_clj::eval::apply(query, Vec::new());
     let answers = answers.unwrap_or_else(|e| panic!("the query fails: {e}"));
@@ -153,16 +153,11 @@ fn front_end_run(query: &Value) -> (usize, Value) {
     )
 }
 
-/// `f` run with what the programs print going to a buffer that is dropped after it: the
-/// front end's side prints there as the Rust port prints to its sink, one capture for a
-/// batch of runs (not one a run, which the port's side does not pay).
+/// `f` run with what the programs print counted, not kept (as the Rust port's sink keeps
+/// only its last line, so neither side's output grows with a batch): one capture for a batch
+/// of runs (not one a run, which the port's side does not pay).
 fn quiet<T>(f: impl FnOnce() -> T) -> T {
-    let mut out = None;
-    let _ = kanren_clj::value::printer::with_out_str(|| {
-        out = Some(f());
-        Ok(Value::Nil)
-    });
-    out.expect("the function ran")
+    kanren_clj::value::printer::with_out_capped(0, f).2
 }
 
 /// The time per run of `reps` runs of `f`, each checked to give `want` answers.
