@@ -439,6 +439,36 @@ fn a_test_of_seq_is_answered_without_the_seq_and_a_redefined_seq_is_called() {
 }
 
 #[test]
+fn a_for_element_bound_in_place_is_never_one_the_body_kept() {
+    // The last binding's frame is bound again for the next element of a chunk only when the
+    // body kept nothing of it: a function, a lazy seq, a delay or an atom holding the frame
+    // sees its own element; destructuring, modifiers and a chunk's end take a frame each.
+    let cases = [
+        ("(defn f [n] (map #(%) (for [x (range n)] (fn [] x)))) (f 5)", "(0 1 2 3 4)"),
+        (
+            "(defn f [] (doall (for [x (range 40)] (lazy-seq [x])))) (map first (f))",
+            "(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39)",
+        ),
+        ("(defn f [] (map deref (doall (for [x [1 2 3]] (delay (* 10 x)))))) (f)", "(10 20 30)"),
+        (
+            "(def kept (atom []))
+             (defn f [] (doall (for [x [1 2 3]] (do (swap! kept conj (fn [] x)) x))))
+             (f) (map #(%) @kept)",
+            "(1 2 3)",
+        ),
+        ("(defn f [] (for [x [1 2 3] y [:a :b]] [x y])) (f)",
+         "([1 :a] [1 :b] [2 :a] [2 :b] [3 :a] [3 :b])"),
+        ("(defn f [] (for [[a b] [[1 2] [3 4]]] (+ a b))) (f)", "(3 7)"),
+        ("(defn f [] (for [x (range 6) :let [y (* x x)] :when (even? y)] (fn [] [x y]))) (map #(%) (f))",
+         "([0 0] [2 4] [4 16])"),
+        ("(defn f [] (for [x (range 70)] (fn [] x))) (map #(%) (take-last 3 (f)))", "(67 68 69)"),
+    ];
+    for (src, want) in cases {
+        assert_eq!(same(src), want, "{src}");
+    }
+}
+
+#[test]
 fn a_function_called_by_a_macro_of_its_own_body_while_it_is_compiled() {
     // Compiling `f` expands `(m)`, which calls `f`: that call runs interpreted (no hang, no
     // endless compiling).

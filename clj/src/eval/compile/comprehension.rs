@@ -7,7 +7,7 @@
 use crate::eval::check_interrupt;
 use crate::eval::compile::run::{bind_pairs, bind_pat};
 use crate::eval::compile::{all, bindings, compile, pattern, Code, Compiled, Pat, Scope};
-use crate::eval::env::Env;
+use crate::eval::env::{Env, Frame};
 use crate::eval::special::comprehension::{walk, Bound, ForBindings};
 use crate::value::coll::Source;
 use crate::value::error::Result;
@@ -165,6 +165,25 @@ impl ForBindings for Arc<(Steps, Code)> {
 
     fn body(&self, env: &Env) -> Result<Value> {
         self.1.run(env)
+    }
+
+    /// A binding of a plain name with no modifiers is one frame: its value replaced in place
+    /// when nothing but this walk holds it.
+    fn rebind(&self, i: usize, env: &mut Env, x: Value) -> std::result::Result<(), Value> {
+        let step = &self.0.steps[i];
+        if !step.mods.is_empty() || !matches!(step.pat, Pat::Name(_)) {
+            return Err(x);
+        }
+        if check_interrupt().is_err() {
+            return Err(x);
+        }
+        match env.as_mut().and_then(triomphe::Arc::get_mut) {
+            Some(Frame::One(_, slot, _)) => {
+                *slot = x;
+                Ok(())
+            }
+            _ => Err(x),
+        }
     }
 }
 

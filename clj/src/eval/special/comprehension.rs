@@ -99,6 +99,13 @@ pub(crate) trait ForBindings: Clone + Send + 'static {
     fn coll(&self, i: usize, env: &Env) -> Result<Value>;
     /// The body's value in `env`.
     fn body(&self, env: &Env) -> Result<Value>;
+
+    /// `x` bound by the binding at `i` in place of the element `env` binds (an environment
+    /// [`ForBindings::bound`] gave for that binding, held by nothing else), when that is all
+    /// binding it takes; else `x` given back.
+    fn rebind(&self, _i: usize, _env: &mut Env, x: Value) -> std::result::Result<(), Value> {
+        Err(x)
+    }
 }
 
 /// The interpreter's `for`: its binding forms and its body.
@@ -162,9 +169,25 @@ pub(crate) fn walk<B: ForBindings>(b: B, i: usize, env: Env, src: Source, tail: 
                     Next::End => return Ok(tail),
                     Next::Chunk(xs, rest) => {
                         let mut out = Vec::with_capacity(xs.len());
+                        // The last element's environment, bound again for the next when the
+                        // body kept nothing of it.
+                        let mut last_env: Option<Env> = None;
                         for x in xs {
+                            let x = match &mut last_env {
+                                Some(e) => match b.rebind(i, e, x) {
+                                    Ok(()) => {
+                                        out.push(b.body(e)?);
+                                        continue;
+                                    }
+                                    Err(x) => x,
+                                },
+                                None => x,
+                            };
                             match b.bound(i, &env, x)? {
-                                Bound::Keep(e, _) => out.push(b.body(&e)?),
+                                Bound::Keep(e, _) => {
+                                    out.push(b.body(&e)?);
+                                    last_env = Some(e);
+                                }
                                 Bound::Skip => {}
                                 Bound::End => return Ok(Value::chunk_with_tail(out, tail)),
                             }
