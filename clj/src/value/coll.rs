@@ -604,7 +604,7 @@ impl Source {
                 let x = items.get(i).cloned();
                 Ok(x.map(|x| (x, Source::Vec(items, i + 1))))
             }
-            Source::Seq(s) => Ok(s.uncons()?.map(|(h, t)| (h, Source::Seq(t)))),
+            Source::Seq(s) => Ok(s.uncons_owned()?.map(|(h, t)| (h, Source::Seq(t)))),
         }
     }
 

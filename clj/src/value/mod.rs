@@ -607,6 +607,37 @@ impl Value {
         Ok(v)
     }
 
+    /// [`uncons`](Value::uncons) of a value no longer needed: a list cell or a lazy seq that
+    /// nothing else holds gives up its parts, and a vector's seq its items, with no count
+    /// taken on them and given back (a walk that owns its seq steps along it so).
+    ///
+    /// ```
+    /// use kanren_clj::value::Value;
+    /// let (h, t) = Value::list([Value::Int(1), Value::Int(2)]).uncons_owned().unwrap().unwrap();
+    /// assert_eq!((h.to_string(), t.to_string()), ("1".into(), "(2)".into()));
+    /// ```
+    pub fn uncons_owned(self) -> Result<Option<(Value, Value)>> {
+        match self {
+            Value::VecSeq(items, i) => Ok(Some((items[i].clone(), vec_seq(items, i + 1)))),
+            Value::List(c) => Ok(Some(match triomphe::Arc::try_unwrap(c) {
+                Ok(mut cell) => (
+                    std::mem::replace(&mut cell.0, Value::Nil),
+                    std::mem::replace(&mut cell.1, Value::Nil),
+                ),
+                Err(c) => (c.0.clone(), c.1.clone()),
+            })),
+            // A lazy seq nothing else holds gives up what it was forced into.
+            Value::Lazy(mut cell) => {
+                cell.step()?;
+                match triomphe::Arc::get_mut(&mut cell).and_then(|l| l.outcome.get_mut().take()) {
+                    Some(out) => out?.uncons_owned(),
+                    None => Value::Lazy(cell).uncons(),
+                }
+            }
+            other => other.uncons(),
+        }
+    }
+
     /// The first element and the rest of a seqable value, or `None` when it is empty.
     pub fn uncons(&self) -> Result<Option<(Value, Value)>> {
         let v = self.forced()?;

@@ -57,6 +57,23 @@
     (is (thrown-with-msg? clojure.lang.ExceptionInfo #"boom" (first s)))
     (is (not (realized? s)))))
 
+;; A walk that owns the seq it steps along takes its cells apart (no count taken and given
+;; back): a seq also held elsewhere, or walked twice in one call, is read, never changed.
+(deftest a-seq-walked-by-two-is-read-by-both
+  (let [xs (map inc (range 5))
+        v [1 2 3]
+        l (list 1 2 3)]
+    (is (= '([1 1] [2 2] [3 3] [4 4] [5 5]) (map vector xs xs)))
+    (is (= '(2 4 6) (map + v v)))
+    (is (= '(3 6 9) (map + l l l)))
+    (is (= '(1 2 3 4 5) xs))
+    (is (= '([1 :a] [2 :b] [3 :c]) (map vector (seq v) [:a :b :c])))
+    (is (= [1 2 3] v))
+    (is (= '(1 2 3) l))
+    (is (= '(1 2 3) (for [x (lazy-seq l)] x)))
+    (is (= '((1 2 3) (1 2 3)) (let [s (map identity l)] [(for [x s] x) (for [x s] x)])))
+    (is (= '([1 4] [2 5] [3 6]) (map vector (lazy-seq (list 1 2 3)) (rest [3 4 5 6]))))))
+
 (deftest lazy-over-infinite-seqs
   (is (= '(1 2 3) (take 3 (map inc (range)))))
   (is (= '(5 7 9) (take 3 (map + (range) (range 5 100)))))

@@ -16,7 +16,7 @@ pub(crate) fn lazy_map(f: Value, mut colls: Vec<Value>) -> Value {
     if colls.len() == 1 {
         return lazy_map1(f, colls.pop().unwrap_or(Value::Nil));
     }
-    Value::lazy(move || match firsts_and_rests(&colls)? {
+    Value::lazy(move || match firsts_and_rests(colls)? {
         Some((heads, tails)) => Ok(Value::cons(apply(&f, heads)?, lazy_map(f, tails))),
         None => Ok(Value::EmptyList),
     })
@@ -303,7 +303,7 @@ pub(crate) fn cycle(all: Value, cur: Value) -> Value {
 }
 
 pub(crate) fn interleave(colls: Vec<Value>) -> Value {
-    Value::lazy(move || match firsts_and_rests(&colls)? {
+    Value::lazy(move || match firsts_and_rests(colls)? {
         Some((heads, tails)) => Ok(Value::list_with_tail(heads, interleave(tails))),
         None => Ok(Value::EmptyList),
     })

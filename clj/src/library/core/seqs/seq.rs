@@ -51,14 +51,14 @@ fn next(v: &Value) -> Result<Value> {
 /// The first item and the rest of each of `colls`, or `None` once one of them is empty (or
 /// there are none: `(interleave)` is `()`): the step of `map` and `interleave` over several
 /// seqs.
-pub(crate) fn firsts_and_rests(colls: &[Value]) -> Result<Option<(Vec<Value>, Vec<Value>)>> {
+pub(crate) fn firsts_and_rests(colls: Vec<Value>) -> Result<Option<(Vec<Value>, Vec<Value>)>> {
     if colls.is_empty() {
         return Ok(None);
     }
     let mut heads = Vec::with_capacity(colls.len());
     let mut tails = Vec::with_capacity(colls.len());
     for c in colls {
-        let Some((h, t)) = c.uncons()? else {
+        let Some((h, t)) = c.uncons_owned()? else {
             return Ok(None);
         };
         heads.push(h);
