@@ -608,8 +608,9 @@ impl Value {
     }
 
     /// [`uncons`](Value::uncons) of a value no longer needed: a list cell or a lazy seq that
-    /// nothing else holds gives up its parts, and a vector's seq its items, with no count
-    /// taken on them and given back (a walk that owns its seq steps along it so).
+    /// nothing else holds gives up its parts, and a vector's seq hands its items on to its
+    /// rest, with no count taken on them and given back (a walk that owns its seq steps along
+    /// it so).
     ///
     /// ```
     /// use kanren_clj::value::Value;
