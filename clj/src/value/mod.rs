@@ -618,24 +618,32 @@ impl Value {
     /// assert_eq!((h.to_string(), t.to_string()), ("1".into(), "(2)".into()));
     /// ```
     pub fn uncons_owned(self) -> Result<Option<(Value, Value)>> {
-        match self {
-            Value::VecSeq(items, i) => Ok(Some((items[i].clone(), vec_seq(items, i + 1)))),
-            Value::List(c) => Ok(Some(match triomphe::Arc::try_unwrap(c) {
-                Ok(mut cell) => (
-                    std::mem::replace(&mut cell.0, Value::Nil),
-                    std::mem::replace(&mut cell.1, Value::Nil),
-                ),
-                Err(c) => (c.0.clone(), c.1.clone()),
-            })),
-            // A lazy seq nothing else holds gives up what it was forced into.
-            Value::Lazy(mut cell) => {
-                cell.step()?;
-                match triomphe::Arc::get_mut(&mut cell).and_then(|l| l.outcome.get_mut().take()) {
-                    Some(out) => out?.uncons_owned(),
-                    None => Value::Lazy(cell).uncons(),
+        let mut v = self;
+        loop {
+            return match v {
+                Value::VecSeq(items, i) => Ok(Some((items[i].clone(), vec_seq(items, i + 1)))),
+                Value::List(c) => Ok(Some(match triomphe::Arc::try_unwrap(c) {
+                    Ok(mut cell) => (
+                        std::mem::replace(&mut cell.0, Value::Nil),
+                        std::mem::replace(&mut cell.1, Value::Nil),
+                    ),
+                    Err(c) => (c.0.clone(), c.1.clone()),
+                })),
+                // A lazy seq nothing else holds gives up what it was forced into (in a loop:
+                // a lazy seq of a lazy seq, as deep as a program nests them).
+                Value::Lazy(mut cell) => {
+                    cell.step()?;
+                    match triomphe::Arc::get_mut(&mut cell).and_then(|l| l.outcome.get_mut().take())
+                    {
+                        Some(out) => {
+                            v = out?;
+                            continue;
+                        }
+                        None => Value::Lazy(cell).uncons(),
+                    }
                 }
-            }
-            other => other.uncons(),
+                other => other.uncons(),
+            };
         }
     }
 

@@ -74,6 +74,12 @@
     (is (= '((1 2 3) (1 2 3)) (let [s (map identity l)] [(for [x s] x) (for [x s] x)])))
     (is (= '([1 4] [2 5] [3 6]) (map vector (lazy-seq (list 1 2 3)) (rest [3 4 5 6]))))))
 
+(deftest a-lazy-seq-of-lazy-seqs-nested-deep-is-walked-in-a-loop
+  (let [deep (fn [coll] (reduce (fn [s _] (lazy-seq s)) coll (range 200000)))]
+    (is (= 2 (count (map vector (deep [1 2]) [1 2]))))
+    (is (= '([1 :a] [1 :b] [2 :a] [2 :b]) (for [a (deep [1 2]) b [:a :b]] [a b])))
+    (is (= '(1 :x 2 :y) (interleave (deep (list 1 2)) [:x :y])))))
+
 (deftest lazy-over-infinite-seqs
   (is (= '(1 2 3) (take 3 (map inc (range)))))
   (is (= '(5 7 9) (take 3 (map + (range) (range 5 100)))))
