@@ -150,6 +150,14 @@ impl Cons {
         };
         Cons(head, tail, improper, 0, Pos::default())
     }
+
+    /// The cell's head and tail, moved out; its own drop not run (which would walk its tail,
+    /// taken here, once more).
+    fn into_parts(self) -> (Value, Value) {
+        let cell = std::mem::ManuallyDrop::new(self);
+        // SAFETY: each part is read once and `cell` is never dropped or used again.
+        unsafe { (std::ptr::read(&cell.0), std::ptr::read(&cell.1)) }
+    }
 }
 
 impl Value {
@@ -195,6 +203,12 @@ impl<T: Thunk + ?Sized> Drop for LazySeq<T> {
     }
 }
 
+/// What the lazy seq `arc` was forced into, taken out of it when nothing else holds it
+/// (`None` when something does, or when it was not forced).
+fn take_outcome(arc: &mut triomphe::Arc<LazySeq>) -> Option<Result<Value>> {
+    triomphe::Arc::get_mut(arc).and_then(|cell| cell.outcome.get_mut().take())
+}
+
 /// Drops the uniquely owned part of a seq's spine in a loop.
 fn drop_chain(mut cur: Value) {
     loop {
@@ -203,24 +217,15 @@ fn drop_chain(mut cur: Value) {
             // count has no weak half to give back either).
             Value::List(arc) => match triomphe::Arc::try_unwrap(arc) {
                 Ok(cell) => {
-                    // The cell taken apart: its parts moved out, its own drop not run
-                    // (which would walk its tail, taken here, once more).
-                    let cell = std::mem::ManuallyDrop::new(cell);
-                    // SAFETY: each part is read once and `cell` is never dropped or used
-                    // again.
-                    let (head, tail) =
-                        unsafe { (std::ptr::read(&cell.0), std::ptr::read(&cell.1)) };
+                    let (head, tail) = cell.into_parts();
                     drop_head(head);
                     tail
                 }
                 Err(_) => return,
             },
-            Value::Lazy(mut arc) => match triomphe::Arc::get_mut(&mut arc) {
-                Some(cell) => match cell.outcome.get_mut().take() {
-                    Some(Ok(v)) => v,
-                    _ => return,
-                },
-                None => return,
+            Value::Lazy(mut arc) => match take_outcome(&mut arc) {
+                Some(Ok(v)) => v,
+                _ => return,
             },
             _ => return,
         }
@@ -623,18 +628,14 @@ impl Value {
             return match v {
                 Value::VecSeq(items, i) => Ok(Some((items[i].clone(), vec_seq(items, i + 1)))),
                 Value::List(c) => Ok(Some(match triomphe::Arc::try_unwrap(c) {
-                    Ok(mut cell) => (
-                        std::mem::replace(&mut cell.0, Value::Nil),
-                        std::mem::replace(&mut cell.1, Value::Nil),
-                    ),
+                    Ok(cell) => cell.into_parts(),
                     Err(c) => (c.0.clone(), c.1.clone()),
                 })),
                 // A lazy seq nothing else holds gives up what it was forced into (in a loop:
                 // a lazy seq of a lazy seq, as deep as a program nests them).
                 Value::Lazy(mut cell) => {
                     cell.step()?;
-                    match triomphe::Arc::get_mut(&mut cell).and_then(|l| l.outcome.get_mut().take())
-                    {
+                    match take_outcome(&mut cell) {
                         Some(out) => {
                             v = out?;
                             continue;
