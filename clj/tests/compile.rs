@@ -399,6 +399,44 @@ fn a_function_whose_body_is_one_call_of_a_built_in_runs_it_on_its_arguments() {
     }
 }
 #[test]
+fn a_call_of_a_built_in_on_locals_and_constants_reads_them_where_they_are() {
+    // A call whose arguments are locals (of this frame or outer ones) and constants, inside
+    // a larger body, run more than once (a site reads its callee in place once it has
+    // resolved it): one, two and three arguments, a built-in redefined later, one with
+    // effects, one that reads no arguments in place, and an error with its message.
+    let cases = [
+        (
+            "(defn f [x y] (let [z 2] (let [w 3] [(+ x z) (- y 1) (nth [x y z] 1) (+ x z w)
+                                               (get {:a x} :a) (str x \"b\" y) (conj [x] w)])))
+             [(f 1 2) (f 3 4) (f 5 6)]",
+            "[[3 1 2 6 1 \"1b2\" [1 3]] [5 3 4 8 3 \"3b4\" [3 3]] [7 5 6 10 5 \"5b6\" [5 3]]]",
+        ),
+        (
+            "(defn k [x] [(inc x) (first x)])
+             (def a (vec (for [x [1 2]] (try (k x) (catch Exception e :caught)))))
+             (defn k2 [x] [(inc x)]) (def b [(k2 1) (k2 2)]) (defn inc [x] :mine) [a b (k2 1)]",
+            "[[:caught :caught] [[2] [3]] [:mine]]",
+        ),
+        (
+            "(def v (atom 0)) (defn bump [n] (let [a v] (swap! a + n) (swap! a + 1) @a))
+             [(bump 2) (bump 3) (bump 4)]",
+            "[3 7 12]",
+        ),
+        (
+            "(defn f [x] [(list x 1) (vector x) (hash-set x)]) [(f 1) (f 2)]",
+            "[[(1 1) [1] #{1}] [(2 1) [2] #{2}]]",
+        ),
+        (
+            "(defn k [x] [(inc x)]) [(k 1) (k 2) (k nil)]",
+            "error: +: expected a number, got nil",
+        ),
+    ];
+    for (src, want) in cases {
+        assert_eq!(same(src), want, "{src}");
+    }
+}
+
+#[test]
 fn a_test_of_seq_is_answered_without_the_seq_and_a_redefined_seq_is_called() {
     // `(if (seq x) ...)` and `cond`'s tests ask whether `x` is empty: every kind of seqable
     // value, a lazy seq forced as far as its first element, the error of a value that is not

@@ -193,6 +193,10 @@ pub struct Form {
     /// or a call of a global on constants. A built-in
     /// that reads its arguments in place runs such a call without a level of its own.
     pub(crate) leaf: bool,
+    /// Whether the form is a call of a global on one to three arguments, each a local or a
+    /// constant, not all constants: a built-in that reads its arguments in place is called
+    /// on them where they are, with no dispatch on the form's shape at each run.
+    pub(crate) atoms: bool,
     /// For a call of a global on constants: the value a pure built-in gave for them, kept
     /// with the built-in when the value is a scalar or a finite domain
     /// (`(fd/domain 1 2 3)` in a function's body is made once). Read only while the name
@@ -221,11 +225,16 @@ impl Form {
             if args.len() <= 3 && args.iter().all(simple));
         let constant = matches!(&op, Op::Call(Code::Global(_), args, _)
             if args.iter().all(|a| matches!(a, Code::Const(_))));
+        let atoms = !constant
+            && matches!(&op, Op::Call(Code::Global(_), args, _)
+                if (1..=3).contains(&args.len())
+                    && args.iter().all(|a| matches!(a, Code::Local(..) | Code::Const(_))));
         let fold = constant.then(Box::default);
         Form {
             pos,
             op,
             leaf,
+            atoms,
             fold,
         }
     }

@@ -19,6 +19,7 @@ impl Code {
         match self {
             Code::Const(v) => Ok(v.clone()),
             Code::Local(h, i) => local(env, *h, *i),
+            Code::Form(f) if f.atoms => run_atoms(self, f, env),
             _ => self.run_nested(env),
         }
     }
@@ -119,6 +120,51 @@ impl Code {
             }
         })
         .map_err(|e| e.with_pos(f.pos))
+    }
+}
+
+/// `code`, the form `f`: a call of a global on locals and constants ([`Form::atoms`]
+/// (crate::value::func::Form)). A shared built-in that reads its arguments in place is
+/// called on them where their frames and the form hold them; anything else runs as
+/// [`Code::run_global_call`] runs it.
+#[inline(never)]
+fn run_atoms(code: &Code, f: &crate::value::func::Form, env: &Env) -> Result<Value> {
+    if let Op::Call(Code::Global(g), args, _) = &f.op {
+        if let Some(n) = g.resolve_shared() {
+            if let Some(slice) = &n.slice {
+                effect_of(n);
+                let out = match args.as_slice() {
+                    [a] => slice(std::slice::from_ref(atom(a, env)?)),
+                    [a, b] => slice(as_values(&[copy(atom(a, env)?), copy(atom(b, env)?)])),
+                    [a, b, c] => slice(as_values(&[
+                        copy(atom(a, env)?),
+                        copy(atom(b, env)?),
+                        copy(atom(c, env)?),
+                    ])),
+                    _ => return code.run_nested(env),
+                };
+                return out.map_err(|e| e.with_pos(f.pos));
+            }
+        }
+    }
+    code.run_nested(env)
+}
+
+/// The value of an argument of [`run_atoms`] (a local or a constant), where it is held.
+#[inline(always)]
+fn atom<'a>(c: &'a Code, env: &'a Env) -> Result<&'a Value> {
+    match c {
+        Code::Local(h, i) => local_ref(env, *h, *i),
+        Code::Const(v) => Ok(v),
+        _ => Err(missing("argument")),
+    }
+}
+
+/// Notes the effect of calling the built-in `n`, unless it is pure.
+#[inline(always)]
+fn effect_of(n: &crate::value::Native) {
+    if !n.pure {
+        effect();
     }
 }
 
