@@ -557,6 +557,51 @@ pub(crate) enum Source {
     Seq(Value),
     /// A vector (not a queue) from this position.
     Vec(Arc<Items<Value>>, usize),
+    /// A finite integer range not realised: its integers made as they are read, in chunks
+    /// of [`CHUNK`] as the range's seq would give them.
+    Range(Steps),
+}
+
+/// The integers from `next` by `step` (not 0) up to `end`, not included: what an integer
+/// range's seq gives (`(range 0 9 3)`), none of them past `i64::MAX` or `i64::MIN`.
+#[derive(Clone, Copy)]
+pub struct Steps {
+    pub(crate) next: i64,
+    pub(crate) end: i64,
+    pub(crate) step: i64,
+}
+
+impl Steps {
+    /// The steps of `(range start end step)`, when no integer of it and no step past its last
+    /// one leaves `i64` (and `step` is not 0, which repeats `start` without end).
+    pub fn new(start: i64, end: i64, step: i64) -> Option<Steps> {
+        // An integer read is short of `end`, so it and a step past it stay in `i64` when
+        // `end` and a step past it do.
+        (step != 0 && end.checked_add(step).is_some()).then_some(Steps {
+            next: start,
+            end,
+            step,
+        })
+    }
+
+    /// Whether every integer has been read.
+    pub(crate) fn done(&self) -> bool {
+        if self.step > 0 {
+            self.next >= self.end
+        } else {
+            self.next <= self.end
+        }
+    }
+
+    /// The next integer, and the steps after it.
+    fn take(mut self) -> Option<(i64, Steps)> {
+        if self.done() {
+            return None;
+        }
+        let x = self.next;
+        self.next += self.step;
+        Some((x, self))
+    }
 }
 
 /// What a [`Source`] gives next.
@@ -574,6 +619,14 @@ impl Source {
     pub(crate) fn of(coll: Value) -> Source {
         match coll {
             Value::Vector(items) if items.tag.is_none() => Source::Vec(items, 0),
+            // An integer range nothing else holds, not yet realised: its integers are made
+            // where they are read, no cell made for each.
+            Value::Lazy(mut cell) => {
+                match triomphe::Arc::get_mut(&mut cell).and_then(|c| c.int_steps()) {
+                    Some(steps) => Source::Range(steps),
+                    None => Source::Seq(Value::Lazy(cell)),
+                }
+            }
             v => Source::Seq(v),
         }
     }
@@ -594,6 +647,7 @@ impl Source {
         match self {
             Source::Vec(items, i) => *i >= items.len(),
             Source::Seq(s) => s.realized_empty(),
+            Source::Range(steps) => steps.done(),
         }
     }
 
@@ -605,6 +659,9 @@ impl Source {
                 Ok(x.map(|x| (x, Source::Vec(items, i + 1))))
             }
             Source::Seq(s) => Ok(s.uncons_owned()?.map(|(h, t)| (h, Source::Seq(t)))),
+            Source::Range(steps) => Ok(steps
+                .take()
+                .map(|(x, rest)| (Value::Int(x), Source::Range(rest)))),
         }
     }
 
@@ -618,6 +675,22 @@ impl Source {
                 let end = ((i / CHUNK + 1) * CHUNK).min(items.len());
                 let chunk = items[i..end].to_vec();
                 Ok(Next::Chunk(chunk, Source::Vec(items, end)))
+            }
+            Source::Range(mut steps) => {
+                let mut chunk = Vec::with_capacity(CHUNK);
+                while chunk.len() < CHUNK {
+                    match steps.take() {
+                        Some((x, rest)) => {
+                            chunk.push(Value::Int(x));
+                            steps = rest;
+                        }
+                        None => break,
+                    }
+                }
+                Ok(match chunk.is_empty() {
+                    true => Next::End,
+                    false => Next::Chunk(chunk, Source::Range(steps)),
+                })
             }
             Source::Seq(s) => {
                 // Forced once; the chunk and the first element are read from what it gave.

@@ -238,6 +238,11 @@ pub trait Thunk: Send {
     fn run(&mut self) -> Option<Result<Value>>;
     /// Drops the code unrun.
     fn clear(&mut self);
+    /// The integers the seq gives, when the code is a finite integer range that has not run
+    /// ([`coll::Steps`]): a walk that owns the seq reads them without realising it.
+    fn int_steps(&self) -> Option<coll::Steps> {
+        None
+    }
 }
 
 impl<F: FnOnce() -> Result<Value> + Send> Thunk for Option<F> {
@@ -286,17 +291,29 @@ unsafe impl<T: Thunk + ?Sized> Sync for LazySeq<T> {}
 impl LazySeq {
     /// A seq that runs `f` when first forced.
     fn new<F: FnOnce() -> Result<Value> + Send + 'static>(f: F) -> triomphe::Arc<LazySeq> {
+        LazySeq::from_thunk(Some(f))
+    }
+
+    /// A seq that runs the thunk `t` when first forced.
+    fn from_thunk<T: Thunk + 'static>(t: T) -> triomphe::Arc<LazySeq> {
         use unsize::CoerceUnsize;
         let cell = triomphe::Arc::new(LazySeq {
             state: AtomicU8::new(UNFORCED),
             outcome: UnsafeCell::new(None),
-            thunk: UnsafeCell::new(Some(f)),
+            thunk: UnsafeCell::new(t),
         });
         // SAFETY: the function only unsizes the pointer (the thunk's type to `dyn Thunk`).
-        let to_dyn = unsafe {
-            unsize::Coercion::new(|p: *const LazySeq<Option<F>>| -> *const LazySeq { p })
-        };
+        let to_dyn =
+            unsafe { unsize::Coercion::new(|p: *const LazySeq<T>| -> *const LazySeq { p }) };
         cell.unsize(to_dyn)
+    }
+
+    /// A seq of [`Thunk::int_steps`] not yet forced, read through the only reference to it.
+    fn int_steps(&mut self) -> Option<coll::Steps> {
+        match *self.state.get_mut() {
+            UNFORCED => self.thunk.get_mut().int_steps(),
+            _ => None,
+        }
     }
 
     /// What the thunk gave, if it has run.
@@ -473,6 +490,12 @@ impl Value {
     /// A lazy seq produced by `f` when first needed.
     pub fn lazy(f: impl FnOnce() -> Result<Value> + Send + 'static) -> Value {
         Value::Lazy(LazySeq::new(f))
+    }
+
+    /// A lazy seq produced by the thunk `t` when first needed: [`Value::lazy`] of code that
+    /// says what it is ([`Thunk::int_steps`]).
+    pub fn lazy_thunk(t: impl Thunk + 'static) -> Value {
+        Value::Lazy(LazySeq::from_thunk(t))
     }
 
     /// Clojure truthiness: everything but `nil` and `false`.

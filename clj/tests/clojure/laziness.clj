@@ -284,6 +284,31 @@
     (is (= 32 (calls #(second (for [x (range 3) y (range 40)] (% y))))))
     (is (= 40 (calls #(nth (for [x (range 3) y (range 40)] (% y)) 35))))))
 
+;; An integer range read by a walk that chunks gives its integers in chunks of 32 whether or
+;; not its seq has been realised or is held elsewhere: across chunks, by negative steps, empty,
+;; at the ends of the longs, a step of 0 (the start without end), and non-integer ranges.
+(deftest integer-ranges-read-by-walks-that-chunk
+  (is (= (range 1 101) (map inc (range 100))))
+  (is (= '(10 7 4 1) (map identity (range 10 0 -3))))
+  (is (= () (map inc (range 5 0))))
+  (is (= () (for [x (range 5 0)] x)))
+  (is (= '(0 3 6) (for [x (range 0 9 3)] x)))
+  (is (= '(9223372036854775802 9223372036854775803 9223372036854775804 9223372036854775805)
+         (map identity (range 9223372036854775802 9223372036854775806))))
+  (is (= '(9223372036854775805 9223372036854775806)
+         (map identity (range 9223372036854775805 9223372036854775807))))
+  (is (= '(-9223372036854775803 -9223372036854775804 -9223372036854775805 -9223372036854775806)
+         (map identity (range -9223372036854775803 -9223372036854775807 -1))))
+  (is (= '(1 1 1) (take 3 (map inc (range 0 10 0)))))
+  (is (= '(1.0 1.5) (map inc (range 0.0 1.0 0.5))))
+  (is (= '(2 4) (filter even? (range 1 5))))
+  (let [r (range 0 5)]
+    (is (= [[1 2 3 4 5] [0 1 2 3 4]] [(vec (map inc r)) (vec r)])))
+  (let [r (range 0 40)]
+    (first r)
+    (is (= (range 1 41) (map inc r))))
+  (is (= 4950 (reduce + (for [x (range 100)] x)))))
+
 (deftest chunked-results-are-the-same-seqs
   (is (= '(1 2 3 4 5) (map inc (range 5))))
   (is (= '(1 3 5) (filter odd? [1 2 3 4 5])))

@@ -8,7 +8,7 @@
 
 use crate::eval::{apply, apply1};
 use crate::library::core::seq::firsts_and_rests;
-use crate::value::coll::{Next, Source, CHUNK};
+use crate::value::coll::{Next, Source, Steps, CHUNK};
 use crate::value::error::Result;
 use crate::value::Value;
 
@@ -205,41 +205,64 @@ pub(crate) fn range_from(start: Value, end: Option<Value>, step: Value) -> Value
 /// cells ending in the lazy rest, as Clojure's ranges come in chunks. An integer past
 /// `i64::MAX` is left to [`range_from`]'s arithmetic.
 fn int_range(start: i64, end: Option<i64>, step: i64) -> Value {
-    Value::lazy(move || {
-        let past = |x: i64| match end {
-            Some(e) if step >= 0 => x >= e,
-            Some(e) => x <= e,
-            None => false,
-        };
-        let mut chunk = Vec::with_capacity(CHUNK);
-        let mut x = start;
-        let mut rest = None;
-        while !past(x) {
-            if chunk.len() == CHUNK {
-                rest = Some(int_range(x, end, step));
+    Value::lazy_thunk(IntRange(Some((start, end, step))))
+}
+
+/// The thunk of [`int_range`]: the range's arguments until it runs.
+struct IntRange(Option<(i64, Option<i64>, i64)>);
+
+impl crate::value::Thunk for IntRange {
+    fn run(&mut self) -> Option<Result<Value>> {
+        self.0
+            .take()
+            .map(|(start, end, step)| range_chunk(start, end, step))
+    }
+
+    fn clear(&mut self) {
+        self.0 = None;
+    }
+
+    fn int_steps(&self) -> Option<Steps> {
+        let (start, end, step) = self.0?;
+        Steps::new(start, end?, step)
+    }
+}
+
+/// The first chunk of `(range start end step)` over integers, and the lazy rest.
+fn range_chunk(start: i64, end: Option<i64>, step: i64) -> Result<Value> {
+    let past = |x: i64| match end {
+        Some(e) if step >= 0 => x >= e,
+        Some(e) => x <= e,
+        None => false,
+    };
+    let mut chunk = Vec::with_capacity(CHUNK);
+    let mut x = start;
+    let mut rest = None;
+    while !past(x) {
+        if chunk.len() == CHUNK {
+            rest = Some(int_range(x, end, step));
+            break;
+        }
+        match x.checked_add(step) {
+            Some(next) => {
+                chunk.push(x);
+                x = next;
+            }
+            None => {
+                rest = Some(range_from(
+                    Value::Int(x),
+                    end.map(Value::Int),
+                    Value::Int(step),
+                ));
                 break;
             }
-            match x.checked_add(step) {
-                Some(next) => {
-                    chunk.push(x);
-                    x = next;
-                }
-                None => {
-                    rest = Some(range_from(
-                        Value::Int(x),
-                        end.map(Value::Int),
-                        Value::Int(step),
-                    ));
-                    break;
-                }
-            }
         }
-        let tail = rest.unwrap_or(Value::EmptyList);
-        Ok(Value::chunk_with_tail(
-            chunk.into_iter().map(Value::Int),
-            tail,
-        ))
-    })
+    }
+    let tail = rest.unwrap_or(Value::EmptyList);
+    Ok(Value::chunk_with_tail(
+        chunk.into_iter().map(Value::Int),
+        tail,
+    ))
 }
 
 pub(crate) fn take_n(n: i64, coll: Value) -> Value {

@@ -272,8 +272,8 @@ pub fn install() {
         }
         Ok(coll)
     });
-    reg(c, "range", |a| {
-        arity(&a, 0, 3, "range")?;
+    reg_slice(c, "range", |a| {
+        arity(a, 0, 3, "range")?;
         Ok(match a.len() {
             0 => range_from(Value::Int(0), None, Value::Int(1)),
             1 => range_from(Value::Int(0), Some(a[0].clone()), Value::Int(1)),
