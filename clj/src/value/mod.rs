@@ -498,6 +498,25 @@ impl Value {
         Value::Lazy(LazySeq::from_thunk(t))
     }
 
+    /// A lazy seq already realised as the seq `s` (what Clojure's `(doall (take n s))`
+    /// gives: a `LazySeq`, not a list).
+    ///
+    /// ```
+    /// use kanren_clj::value::Value;
+    /// use kanren_clj::value::items::Items;
+    /// let s = Value::realized_seq(Value::VecSeq(Items::arc(vec![Value::Int(1), Value::Int(2)]), 0));
+    /// assert!(matches!(s, Value::Lazy(_)));
+    /// assert_eq!(s.to_string(), "(1 2)");
+    /// ```
+    pub fn realized_seq(s: Value) -> Value {
+        let mut cell = LazySeq::from_thunk(None::<fn() -> Result<Value>>);
+        if let Some(c) = triomphe::Arc::get_mut(&mut cell) {
+            *c.outcome.get_mut() = Some(Ok(s));
+            *c.state.get_mut() = FORCED;
+        }
+        Value::Lazy(cell)
+    }
+
     /// Clojure truthiness: everything but `nil` and `false`.
     pub fn truthy(&self) -> bool {
         !matches!(self, Value::Nil | Value::Bool(false))

@@ -162,6 +162,13 @@
   (is (= '((0 1 2) (3 4 :a)) (partition 3 3 [:a :b] (range 5))))
   (is (= '((0 1 2) (3 4)) (partition 3 3 [] (range 5))))
   (is (= '((0 1) (2)) (partition-all 2 (range 3))))
+  (let [g (first (partition 2 [1 2 3 4]))
+        p (last (partition 3 3 [:a] [1 2 3 4]))
+        a (last (partition-all 2 [1 2 3]))]
+    (is (= [clojure.lang.LazySeq clojure.lang.LazySeq clojure.lang.LazySeq] (map class [g p a])))
+    (is (= [true false false true] [(seq? g) (list? g) (counted? g) (realized? g)]))
+    (is (= ['(1 2) '(4 :a) '(3)] [g p a]))
+    (is (= [[1 2] '(0 1 2) '(2) 2] [(vec g) (conj g 0) (rest g) (count g)])))
   (is (= '(1 2 3) (flatten [1 [2 [3]]])))
   (is (= '(1 2 3) (flatten '(1 (2 (3))))))
   (is (= () (flatten 5)))

@@ -3,7 +3,7 @@
 //! functions of functions (`comp`, `partial`, `juxt`, ...) are Clojure, in `prelude.clj`.
 
 use crate::eval::apply;
-use crate::library::core::{arity, int_arg, reg};
+use crate::library::core::{arity, int_arg, reg, reg_slice};
 use crate::value::error::{Error, Result};
 use crate::value::{Native, Value};
 use std::sync::Arc;
@@ -183,8 +183,8 @@ pub fn install() {
     });
     reg(c, "vector", |a| Ok(Value::vector(a)));
     reg(c, "list", |a| Ok(Value::list(a)));
-    reg(c, "vec", |a| {
-        arity(&a, 1, 1, "vec")?;
+    reg_slice(c, "vec", |a| {
+        arity(a, 1, 1, "vec")?;
         Ok(Value::vector(a[0].to_vec()?))
     });
     reg(c, "hash-map", |a| {

@@ -355,6 +355,12 @@ pub(crate) fn drop_n(n: i64, coll: &Value) -> Result<Value> {
 
 /// `partition` (`all`: `partition-all`) of `n` elements every `step`; with `pad`, a last short
 /// chunk is filled from `pad` (and kept, however short `pad` leaves it).
+/// A group of `partition` (not empty): a lazy seq realised as the seq of its items, as
+/// Clojure's `(doall (take n s))`, one allocation for the items rather than a cell each.
+fn group(items: Vec<Value>) -> Value {
+    Value::realized_seq(Value::VecSeq(crate::value::items::Items::arc(items), 0))
+}
+
 pub(crate) fn partition(
     n: usize,
     step: usize,
@@ -387,7 +393,7 @@ pub(crate) fn partition(
                         chunk.push(h);
                         p = t;
                     }
-                    return Ok(Value::list([Value::list(chunk)]));
+                    return Ok(Value::list([group(chunk)]));
                 }
                 None if !all => return Ok(Value::EmptyList),
                 None => {}
@@ -399,7 +405,7 @@ pub(crate) fn partition(
             false => drop_n(step as i64, &coll)?,
         };
         Ok(Value::cons(
-            Value::list(chunk),
+            group(chunk),
             partition(n, step, rest, all, pad),
         ))
     })
