@@ -528,6 +528,14 @@ pub fn count(v: &Value) -> Result<usize> {
         Value::Nil | Value::EmptyList => 0,
         Value::Vector(x) | Value::Set(x) => x.len(),
         Value::VecSeq(x, i) => x.len() - i,
+        // An integer range not realised and held by nothing else, counted as its steps
+        // (Clojure counts a range without walking it).
+        Value::Lazy(cell) => {
+            match crate::value::LazySeq::int_steps_held(cell).and_then(|s| s.len()) {
+                Some(n) => n,
+                None => v.walk()?,
+            }
+        }
         Value::Map(m) => m.len(),
         Value::SortedMap(m) | Value::SortedSet(m) => m.entries.len(),
         Value::Str(s) => s.chars().count(),
@@ -582,6 +590,20 @@ impl Steps {
             end,
             step,
         })
+    }
+
+    /// How many integers are left to read, if that fits a `usize`.
+    pub(crate) fn len(&self) -> Option<usize> {
+        let (next, end, step) = (
+            i128::from(self.next),
+            i128::from(self.end),
+            i128::from(self.step),
+        );
+        let n = match step > 0 {
+            true => (end - next + step - 1) / step,
+            false => (next - end - step - 1) / -step,
+        };
+        usize::try_from(n.max(0)).ok()
     }
 
     /// Whether every integer has been read.

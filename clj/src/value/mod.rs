@@ -316,6 +316,16 @@ impl LazySeq {
         }
     }
 
+    /// [`LazySeq::int_steps`] of a cell that `this` is the only reference to.
+    pub(crate) fn int_steps_held(this: &triomphe::Arc<LazySeq>) -> Option<coll::Steps> {
+        if !this.is_unique() || this.state.load(Ordering::Acquire) != UNFORCED {
+            return None;
+        }
+        // SAFETY: `this` is the cell's only reference, so no other thread can force it while
+        // the thunk is read, and this thread is not forcing it (its state is UNFORCED).
+        unsafe { (*this.thunk.get()).int_steps() }
+    }
+
     /// What the thunk gave, if it has run.
     #[inline]
     fn outcome(&self) -> Option<&Result<Value>> {

@@ -314,7 +314,21 @@
   (let [r (range 0 40)]
     (first r)
     (is (= (range 1 41) (map inc r))))
-  (is (= 4950 (reduce + (for [x (range 100)] x)))))
+  (is (= 4950 (reduce + (for [x (range 100)] x))))
+  (is (= [499500 50 22 95.0 0 5] [(reduce + (range 1000)) (reduce + 5 (range 10))
+                                  (reduce + (range 10 0 -3)) (reduce + (range 0 10 0.5))
+                                  (reduce + (range 5 0)) (reduce + 5 (range 5 0))]))
+  (is (= 15 (reduce (fn [a x] (if (> x 5) (reduced a) (+ a x))) (range 100))))
+  (is (thrown? ArithmeticException (reduce + (range 9223372036854775800 9223372036854775806))))
+  (is (= [1000 4 0 20 6 0] [(count (range 1000)) (count (range 10 0 -3)) (count (range 5 0))
+                            (count (range 0 10 0.5))
+                            (count (range 9223372036854775800 9223372036854775806))
+                            (count (range -3 -3))]))
+  (let [r (range 5)]
+    (is (= [5 [0 1 2 3 4] 5] [(count r) (vec r) (count r)])))
+  (is (= [4 '(-9223372036854775807 -4611686018427387903 1 4611686018427387905)]
+         [(count (range -9223372036854775807 9223372036854775806 4611686018427387904))
+          (take 6 (range -9223372036854775807 9223372036854775806 4611686018427387904))])))
 
 (deftest chunked-results-are-the-same-seqs
   (is (= '(1 2 3 4 5) (map inc (range 5))))

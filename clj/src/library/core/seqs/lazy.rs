@@ -187,6 +187,11 @@ pub(crate) fn range_from(start: Value, end: Option<Value>, step: Value) -> Value
         (Value::Int(s), None, Value::Int(st)) => return int_range(*s, None, *st),
         _ => {}
     }
+    range_values(start, end, step)
+}
+
+/// `range` by the arithmetic of its values, one element at a time.
+fn range_values(start: Value, end: Option<Value>, step: Value) -> Value {
     Value::lazy(move || {
         if let Some(e) = &end {
             let o = crate::value::num::compare(&start, e, "range")?;
@@ -248,12 +253,19 @@ fn range_chunk(start: i64, end: Option<i64>, step: i64) -> Result<Value> {
                 chunk.push(x);
                 x = next;
             }
+            // The last integer this side of the longs' edge: past it a range with an end
+            // has ended, and one without goes on by arithmetic (which reports the overflow,
+            // as Clojure's `+` does).
             None => {
-                rest = Some(range_from(
-                    Value::Int(x),
-                    end.map(Value::Int),
-                    Value::Int(step),
-                ));
+                chunk.push(x);
+                rest = Some(match end {
+                    Some(_) => Value::EmptyList,
+                    None => Value::lazy(move || {
+                        let next =
+                            crate::value::num::arith('+', &Value::Int(x), &Value::Int(step))?;
+                        Ok(range_values(next, None, Value::Int(step)))
+                    }),
+                });
                 break;
             }
         }

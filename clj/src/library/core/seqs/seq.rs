@@ -10,6 +10,7 @@ use crate::library::core::lazy::{
 };
 use crate::library::core::{arity, conj1, int_arg, reg, reg_slice, seq};
 use crate::value::args::count_arg;
+use crate::value::coll::Source;
 use crate::value::error::{Error, Result};
 use crate::value::Value;
 use std::sync::Arc;
@@ -225,24 +226,34 @@ pub fn install() {
         arity(&a, 2, 2, "keep-indexed")?;
         Ok(lazy_keep(a[0].clone(), a[1].clone(), 0, true))
     });
-    reg(c, "reduce", |a| {
+    // The collection is walked as the function's own (`Source`): an integer range not realised
+    // is read as its integers, a seq nothing else holds is taken apart as it is read.
+    reg(c, "reduce", |mut a| {
         arity(&a, 2, 3, "reduce")?;
-        let (mut acc, mut cur) = if a.len() == 3 {
-            (a[1].clone(), a[2].clone())
-        } else {
-            match a[1].uncons()? {
-                Some((h, t)) => (h, t),
+        let mut src = Source::of(a.pop().unwrap_or(Value::Nil));
+        let mut acc = match a.len() {
+            2 => a.pop().unwrap_or(Value::Nil),
+            _ => match src.next_one()? {
+                Some((h, rest)) => {
+                    src = rest;
+                    h
+                }
                 None => return apply(&a[0], vec![]),
-            }
+            },
         };
-        while let Some((h, t)) = cur.uncons()? {
+        let mut n = 0u32;
+        while let Some((h, rest)) = src.next_one()? {
             acc = crate::eval::apply2(&a[0], acc, h)?;
             if let Value::Cell(c) = &acc {
                 if c.kind == crate::value::cell::CellKind::Reduced {
                     return Ok(c.get().0);
                 }
             }
-            cur = t;
+            n = n.wrapping_add(1);
+            if n.is_multiple_of(4096) {
+                crate::eval::check_interrupt()?;
+            }
+            src = rest;
         }
         Ok(acc)
     });
