@@ -207,8 +207,10 @@ fn range_values(start: Value, end: Option<Value>, step: Value) -> Value {
 }
 
 /// `range` over integers: each step realises up to [`CHUNK`] of them at once, as cons
-/// cells ending in the lazy rest, as Clojure's ranges come in chunks. An integer past
-/// `i64::MAX` is left to [`range_from`]'s arithmetic.
+/// cells ending in the lazy rest, as Clojure's ranges come in chunks. A range with an end
+/// ends at the last integer before the longs' edge; one without goes on past it by
+/// arithmetic. A walk that owns the range before it is realised reads its integers without
+/// the cells ([`Steps`]).
 fn int_range(start: i64, end: Option<i64>, step: i64) -> Value {
     Value::lazy_thunk(IntRange(Some((start, end, step))))
 }
@@ -365,14 +367,14 @@ pub(crate) fn drop_n(n: i64, coll: &Value) -> Result<Value> {
     Ok(cur)
 }
 
-/// `partition` (`all`: `partition-all`) of `n` elements every `step`; with `pad`, a last short
-/// chunk is filled from `pad` (and kept, however short `pad` leaves it).
 /// A group of `partition` (not empty): a lazy seq realised as the seq of its items, as
 /// Clojure's `(doall (take n s))`, one allocation for the items rather than a cell each.
 fn group(items: Vec<Value>) -> Value {
     Value::realized_seq(Value::VecSeq(crate::value::items::Items::arc(items), 0))
 }
 
+/// `partition` (`all`: `partition-all`) of `n` elements every `step`; with `pad`, a last short
+/// chunk is filled from `pad` (and kept, however short `pad` leaves it).
 pub(crate) fn partition(
     n: usize,
     step: usize,
