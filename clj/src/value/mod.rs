@@ -266,6 +266,9 @@ impl<F: FnOnce() -> Result<Value> + Send> Thunk for Option<F> {
 pub struct LazySeq<T: Thunk + ?Sized = dyn Thunk> {
     /// [`UNFORCED`], [`RUNNING`] or [`FORCED`].
     state: AtomicU8,
+    /// Whether the thunk may tell the integers it gives ([`Thunk::int_steps`]): asked only
+    /// then, so a walk of any other seq pays one plain load.
+    steps: bool,
     /// What the thunk gave (the seq produced: `Nil`, `EmptyList`, `List`, `VecSeq` or
     /// another lazy seq), once `state` is [`FORCED`]; written only by the thread whose swap
     /// made it [`RUNNING`].
@@ -291,14 +294,16 @@ unsafe impl<T: Thunk + ?Sized> Sync for LazySeq<T> {}
 impl LazySeq {
     /// A seq that runs `f` when first forced.
     fn new<F: FnOnce() -> Result<Value> + Send + 'static>(f: F) -> triomphe::Arc<LazySeq> {
-        LazySeq::from_thunk(Some(f))
+        LazySeq::from_thunk(Some(f), false)
     }
 
-    /// A seq that runs the thunk `t` when first forced.
-    fn from_thunk<T: Thunk + 'static>(t: T) -> triomphe::Arc<LazySeq> {
+    /// A seq that runs the thunk `t` when first forced; `steps`: whether `t` may tell its
+    /// integers ([`Thunk::int_steps`]).
+    fn from_thunk<T: Thunk + 'static>(t: T, steps: bool) -> triomphe::Arc<LazySeq> {
         use unsize::CoerceUnsize;
         let cell = triomphe::Arc::new(LazySeq {
             state: AtomicU8::new(UNFORCED),
+            steps,
             outcome: UnsafeCell::new(None),
             thunk: UnsafeCell::new(t),
         });
@@ -310,15 +315,15 @@ impl LazySeq {
 
     /// A seq of [`Thunk::int_steps`] not yet forced, read through the only reference to it.
     fn int_steps(&mut self) -> Option<coll::Steps> {
-        match *self.state.get_mut() {
-            UNFORCED => self.thunk.get_mut().int_steps(),
+        match (self.steps, *self.state.get_mut()) {
+            (true, UNFORCED) => self.thunk.get_mut().int_steps(),
             _ => None,
         }
     }
 
     /// [`LazySeq::int_steps`] of a cell that `this` is the only reference to.
     pub(crate) fn int_steps_held(this: &triomphe::Arc<LazySeq>) -> Option<coll::Steps> {
-        if !this.is_unique() || this.state.load(Ordering::Acquire) != UNFORCED {
+        if !this.steps || !this.is_unique() || this.state.load(Ordering::Acquire) != UNFORCED {
             return None;
         }
         // SAFETY: `this` is the cell's only reference, so no other thread can force it while
@@ -505,7 +510,7 @@ impl Value {
     /// A lazy seq produced by the thunk `t` when first needed: [`Value::lazy`] of code that
     /// says what it is ([`Thunk::int_steps`]).
     pub fn lazy_thunk(t: impl Thunk + 'static) -> Value {
-        Value::Lazy(LazySeq::from_thunk(t))
+        Value::Lazy(LazySeq::from_thunk(t, true))
     }
 
     /// A lazy seq already realised as the seq `s` (what Clojure's `(doall (take n s))`
@@ -519,7 +524,7 @@ impl Value {
     /// assert_eq!(s.to_string(), "(1 2)");
     /// ```
     pub fn realized_seq(s: Value) -> Value {
-        let mut cell = LazySeq::from_thunk(None::<fn() -> Result<Value>>);
+        let mut cell = LazySeq::from_thunk(None::<fn() -> Result<Value>>, false);
         if let Some(c) = triomphe::Arc::get_mut(&mut cell) {
             *c.outcome.get_mut() = Some(Ok(s));
             *c.state.get_mut() = FORCED;
