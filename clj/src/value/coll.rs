@@ -643,12 +643,10 @@ impl Source {
             Value::Vector(items) if items.tag.is_none() => Source::Vec(items, 0),
             // An integer range nothing else holds, not yet realised: its integers are made
             // where they are read, no cell made for each.
-            Value::Lazy(mut cell) => {
-                match triomphe::Arc::get_mut(&mut cell).and_then(|c| c.int_steps()) {
-                    Some(steps) => Source::Range(steps),
-                    None => Source::Seq(Value::Lazy(cell)),
-                }
-            }
+            Value::Lazy(cell) => match crate::value::LazySeq::int_steps_held(&cell) {
+                Some(steps) => Source::Range(steps),
+                None => Source::Seq(Value::Lazy(cell)),
+            },
             v => Source::Seq(v),
         }
     }

@@ -313,15 +313,7 @@ impl LazySeq {
         cell.unsize(to_dyn)
     }
 
-    /// A seq of [`Thunk::int_steps`] not yet forced, read through the only reference to it.
-    fn int_steps(&mut self) -> Option<coll::Steps> {
-        match (self.steps, *self.state.get_mut()) {
-            (true, UNFORCED) => self.thunk.get_mut().int_steps(),
-            _ => None,
-        }
-    }
-
-    /// [`LazySeq::int_steps`] of a cell that `this` is the only reference to.
+    /// [`Thunk::int_steps`] of a cell not yet forced that `this` is the only reference to.
     pub(crate) fn int_steps_held(this: &triomphe::Arc<LazySeq>) -> Option<coll::Steps> {
         if !this.steps || !this.is_unique() || this.state.load(Ordering::Acquire) != UNFORCED {
             return None;
