@@ -193,9 +193,7 @@ fn run_shared(
     if crate::eval::on_heap() {
         return None;
     }
-    if !n.pure {
-        effect();
-    }
+    effect_of(n);
     Some(nested(|| call_native(n, args, env)).map_err(|e| e.with_pos(f.pos)))
 }
 
@@ -209,9 +207,7 @@ fn run_leaf(
     env: &Env,
 ) -> Option<Result<Value>> {
     let code = n.slice.as_ref().filter(|_| f.leaf)?;
-    if !n.pure {
-        effect();
-    }
+    effect_of(n);
     in_place(code, args, env).map(|out| out.map_err(|e| e.with_pos(f.pos)))
 }
 
@@ -375,25 +371,20 @@ pub(crate) fn leaf_call(code: &Code, args: &[Value], named: usize) -> Option<Res
         }
         _ => None,
     };
-    let effect_of = || {
-        if !n.pure {
-            effect();
-        }
-    };
     let out = match operands.as_slice() {
         [a] => {
             let a = [read(a)?];
-            effect_of();
+            effect_of(n);
             code(as_values(&a))
         }
         [a, b] => {
             let a = [read(a)?, read(b)?];
-            effect_of();
+            effect_of(n);
             code(as_values(&a))
         }
         [a, b, c] => {
             let a = [read(a)?, read(b)?, read(c)?];
-            effect_of();
+            effect_of(n);
             code(as_values(&a))
         }
         _ => return None,
