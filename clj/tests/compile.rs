@@ -363,6 +363,25 @@ fn a_call_site_sees_each_new_definition_of_its_callee() {
 }
 
 #[test]
+fn a_call_of_a_compiled_function_binds_its_arguments_in_a_frame_of_its_own() {
+    // Each function is called from a compiled site more than once (the first call compiles
+    // the body; the later ones bind the arguments straight into the frame). A `recur` binds
+    // the parameters again in place only when no closure kept the frame.
+    let src = "(defn keep-fns [n acc] (if (zero? n) acc (recur (dec n) (conj acc (fn [] n)))))
+               (defn count-down [n acc] (if (zero? n) acc (recur (dec n) (conj acc n))))
+               (defn swap-n [[a b] n] (if (pos? n) (swap-n [b a] (dec n)) [a b]))
+               (defn self-ref [n] (if (pos? n) (self-ref (dec n)) self-ref))
+               (defn two ([x] [x]) ([x y] [x y]))
+               (defn g [] [(mapv #(%) (keep-fns 3 [])) (count-down 4 [])
+                           (swap-n [1 2] 3) (fn? (self-ref 2)) (two 1) (two 1 2)
+                           (try (two 1 2 3) (catch Exception e (.getMessage e)))])
+               [(g) (g) (g)]";
+    let one =
+        "[[3 2 1] [4 3 2 1] [2 1] true [1] [1 2] \"Wrong number of args (3) passed to: two\"]";
+    assert_eq!(same(src), format!("[{one} {one} {one}]"));
+}
+
+#[test]
 fn a_function_whose_body_is_one_call_of_a_built_in_runs_it_on_its_arguments() {
     // Such a body reads its parameters where the call holds them (no frame is made): each
     // parameter in its place after the function's own name, constants and the kept value of

@@ -174,14 +174,23 @@ pub fn eval(form: &Value, env: &Env) -> Result<Value> {
 }
 
 /// Runs `f`, one nested evaluation: counted against [`MAX_DEPTH`] (an error beyond it), with
-/// room made on the heap when the native stack runs low.
+/// room made on the heap when the native stack runs low. The stack is measured at every
+/// [`GROW_EVERY`]th level only: the levels between two measures take a few kilobytes of the
+/// 64 KiB that each measure leaves.
 #[inline]
 pub(crate) fn nested<T>(f: impl FnOnce() -> Result<T>) -> Result<T> {
     enter_level()?;
-    let out = kanren::stack::maybe_grow(64 * 1024, 4 * 1024 * 1024, f);
+    let out = if DEPTH.with(Cell::get).is_multiple_of(GROW_EVERY) {
+        kanren::stack::maybe_grow(64 * 1024, 4 * 1024 * 1024, f)
+    } else {
+        f()
+    };
     leave_level();
     out
 }
+
+/// How many levels of nesting [`nested`] enters between two measures of the native stack.
+const GROW_EVERY: usize = 4;
 
 fn eval_symbol(s: &Arc<str>, env: &Env) -> Result<Value> {
     if let Some(v) = lookup_local(env, s) {
@@ -556,7 +565,7 @@ fn call_frame_arity(c: &Closure, arity: &Arity) -> Option<u32> {
 
 /// Whether `names`, made for `arity`, are the names of its frame when `c` calls it (the same
 /// name first, if any, then one per parameter).
-fn names_fit(c: &Closure, arity: &Arity, names: &crate::eval::Names) -> bool {
+pub(crate) fn names_fit(c: &Closure, arity: &Arity, names: &crate::eval::Names) -> bool {
     let params = arity.params.len() + arity.rest.iter().len();
     match (&c.name, names.first()) {
         (None, _) => names.len() == params,

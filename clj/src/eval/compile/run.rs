@@ -103,10 +103,18 @@ impl Code {
         form: &Value,
         env: &Env,
     ) -> Result<Value> {
-        if let Some(Value::Native(n)) = &callee {
-            if let Some(out) = run_leaf(f, n, args, env) {
-                return out;
+        match &callee {
+            Some(Value::Native(n)) => {
+                if let Some(out) = run_leaf(f, n, args, env) {
+                    return out;
+                }
             }
+            Some(Value::Fn(c)) => {
+                if let Some(out) = call_compiled(f, c, args, env) {
+                    return out;
+                }
+            }
+            _ => {}
         }
         check_interrupt()?;
         if crate::eval::on_heap() {
@@ -677,6 +685,74 @@ pub(crate) fn body_tail(codes: &[Code], env: &Env) -> Result<Tail> {
             last.run_tail(env)
         }
     }
+}
+
+/// The form `f`, a call of the closure `c` whose arity for `args` is compiled and binds its
+/// parameters in a call frame ([`Frame::Call`]): the arguments run straight into the frame
+/// and the body runs in it, a `recur` binding the parameters again in place when nothing else
+/// holds the frame. `None` for any other call (the first one, which compiles the body; a
+/// variadic arity; a body [`leaf_call`] runs without a frame; the heap stack), which
+/// [`call_closure_with`] runs.
+#[inline(never)]
+fn call_compiled(
+    f: &crate::value::func::Form,
+    c: &Arc<Closure>,
+    args: &[Code],
+    env: &Env,
+) -> Option<Result<Value>> {
+    let (arity, a) = c
+        .arities
+        .iter()
+        .zip(0u32..)
+        .find(|(a, _)| a.rest.is_none() && a.params.len() == args.len())?;
+    let code = arity.code.get()?.as_ref()?;
+    let names = arity.frame_names.get()?;
+    if !crate::eval::names_fit(c, arity, names)
+        || names.is_empty()
+        || leaf_body(code)
+        || crate::eval::on_heap()
+    {
+        return None;
+    }
+    if let Err(e) = check_interrupt() {
+        return Some(Err(e));
+    }
+    effect();
+    let out = nested(|| {
+        let mut slots = crate::eval::Args::with_capacity(args.len());
+        for x in args {
+            slots.push(x.run(env)?);
+        }
+        let mut frame: Env = Some(triomphe::Arc::new(Frame::Call(
+            Value::Fn(c.clone()),
+            a,
+            slots,
+        )));
+        loop {
+            let new = match code.run_tail(&frame) {
+                Ok(Tail::Value(v)) => return Ok(v),
+                Ok(Tail::Recur(new)) => new,
+                Err(e) => crate::eval::recur_values(e)?,
+            };
+            crate::eval::check_recur(args.len(), &new)?;
+            check_interrupt()?;
+            match frame.as_mut().and_then(triomphe::Arc::get_mut) {
+                Some(Frame::Call(_, _, slots)) => {
+                    for (slot, v) in slots.iter_mut().zip(new) {
+                        *slot = v;
+                    }
+                }
+                _ => {
+                    frame = Some(triomphe::Arc::new(Frame::Call(
+                        Value::Fn(c.clone()),
+                        a,
+                        crate::eval::Args::from_vec(new),
+                    )))
+                }
+            }
+        }
+    });
+    Some(out.map_err(|e| e.with_pos(f.pos)))
 }
 
 /// The call of `f` on the values of `args`.
