@@ -687,12 +687,9 @@ pub(crate) fn body_tail(codes: &[Code], env: &Env) -> Result<Tail> {
     }
 }
 
-/// The form `f`, a call of the closure `c` whose arity for `args` is compiled and binds its
-/// parameters in a call frame ([`Frame::Call`]): the arguments run straight into the frame
-/// and the body runs in it, a `recur` binding the parameters again in place when nothing else
-/// holds the frame. `None` for any other call (the first one, which compiles the body; a
-/// variadic arity; a body [`leaf_call`] runs without a frame; the heap stack), which
-/// [`call_closure_with`] runs.
+/// The form `f`, a call of the closure `c` whose arity for `args` binds them straight into
+/// its call frame ([`framed_arity`]), run in a level of nesting of its own. `None` for any
+/// other call, and on the heap stack: [`call_closure_with`] runs those.
 #[inline(never)]
 fn call_compiled(
     f: &crate::value::func::Form,
@@ -700,59 +697,71 @@ fn call_compiled(
     args: &[Code],
     env: &Env,
 ) -> Option<Result<Value>> {
-    let (arity, a) = c
-        .arities
-        .iter()
-        .zip(0u32..)
-        .find(|(a, _)| a.rest.is_none() && a.params.len() == args.len())?;
-    let code = arity.code.get()?.as_ref()?;
-    let names = arity.frame_names.get()?;
-    if !crate::eval::names_fit(c, arity, names)
-        || names.is_empty()
-        || leaf_body(code)
-        || crate::eval::on_heap()
-    {
+    let (a, code) = framed_arity(c, args.len())?;
+    if crate::eval::on_heap() {
         return None;
     }
     if let Err(e) = check_interrupt() {
         return Some(Err(e));
     }
     effect();
-    let out = nested(|| {
-        let mut slots = crate::eval::Args::with_capacity(args.len());
-        for x in args {
-            slots.push(x.run(env)?);
-        }
-        let mut frame: Env = Some(triomphe::Arc::new(Frame::Call(
-            Value::Fn(c.clone()),
-            a,
-            slots,
-        )));
-        loop {
-            let new = match code.run_tail(&frame) {
-                Ok(Tail::Value(v)) => return Ok(v),
-                Ok(Tail::Recur(new)) => new,
-                Err(e) => crate::eval::recur_values(e)?,
-            };
-            crate::eval::check_recur(args.len(), &new)?;
-            check_interrupt()?;
-            match frame.as_mut().and_then(triomphe::Arc::get_mut) {
-                Some(Frame::Call(_, _, slots)) => {
-                    for (slot, v) in slots.iter_mut().zip(new) {
-                        *slot = v;
-                    }
-                }
-                _ => {
-                    frame = Some(triomphe::Arc::new(Frame::Call(
-                        Value::Fn(c.clone()),
-                        a,
-                        crate::eval::Args::from_vec(new),
-                    )))
+    let out = nested(|| run_framed(c, a, code, args, env));
+    Some(out.map_err(|e| e.with_pos(f.pos)))
+}
+
+/// The arity of `c` for `n` arguments (its index, its compiled body) when a call can run
+/// the arguments straight into the arity's call frame ([`Frame::Call`]): a fixed arity,
+/// compiled, whose frame names are known, and whose body is not one [`leaf_call`] runs
+/// without a frame. `None` for the first call (which compiles the body) and any other.
+#[inline]
+fn framed_arity(c: &Closure, n: usize) -> Option<(u32, &Arc<Code>)> {
+    let (arity, a) = c
+        .arities
+        .iter()
+        .zip(0u32..)
+        .find(|(a, _)| a.rest.is_none() && a.params.len() == n)?;
+    let code = arity.code.get()?.as_ref()?;
+    let names = arity.frame_names.get()?;
+    let fits = crate::eval::names_fit(c, arity, names) && !names.is_empty() && !leaf_body(code);
+    fits.then_some((a, code))
+}
+
+/// The call of `c`'s arity `a` (its body `code`, found by [`framed_arity`]) on the values
+/// of `args`: they run into the call frame, the body runs in it, and a `recur` binds the
+/// parameters again in place when nothing else holds the frame.
+fn run_framed(c: &Arc<Closure>, a: u32, code: &Code, args: &[Code], env: &Env) -> Result<Value> {
+    let mut slots = Args::with_capacity(args.len());
+    for x in args {
+        slots.push(x.run(env)?);
+    }
+    let mut frame: Env = Some(triomphe::Arc::new(Frame::Call(
+        Value::Fn(c.clone()),
+        a,
+        slots,
+    )));
+    loop {
+        let new = match code.run_tail(&frame) {
+            Ok(Tail::Value(v)) => return Ok(v),
+            Ok(Tail::Recur(new)) => new,
+            Err(e) => crate::eval::recur_values(e)?,
+        };
+        crate::eval::check_recur(args.len(), &new)?;
+        check_interrupt()?;
+        match frame.as_mut().and_then(triomphe::Arc::get_mut) {
+            Some(Frame::Call(_, _, slots)) => {
+                for (slot, v) in slots.iter_mut().zip(new) {
+                    *slot = v;
                 }
             }
+            _ => {
+                frame = Some(triomphe::Arc::new(Frame::Call(
+                    Value::Fn(c.clone()),
+                    a,
+                    Args::from_vec(new),
+                )))
+            }
         }
-    });
-    Some(out.map_err(|e| e.with_pos(f.pos)))
+    }
 }
 
 /// The call of `f` on the values of `args`.
@@ -762,6 +771,9 @@ fn call(f: Value, args: &[Code], env: &Env) -> Result<Value> {
         effect();
     }
     if let Value::Fn(c) = &f {
+        if let Some((a, code)) = framed_arity(c, args.len()) {
+            return run_framed(c, a, code, args, env);
+        }
         let mut values = Args::with_capacity(args.len());
         for a in args {
             values.push(a.run(env)?);
