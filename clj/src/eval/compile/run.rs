@@ -72,6 +72,20 @@ impl Code {
                 return out;
             }
         }
+        self.run_unshared(f, g, args, form, env)
+    }
+
+    /// [`Code::run_global_call`] once its site was found to hold no shared built-in it can
+    /// call by reference: the callee resolved (a count taken on it) and called.
+    #[inline]
+    fn run_unshared(
+        &self,
+        f: &crate::value::func::Form,
+        g: &Global,
+        args: &[Code],
+        form: &Value,
+        env: &Env,
+    ) -> Result<Value> {
         let callee = callee(g, env);
         if let (Some(cell), Some(Value::Native(n))) = (&f.fold, &callee) {
             if n.pure {
@@ -137,25 +151,39 @@ impl Code {
 /// [`Code::run_global_call`] runs it.
 #[inline(never)]
 fn run_atoms(code: &Code, f: &crate::value::func::Form, env: &Env) -> Result<Value> {
-    if let Op::Call(Code::Global(g), args, _) = &f.op {
-        if let Some(n) = g.resolve_shared() {
-            if let Some(slice) = &n.slice {
-                effect_of(n);
-                let out = match args.as_slice() {
-                    [a] => slice(std::slice::from_ref(atom(a, env)?)),
-                    [a, b] => slice(as_values(&[copy(atom(a, env)?), copy(atom(b, env)?)])),
-                    [a, b, c] => slice(as_values(&[
-                        copy(atom(a, env)?),
-                        copy(atom(b, env)?),
-                        copy(atom(c, env)?),
-                    ])),
-                    _ => return code.run_nested(env),
-                };
-                return out.map_err(|e| e.with_pos(f.pos));
-            }
-        }
+    let Op::Call(Code::Global(g), args, form) = &f.op else {
+        return code.run_nested(env);
+    };
+    match g.resolve_shared() {
+        Some(n) => run_atoms_of(code, f, n, env),
+        None => code.run_unshared(f, g, args, form, env),
     }
-    code.run_nested(env)
+}
+
+/// [`run_atoms`] of the shared built-in `n` its site resolved to (a test of `if` or `cond`
+/// that resolved it first).
+#[inline(always)]
+fn run_atoms_of(
+    code: &Code,
+    f: &crate::value::func::Form,
+    n: &crate::value::Native,
+    env: &Env,
+) -> Result<Value> {
+    let (Some(slice), Op::Call(_, args, _)) = (&n.slice, &f.op) else {
+        return code.run_nested(env);
+    };
+    effect_of(n);
+    let out = match args.as_slice() {
+        [a] => slice(std::slice::from_ref(atom(a, env)?)),
+        [a, b] => slice(as_values(&[copy(atom(a, env)?), copy(atom(b, env)?)])),
+        [a, b, c] => slice(as_values(&[
+            copy(atom(a, env)?),
+            copy(atom(b, env)?),
+            copy(atom(c, env)?),
+        ])),
+        _ => return code.run_nested(env),
+    };
+    out.map_err(|e| e.with_pos(f.pos))
 }
 
 /// The value of an argument of [`run_atoms`] (a local or a constant), where it is held.
@@ -606,10 +634,14 @@ impl Code {
             Code::Local(h, i) => return Ok(local_ref(env, *h, *i)?.truthy()),
             Code::Form(f) if f.leaf => {
                 if let Op::Call(Code::Global(g), args, _) = &f.op {
-                    if let [a] = args.as_slice() {
-                        if g.resolve_shared().is_some_and(is_seq) {
+                    let n = g.resolve_shared();
+                    if let (Some(n), [a]) = (n, args.as_slice()) {
+                        if is_seq(n) {
                             return seq_test(a, env).map_err(|e| e.with_pos(f.pos));
                         }
+                    }
+                    if let (Some(n), true) = (n, f.atoms) {
+                        return Ok(run_atoms_of(self, f, n, env)?.truthy());
                     }
                 }
             }
