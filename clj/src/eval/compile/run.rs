@@ -72,18 +72,17 @@ impl Code {
                 return out;
             }
         }
-        self.run_unshared(f, g, args, form, env)
+        self.run_unshared(f, (g, args, form), env)
     }
 
-    /// [`Code::run_global_call`] once its site was found to hold no shared built-in it can
-    /// call by reference: the callee resolved (a count taken on it) and called.
+    /// [`Code::run_global_call`] once its site (`g`, in the form `f` with `args`, written
+    /// `form`) was found to hold no shared built-in it can call by reference: the callee
+    /// resolved (a count taken on it) and called.
     #[inline]
     fn run_unshared(
         &self,
         f: &crate::value::func::Form,
-        g: &Global,
-        args: &[Code],
-        form: &Value,
+        (g, args, form): (&Global, &[Code], &Value),
         env: &Env,
     ) -> Result<Value> {
         let callee = callee(g, env);
@@ -156,7 +155,7 @@ fn run_atoms(code: &Code, f: &crate::value::func::Form, env: &Env) -> Result<Val
     };
     match g.resolve_shared() {
         Some(n) => run_atoms_of(code, f, n, env),
-        None => code.run_unshared(f, g, args, form, env),
+        None => code.run_unshared(f, (g, args, form), env),
     }
 }
 
