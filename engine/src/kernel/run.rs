@@ -33,11 +33,39 @@ pub struct Answers {
     depth_first: bool,
     budget: Option<Budget>,
     /// What each final state goes through before it is reified ([`Answers::map_final_states`]).
-    finish: Option<Finish>,
+    finish: Option<Finishing>,
 }
 
 /// A function a final state goes through before it is reified, given the query term.
 pub type Finish = std::sync::Arc<dyn Fn(State, &Term) -> State + Send + Sync>;
+
+/// What [`Answers::finish`] holds: a plain function (no count taken and given back at each
+/// query), or a counted closure.
+#[derive(Clone)]
+enum Finishing {
+    Fn(fn(State, &Term) -> State),
+    Shared(Finish),
+}
+
+impl Finishing {
+    #[inline]
+    fn apply(&self, s: State, q: &Term) -> State {
+        match self {
+            Finishing::Fn(f) => f(s, q),
+            Finishing::Shared(f) => f(s, q),
+        }
+    }
+
+    /// `f` after what `before` (if anything) did.
+    fn then(before: Option<Finishing>, f: Finishing) -> Finishing {
+        match before {
+            None => f,
+            Some(before) => Finishing::Shared(std::sync::Arc::new(move |s, q: &Term| {
+                f.apply(before.apply(s, q), q)
+            })),
+        }
+    }
+}
 
 impl Iterator for Answers {
     type Item = Answer;
@@ -61,7 +89,7 @@ impl Iterator for Answers {
         match self.finish.clone() {
             // What `map_final_states` set still sees each final state (it may record it).
             Some(finish) => self.fold_states(0, |n, s, query| {
-                let _ = finish(s.clone(), query);
+                let _ = finish.apply(s.clone(), query);
                 n + 1
             }),
             None => self.fold_states(0, |n, _, _| n + 1),
@@ -87,7 +115,7 @@ impl Iterator for Answers {
     fn fold<B, F: FnMut(B, Answer) -> B>(self, init: B, mut f: F) -> B {
         match self.finish.clone() {
             Some(finish) => self.fold_states(init, |acc, s, query| {
-                f(acc, reify(&finish(s.clone(), query), query))
+                f(acc, reify(&finish.apply(s.clone(), query), query))
             }),
             None => self.fold_states(init, |acc, s, query| f(acc, reify(s, query))),
         }
@@ -144,7 +172,7 @@ impl Answers {
     fn next_finished_state(&mut self) -> Option<State> {
         let state = self.next_final_state()?;
         Some(match &self.finish {
-            Some(f) => f(state, &self.query),
+            Some(f) => f.apply(state, &self.query),
             None => state,
         })
     }
@@ -432,11 +460,24 @@ impl Answers {
     /// assert_eq!(answers.next().unwrap().to_string(), "7");
     /// ```
     pub fn map_final_states_shared(&mut self, f: &Finish) {
-        let f = f.clone();
-        self.finish = Some(match self.finish.take() {
-            None => f,
-            Some(before) => std::sync::Arc::new(move |s, q: &Term| f(before(s, q), q)),
-        });
+        let f = Finishing::Shared(f.clone());
+        self.finish = Some(Finishing::then(self.finish.take(), f));
+    }
+
+    /// [`Answers::map_final_states_in_place`] with a plain function: nothing allocated and
+    /// no count taken (a front end gives every query the same one).
+    ///
+    /// ```
+    /// use kanren::{eq, run_all, State, Term};
+    /// fn seven(s: State, q: &Term) -> State {
+    ///     s.ext_no_check(q.as_var().unwrap(), Term::from(7))
+    /// }
+    /// let mut answers = run_all(|q| eq(q, 1));
+    /// answers.map_final_states_fn(seven);
+    /// assert_eq!(answers.next().unwrap().to_string(), "7");
+    /// ```
+    pub fn map_final_states_fn(&mut self, f: fn(State, &Term) -> State) {
+        self.finish = Some(Finishing::then(self.finish.take(), Finishing::Fn(f)));
     }
 }
 

@@ -190,12 +190,12 @@ const CARRIER: &str = "\u{1}answer";
 /// ([`verify_all_bound`](crate::library::logic::fd::verify_all_bound)): its error is the
 /// query's.
 pub fn answers(a: &mut kanren::Answers) {
-    // One function for every query of each kind, shared: no allocation a query.
-    static CHECKED: std::sync::LazyLock<kanren::Finish> =
-        std::sync::LazyLock::new(|| std::sync::Arc::new(|s, q| finish(s, q, false)));
-    static CUSTOM: std::sync::LazyLock<kanren::Finish> =
-        std::sync::LazyLock::new(|| std::sync::Arc::new(|s, q| finish(s, q, true)));
-    a.map_final_states_shared(if active() { &CUSTOM } else { &CHECKED });
+    // A plain function for every query of each kind: no allocation and no count a query.
+    a.map_final_states_fn(if active() {
+        |s, q| finish(s, q, true)
+    } else {
+        |s, q| finish(s, q, false)
+    });
 }
 
 /// A query's final state `s` checked, and with `custom` the value of its term `q` made.
