@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# What one Clojure operation costs in the front end's compiled code: callgrind instructions
+# an iteration of a compiled loop that evaluates FORM (`i` is the iteration's number), less
+# the same loop evaluating `nil`, with the globals `v` (a vector of 9), `rows` (9 vectors of
+# 9), `vars` (81 logic variables), `x` (a logic variable), `d` (the domain 1..9) and the
+# functions `g` (returns its argument) and `g2` (returns its second) defined first.
+#
+#   benches/front_end/ops.sh [-n ITERATIONS] [-b KANREN_BINARY]... FORM...
+#
+# With two or more `-b`, each form is measured under each binary (before and after a change:
+# build each with `cargo build --release -p kanren-clj` and copy `target/release/kanren`
+# aside). Default: `target/release/kanren`, 2 000 iterations. Needs valgrind.
+set -euo pipefail
+n=2000
+bins=()
+while getopts "n:b:" opt; do
+  case $opt in
+    n) n=$OPTARG ;;
+    b) bins+=("$OPTARG") ;;
+    *) echo "usage: $0 [-n ITERATIONS] [-b KANREN_BINARY]... FORM..." >&2; exit 2 ;;
+  esac
+done
+shift $((OPTIND - 1))
+[ $# -gt 0 ] || { echo "usage: $0 [-n ITERATIONS] [-b KANREN_BINARY]... FORM..." >&2; exit 2; }
+[ ${#bins[@]} -gt 0 ] || bins=("$(dirname "$0")/../../target/release/kanren")
+command -v valgrind >/dev/null || { echo "needs valgrind (apt-get install valgrind)" >&2; exit 2; }
+for b in "${bins[@]}"; do
+  [ -x "$b" ] || { echo "no kanren binary at $b (cargo build --release -p kanren-clj)" >&2; exit 2; }
+done
+
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+
+# The program: the globals, then a compiled loop of `iterations` evaluating `form`.
+program() {
+  cat <<EOF
+(require '[clojure.core.logic.fd :as fd])
+(def v (vec (range 9)))
+(def rows (vec (for [r (range 9)] (vec (range (* 9 r) (* 9 (inc r)))))))
+(def vars (doall (repeatedly 81 lvar)))
+(def x (lvar))
+(def d (fd/domain 1 2 3 4 5 6 7 8 9))
+(defn g [a] a)
+(defn g2 [a b] b)
+(defn op-loop [n] (loop [i 0] (when (< i n) $1 (recur (inc i)))))
+(op-loop $2)
+EOF
+}
+
+# Instructions of the whole process running `form` for `iterations` under `bin`.
+instructions() {
+  local bin=$1 form=$2 iterations=$3
+  program "$form" "$iterations" >"$dir/op.clj"
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" "$dir/op.clj" 2>&1 >/dev/null \
+    | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+}
+
+# Instructions an iteration of `form` under `bin`, less the loop's own.
+per_iteration() {
+  local bin=$1 form=$2
+  local f0 f1 e0 e1
+  f0=$(instructions "$bin" "$form" 0)
+  f1=$(instructions "$bin" "$form" "$n")
+  e0=$(instructions "$bin" nil 0)
+  e1=$(instructions "$bin" nil "$n")
+  echo $(( ((f1 - f0) - (e1 - e0)) / n ))
+}
+
+header="| form |"
+rule="| --- |"
+for b in "${bins[@]}"; do
+  header="$header $(basename "$b") |"
+  rule="$rule ---: |"
+done
+echo "$header"
+echo "$rule"
+for form in "$@"; do
+  row="| \`$form\` |"
+  for b in "${bins[@]}"; do
+    row="$row $(per_iteration "$b" "$form") |"
+  done
+  echo "$row"
+done
