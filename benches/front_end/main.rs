@@ -16,7 +16,10 @@
 //! - Rounds (`--rounds`, default 5; `--slow-rounds` for the slow ones, default 2) alternate the
 //!   two sides, the first side switching every round. In a round a side runs a batch of
 //!   repetitions sized at the warm-up to about 20 ms (one for the programs that take longer);
-//!   its time is the batch's per run. The figure is the least over the rounds.
+//!   its time is the batch's per run. The figures are the least over the rounds, their ratio,
+//!   and the median over the rounds of each round's ratio (its two batches run back to back,
+//!   so a change of the machine's speed between rounds cancels: about half the spread of the
+//!   ratio of the least times from pass to pass on the programs of a millisecond or less).
 //! - Checked: at the warm-up, the two sides print the same answers (core.logic's printed
 //!   form); at every run, the same number of answers.
 //! - Both sides allocate with the `kanren` binary's allocator ([`kanren_clj::alloc::MiMalloc`]),
@@ -182,6 +185,9 @@ struct Row {
     rounds: usize,
     rust: Option<Duration>,
     front: Duration,
+    /// The median over the rounds of the round's front-end time over its Rust time (the two
+    /// batches run back to back, so a change of the machine's speed between rounds cancels).
+    round_ratio: Option<f64>,
 }
 
 fn measure(case: &Case, query: &Value, o: &Options) -> Row {
@@ -225,22 +231,31 @@ fn measure(case: &Case, query: &Value, o: &Options) -> Row {
         (o.rounds, reps_for(f), reps_for(r))
     };
     let (mut best_front, mut best_rust) = (Duration::MAX, Duration::MAX);
+    let mut ratios = Vec::with_capacity(rounds);
     for round in 0..rounds {
         let front_first = round % 2 == 0;
+        let (mut f, mut r) = (Duration::ZERO, Duration::ZERO);
         for side in [front_first, !front_first] {
             if side {
-                best_front = best_front.min(quiet(|| batch(front_reps, answers, front)));
+                f = quiet(|| batch(front_reps, answers, front));
+                best_front = best_front.min(f);
             } else if case.rust.is_some() {
-                best_rust = best_rust.min(batch(rust_reps, answers, rust));
+                r = batch(rust_reps, answers, rust);
+                best_rust = best_rust.min(r);
             }
         }
+        if case.rust.is_some() {
+            ratios.push(f.as_secs_f64() / r.as_secs_f64());
+        }
     }
+    ratios.sort_by(f64::total_cmp);
     Row {
         name: case.name,
         answers,
         rounds,
         rust: case.rust.map(|_| best_rust),
         front: best_front,
+        round_ratio: ratios.get(ratios.len() / 2).copied(),
     }
 }
 
@@ -306,8 +321,10 @@ fn main() {
         eprintln!(" {} rounds", row.rounds);
         rows.push(row);
     }
-    println!("| program | answers | rounds | Rust ms | front end ms | front end / Rust |");
-    println!("| --- | ---: | ---: | ---: | ---: | ---: |");
+    println!(
+        "| program | answers | rounds | Rust ms | front end ms | front end / Rust | median of the rounds' |"
+    );
+    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
     for r in &rows {
         let (rust, ratio) = match r.rust {
             Some(t) => (
@@ -316,14 +333,16 @@ fn main() {
             ),
             None => ("-".into(), "-".into()),
         };
+        let median = r.round_ratio.map_or("-".into(), |m| format!("{m:.2}"));
         println!(
-            "| {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} |",
             r.name,
             r.answers,
             r.rounds,
             rust,
             ms(r.front),
-            ratio
+            ratio,
+            median
         );
     }
 }
