@@ -31,6 +31,13 @@ fn outcome_at(src: &str, compiled: bool, heap_depth: usize) -> String {
         .expect("no panic")
 }
 
+/// Each case's source gives its expected outcome, the same the three ways ([`same`]).
+fn all_same(cases: &[(&str, &str)]) {
+    for (src, want) in cases {
+        assert_eq!(same(src), *want, "{src}");
+    }
+}
+
 /// `src` gives the same outcome the three ways; returns it.
 fn same(src: &str) -> String {
     let (c, i) = (outcome(src, true), outcome(src, false));
@@ -93,9 +100,7 @@ fn clojure_forms_compile_to_what_the_interpreter_computes() {
         ("(defn f [x & r] (let [y (inc x)] (cond (seq r) (recur y (next r)) :else y))) (f 0 :a :b :c)", "4"),
         ("(defn f [] (loop [a 1 b a] [a b])) (f)", "[1 1]"),
     ];
-    for (src, want) in cases {
-        assert_eq!(same(src), want, "{src}");
-    }
+    all_same(&cases);
 }
 
 #[test]
@@ -126,9 +131,7 @@ fn core_logic_forms_compile_to_the_same_goals() {
           (with-out-str (doall (run* [q] (f q))))",
          "\"tvT\\n(do (print \\\"v\\\") q) = _0\\n\""),
     ];
-    for (src, want) in cases {
-        assert_eq!(same(src), want, "{src}");
-    }
+    all_same(&cases);
 }
 
 /// A `defne` body is built from the terms its patterns matched (`library/logic/plan/`):
@@ -413,9 +416,7 @@ fn a_function_whose_body_is_one_call_of_a_built_in_runs_it_on_its_arguments() {
             "5",
         ),
     ];
-    for (src, want) in cases {
-        assert_eq!(same(src), want, "{src}");
-    }
+    all_same(&cases);
 }
 #[test]
 fn a_call_of_a_built_in_on_locals_and_constants_reads_them_where_they_are() {
@@ -450,9 +451,7 @@ fn a_call_of_a_built_in_on_locals_and_constants_reads_them_where_they_are() {
             "error: +: expected a number, got nil",
         ),
     ];
-    for (src, want) in cases {
-        assert_eq!(same(src), want, "{src}");
-    }
+    all_same(&cases);
 }
 
 #[test]
@@ -490,9 +489,7 @@ fn a_test_of_seq_is_answered_without_the_seq_and_a_redefined_seq_is_called() {
             ":n",
         ),
     ];
-    for (src, want) in cases {
-        assert_eq!(same(src), want, "{src}");
-    }
+    all_same(&cases);
 }
 
 #[test]
@@ -520,9 +517,7 @@ fn a_for_element_bound_in_place_is_never_one_the_body_kept() {
          "([0 0] [2 4] [4 16])"),
         ("(defn f [] (for [x (range 70)] (fn [] x))) (map #(%) (take-last 3 (f)))", "(67 68 69)"),
     ];
-    for (src, want) in cases {
-        assert_eq!(same(src), want, "{src}");
-    }
+    all_same(&cases);
 }
 
 #[test]
