@@ -333,6 +333,29 @@ impl Arg {
         }
     }
 
+    /// [`Arg::term`] written into `slot`: a term read from a place or a constant is cloned
+    /// straight into it (see [`SharedCtx::new_in_place`]).
+    #[inline(always)]
+    fn term_into(
+        &self,
+        cx: &Ctx,
+        slots: Scope<'_>,
+        slot: &mut std::mem::MaybeUninit<Term>,
+    ) -> Out<()> {
+        match self {
+            Arg::Place(Place::Slot(j) | Place::Arg(j, ..)) => {
+                slot.write(slots.term(cx, *j).clone());
+            }
+            Arg::Const(_, Some(t)) => {
+                slot.write(t.clone());
+            }
+            _ => {
+                slot.write(self.term(cx, slots)?);
+            }
+        }
+        Ok(())
+    }
+
     /// [`Arg::term`] of a value made here.
     #[inline(never)]
     fn made_term(&self, cx: &Ctx, slots: Scope<'_>) -> Out<Term> {
@@ -1183,7 +1206,11 @@ fn call_ctx(
     slots: Scope<'_>,
     head: impl FnOnce() -> (Base, Option<Arc<Vec<Clause>>>),
 ) -> Out<SharedCtx> {
-    SharedCtx::new(args.len(), |i| args[i].term(cx, slots), head)
+    SharedCtx::new_in_place(
+        args.len(),
+        |i, slot| args[i].term_into(cx, slots, slot),
+        head,
+    )
 }
 
 impl Fallback {
