@@ -3,7 +3,7 @@
 //! name up walks the chain from the newest frame.
 
 pub use crate::value::func::{Bindings, Env, Frame, LetFnGroup, Names, Slots};
-use crate::value::Value;
+use crate::value::{counted, Value};
 use std::sync::Arc;
 
 /// The namespace `env`'s code was written in: its newest [`Frame::Ns`], if any (code at the
@@ -24,17 +24,16 @@ pub fn in_current_ns(env: &Env) -> Env {
     if env_ns(env).is_some() {
         env.clone()
     } else {
-        Some(triomphe::Arc::new(Frame::Ns(
-            crate::eval::ns::current().into(),
-            env.clone(),
-        )))
+        Some(counted(|| {
+            Frame::Ns(crate::eval::ns::current().into(), env.clone())
+        }))
     }
 }
 
 /// `env` with `name` bound to `v`. The name is shared, not copied: pass the symbol's own
 /// `Arc<str>` (`&str` makes a new one).
 pub fn bind(env: &Env, name: impl Into<Arc<str>>, v: Value) -> Env {
-    Some(triomphe::Arc::new(Frame::One(name.into(), v, env.clone())))
+    Some(counted(|| Frame::One(name.into(), v, env.clone())))
 }
 
 /// `env` with the `bindings` (in order: a later one shadows an earlier one).
@@ -44,9 +43,9 @@ pub fn bind_all(env: &Env, mut bindings: Bindings) -> Env {
         // The smaller frame (a function of one argument binds one name).
         1 => {
             let (name, v) = bindings.pop().expect("one binding");
-            Some(triomphe::Arc::new(Frame::One(name, v, env.clone())))
+            Some(counted(|| Frame::One(name, v, env.clone())))
         }
-        _ => Some(triomphe::Arc::new(Frame::Many(bindings, env.clone()))),
+        _ => Some(counted(|| Frame::Many(bindings, env.clone()))),
     }
 }
 
@@ -55,11 +54,7 @@ pub fn bind_slots(env: &Env, names: &Names, values: Slots) -> Env {
     debug_assert_eq!(names.len(), values.len(), "a value for each name");
     match values.len() {
         0 => env.clone(),
-        _ => Some(triomphe::Arc::new(Frame::Slots(
-            names.clone(),
-            values,
-            env.clone(),
-        ))),
+        _ => Some(counted(|| Frame::Slots(names.clone(), values, env.clone()))),
     }
 }
 

@@ -532,11 +532,9 @@ pub(crate) fn arity_env(c: &Arc<Closure>, arity: &Arity, mut args: Args) -> Env 
         if args.is_empty() && c.name.is_none() {
             return c.env.clone();
         }
-        return Some(triomphe::Arc::new(Frame::Call(
-            Value::Fn(c.clone()),
-            a,
-            args,
-        )));
+        return Some(crate::value::counted(|| {
+            Frame::Call(Value::Fn(c.clone()), a, args)
+        }));
     }
     let names = frame_names(c, arity);
     let mut values = Args::new();

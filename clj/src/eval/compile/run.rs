@@ -8,6 +8,7 @@ use crate::eval::compile::{effect, Code, Global, Op, Pat};
 use crate::eval::env::{bind, Env, Frame};
 use crate::eval::{apply, call_closure_with, check_interrupt, eval, global, nested, Args, Closure};
 use crate::value::error::{Error, Kind, Result};
+use crate::value::{counted, counted_unique};
 use crate::value::{SliceFn, Value};
 use std::sync::Arc;
 
@@ -545,7 +546,7 @@ pub(crate) fn bind_pairs(env: &Env, pairs: &[(Pat, Code)]) -> Result<Env> {
         let v = c.run(&e)?;
         e = match p {
             // The frame takes `e` itself: no count taken and given back.
-            Pat::Name(n) => Some(triomphe::Arc::new(Frame::One(n.clone(), v, e))),
+            Pat::Name(n) => Some(counted(|| Frame::One(n.clone(), v, e))),
             p => bind_pat(&e, p, v)?,
         };
     }
@@ -761,15 +762,14 @@ fn framed_arity(c: &Closure, n: usize) -> Option<(u32, &Arc<Code>)> {
 /// of `args`: they run into the call frame, the body runs in it, and a `recur` binds the
 /// parameters again in place when nothing else holds the frame.
 fn run_framed(c: &Arc<Closure>, a: u32, code: &Code, args: &[Code], env: &Env) -> Result<Value> {
-    let mut slots = Args::with_capacity(args.len());
-    for x in args {
-        slots.push(x.run(env)?);
+    // The arguments run straight into the frame's slots: no vector of them copied in.
+    let mut made = counted_unique(|| Frame::Call(Value::Fn(c.clone()), a, Args::new()));
+    if let Frame::Call(_, _, slots) = &mut *made {
+        for x in args {
+            slots.push(x.run(env)?);
+        }
     }
-    let mut frame: Env = Some(triomphe::Arc::new(Frame::Call(
-        Value::Fn(c.clone()),
-        a,
-        slots,
-    )));
+    let mut frame: Env = Some(made.shareable());
     loop {
         let new = match code.run_tail(&frame) {
             Ok(Tail::Value(v)) => return Ok(v),
@@ -785,11 +785,9 @@ fn run_framed(c: &Arc<Closure>, a: u32, code: &Code, args: &[Code], env: &Env) -
                 }
             }
             _ => {
-                frame = Some(triomphe::Arc::new(Frame::Call(
-                    Value::Fn(c.clone()),
-                    a,
-                    Args::from_vec(new),
-                )))
+                frame = Some(counted(|| {
+                    Frame::Call(Value::Fn(c.clone()), a, Args::from_vec(new))
+                }))
             }
         }
     }

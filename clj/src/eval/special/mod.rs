@@ -371,7 +371,9 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
             need(&a, 1, name)?;
             let specs = a[0].to_vec()?;
             let group = Arc::new(OnceLock::new());
-            let genv: Env = Some(triomphe::Arc::new(Frame::Group(group.clone(), env.clone())));
+            let genv: Env = Some(crate::value::counted(|| {
+                Frame::Group(group.clone(), env.clone())
+            }));
             let mut fns = Vec::new();
             for s in specs {
                 let items = s.to_vec()?;
