@@ -580,6 +580,7 @@ pub fn distinct_bounds(xs: impl FdTerms) -> Goal {
 /// assert_eq!(answers, ["0", "1"]);
 /// assert_eq!(*seen.lock().unwrap(), [vec![x], vec![x]]);
 /// ```
+#[inline]
 pub fn undomained(s: &crate::State) -> Vec<Var> {
     s.cs.undomained(&s.subst)
 }

@@ -227,11 +227,20 @@ impl Store {
     /// [`needs_domains`](Constraint::needs_domains), or an inline disequality), each once,
     /// in the order they were created. Time: O(w) walks and lookups, `w` the watched
     /// variables.
+    #[inline]
     pub(crate) fn undomained(&self, subst: &Subst) -> Vec<Var> {
-        let mut out: Vec<Var> = Vec::new();
+        // A store with no constraint answers where it is asked: an empty vector made in the
+        // caller, not written by a call and copied back.
         if self.live == 0 && !self.inline {
-            return out;
+            return Vec::new();
         }
+        self.undomained_watched(subst)
+    }
+
+    /// [`Store::undomained`] of a store with constraints.
+    #[inline(never)]
+    fn undomained_watched(&self, subst: &Subst) -> Vec<Var> {
+        let mut out: Vec<Var> = Vec::new();
         for (x, w) in self.watch.iter() {
             let y = match subst.walk_ref(&Term::Var(*x)) {
                 Term::Var(y) => *y,
