@@ -404,6 +404,11 @@ fn run_query(r: &Arc<Run>, env: Env) -> Result<Value> {
     let f = move |q: Var| -> Result<Goal> {
         // The query's variables (`q` itself for one), then `q` for `:as`.
         let n = run.syms.len();
+        if n == 1 && run.as_name.is_none() && !tree::on() {
+            // The one term where the body reads it: no vector of terms made and copied.
+            let slots = [Term::Var(q)];
+            return plan::conj(&run.plan, &cx, plan::Scope::over(&slots));
+        }
         // On the stack: a goal that keeps them takes them as a slice of its own.
         let slots: plan::Terms = (0..n + usize::from(run.as_name.is_some()))
             .map(|i| Term::Var(if n == 1 || i >= n { q } else { Var::fresh() }))

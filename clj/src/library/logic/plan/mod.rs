@@ -526,6 +526,7 @@ pub(crate) fn body(plans: &[GoalPlan], cx: &SharedCtx, slots: &Arc<[Term]>) -> G
 /// The conjunction of a planned body's goals, as `kanren::conj` makes it (one goal is its
 /// own conjunction: built without a list of goals), the goals built in order as `conj`
 /// takes them, into its own list.
+#[inline]
 pub(crate) fn conj(plans: &[GoalPlan], cx: &SharedCtx, slots: Scope<'_>) -> Result<Goal> {
     match plans {
         [p] => goal(p, cx, slots),
