@@ -250,7 +250,7 @@ impl crate::value::func::Compiled for Logic {
                         }
                         let vars: plan::Terms =
                             b.0.iter().map(|name| Term::Var(fresh_var(name))).collect();
-                        plan::conj(planned(&b, "fresh"), &cx, plan::Scope::over(&vars))
+                        plan::conj(planned(&b, "fresh"), &cx, &plan::Scope::over(&vars))
                     })
                 })
             }
@@ -317,7 +317,7 @@ impl crate::value::func::Compiled for Logic {
                         move |values: &[Term]| {
                             guard(|| {
                                 let plans = planned(&b, "project");
-                                plan::conj(plans, &cx, plan::Scope::over(values))
+                                plan::conj(plans, &cx, &plan::Scope::over(values))
                             })
                         },
                     )));
@@ -407,14 +407,14 @@ fn run_query(r: &Arc<Run>, env: Env) -> Result<Value> {
         if n == 1 && run.as_name.is_none() && !tree::on() {
             // The one term where the body reads it: no vector of terms made and copied.
             let slots = [Term::Var(q)];
-            return plan::conj(&run.plan, &cx, plan::Scope::over(&slots));
+            return plan::conj(&run.plan, &cx, &plan::Scope::over(&slots));
         }
         // On the stack: a goal that keeps them takes them as a slice of its own.
         let slots: plan::Terms = (0..n + usize::from(run.as_name.is_some()))
             .map(|i| Term::Var(if n == 1 || i >= n { q } else { Var::fresh() }))
             .collect();
         if n == 1 && !tree::on() {
-            return plan::conj(&run.plan, &cx, plan::Scope::over(&slots));
+            return plan::conj(&run.plan, &cx, &plan::Scope::over(&slots));
         }
         let mut goals_ = Goals::new();
         if n > 1 {
@@ -430,7 +430,7 @@ fn run_query(r: &Arc<Run>, env: Env) -> Result<Value> {
             );
             goals(&run.body, &bind_all(&cx.env(), bs), run.name)?
         } else {
-            plan::goals(&run.plan, &cx, plan::Scope::over(&slots))?
+            plan::goals(&run.plan, &cx, &plan::Scope::over(&slots))?
         };
         if goals_.is_empty() {
             // One goal is its own conjunction.

@@ -222,7 +222,7 @@ impl Ctx {
 
     /// The environment a form left to compiled code runs in: [`Ctx::env`] with `frames`
     /// bound to the values of their terms.
-    fn env_with(&self, frames: &Frames, slots: Scope<'_>) -> Env {
+    fn env_with(&self, frames: &Frames, slots: &Scope<'_>) -> Env {
         let mut outward = smallvec::SmallVec::<[&Chain; 8]>::new();
         let mut cur = frames.as_deref();
         while let Some(c) = cur {
@@ -324,7 +324,7 @@ type Out<T> = std::result::Result<T, Miss>;
 impl Arg {
     /// The term of the value.
     #[inline]
-    fn term(&self, cx: &Ctx, slots: Scope<'_>) -> Out<Term> {
+    fn term(&self, cx: &Ctx, slots: &Scope<'_>) -> Out<Term> {
         match self {
             Arg::Place(Place::Slot(j) | Place::Arg(j, ..)) => Ok(slots.term(cx, *j).clone()),
             Arg::Const(_, Some(t)) => Ok(t.clone()),
@@ -339,7 +339,7 @@ impl Arg {
     fn term_into(
         &self,
         cx: &Ctx,
-        slots: Scope<'_>,
+        slots: &Scope<'_>,
         slot: &mut std::mem::MaybeUninit<Term>,
     ) -> Out<()> {
         match self {
@@ -358,7 +358,7 @@ impl Arg {
 
     /// [`Arg::term`] of a value made here.
     #[inline(never)]
-    fn made_term(&self, cx: &Ctx, slots: Scope<'_>) -> Out<Term> {
+    fn made_term(&self, cx: &Ctx, slots: &Scope<'_>) -> Out<Term> {
         Ok(match self {
             Arg::Vector(items) => {
                 let mut miss = false;
@@ -393,7 +393,7 @@ impl Arg {
     }
 
     /// The value, as compiled code would compute it.
-    fn value(&self, cx: &Ctx, slots: Scope<'_>) -> Out<Value> {
+    fn value(&self, cx: &Ctx, slots: &Scope<'_>) -> Out<Value> {
         Ok(match self {
             Arg::Place(Place::Slot(j)) => from_search_term(slots.term(cx, *j)),
             Arg::Place(Place::Outer(h, i) | Place::Arg(_, h, i)) => cx.outer(*h, *i)?,
@@ -425,7 +425,7 @@ impl Arg {
     /// [`KNOWN`] built-ins as last found, on integers that does not overflow; `None` to
     /// compute it by [`Arg::num`] (this reads no name and calls nothing, so the two agree).
     #[inline(always)]
-    fn int(&self, cx: &Ctx, slots: Scope<'_>) -> Option<i64> {
+    fn int(&self, cx: &Ctx, slots: &Scope<'_>) -> Option<i64> {
         match self {
             Arg::Place(Place::Slot(j)) => match slots.term(cx, *j) {
                 Term::Int(i) => Some(*i),
@@ -438,7 +438,7 @@ impl Arg {
     }
 
     /// The value as a [`Num`]: an integer without a value made for it.
-    fn num(&self, cx: &Ctx, slots: Scope<'_>) -> Out<Num> {
+    fn num(&self, cx: &Ctx, slots: &Scope<'_>) -> Out<Num> {
         match self {
             Arg::Place(Place::Slot(j)) => match slots.term(cx, *j) {
                 Term::Int(i) => Ok(Ok(*i)),
@@ -458,7 +458,7 @@ impl Arg {
 }
 
 /// The values of `args`.
-fn values(args: &[Arg], cx: &Ctx, slots: Scope<'_>) -> Out<Slots> {
+fn values(args: &[Arg], cx: &Ctx, slots: &Scope<'_>) -> Out<Slots> {
     let mut out = Slots::new();
     for a in args {
         out.push(a.value(cx, slots)?);
@@ -499,7 +499,7 @@ pub(crate) fn built_now(plans: &[GoalPlan], cx: &SharedCtx, slots: &Arc<[Term]>)
         return None;
     }
     NOW.set(1);
-    let out = conj(plans, cx, Scope::of(slots));
+    let out = conj(plans, cx, &Scope::of(slots));
     match (out, NOW.replace(0)) {
         (Ok(g), 1) => Some(g),
         _ => None,
@@ -520,14 +520,14 @@ fn put_off() -> bool {
 /// The goals of a planned body, in a clause whose terms are `slots`; an error makes the
 /// search report it, as [`guard`] does.
 pub(crate) fn body(plans: &[GoalPlan], cx: &SharedCtx, slots: &Arc<[Term]>) -> Goal {
-    guard(|| conj(plans, cx, Scope::of(slots)))
+    guard(|| conj(plans, cx, &Scope::of(slots)))
 }
 
 /// The conjunction of a planned body's goals, as `kanren::conj` makes it (one goal is its
 /// own conjunction: built without a list of goals), the goals built in order as `conj`
 /// takes them, into its own list.
 #[inline]
-pub(crate) fn conj(plans: &[GoalPlan], cx: &SharedCtx, slots: Scope<'_>) -> Result<Goal> {
+pub(crate) fn conj(plans: &[GoalPlan], cx: &SharedCtx, slots: &Scope<'_>) -> Result<Goal> {
     match plans {
         [p] => goal(p, cx, slots),
         _ => {
@@ -551,7 +551,7 @@ pub(crate) fn conj(plans: &[GoalPlan], cx: &SharedCtx, slots: Scope<'_>) -> Resu
 pub(crate) fn goals(
     plans: &[GoalPlan],
     cx: &SharedCtx,
-    slots: Scope<'_>,
+    slots: &Scope<'_>,
 ) -> Result<crate::library::logic::compile::Goals> {
     let mut gs = crate::library::logic::compile::Goals::new();
     for p in plans {
@@ -561,7 +561,7 @@ pub(crate) fn goals(
 }
 
 /// The goal of one planned form.
-fn goal(p: &GoalPlan, cx: &SharedCtx, slots: Scope<'_>) -> Result<Goal> {
+fn goal(p: &GoalPlan, cx: &SharedCtx, slots: &Scope<'_>) -> Result<Goal> {
     match p {
         GoalPlan::Call(f, args, pos, seen, fallback) => {
             let out = match known_goal(f, args, seen, cx, slots) {
@@ -596,7 +596,7 @@ fn goal(p: &GoalPlan, cx: &SharedCtx, slots: Scope<'_>) -> Result<Goal> {
                     bound: &slots,
                     projected: &vars,
                 };
-                guard(|| conj(&f.2, &cx, here))
+                guard(|| conj(&f.2, &cx, &here))
             }))
         }
         GoalPlan::All(plans) => {
@@ -609,7 +609,7 @@ fn goal(p: &GoalPlan, cx: &SharedCtx, slots: Scope<'_>) -> Result<Goal> {
                 guard(|| {
                     let gs = clauses
                         .iter()
-                        .map(|c| goals(c, &cx, Scope::of(&slots)))
+                        .map(|c| goals(c, &cx, &Scope::of(&slots)))
                         .collect::<Result<Vec<_>>>()?;
                     Ok(kanren::conde(gs))
                 })
@@ -622,7 +622,7 @@ fn goal(p: &GoalPlan, cx: &SharedCtx, slots: Scope<'_>) -> Result<Goal> {
             Ok(crate::library::logic::forms::committed(
                 *kind,
                 sizes,
-                move |i, j| guard(|| goal(&clauses[i][j], &cx, Scope::of(&slots))),
+                move |i, j| guard(|| goal(&clauses[i][j], &cx, &Scope::of(&slots))),
             ))
         }
         // A program's term types are walked by their own methods: as compiled code.
@@ -642,7 +642,7 @@ fn goal(p: &GoalPlan, cx: &SharedCtx, slots: Scope<'_>) -> Result<Goal> {
                     let mut projected = Terms::new();
                     projected.extend(outer.iter().cloned());
                     for a in p.0.iter() {
-                        match a.term(&cx, here) {
+                        match a.term(&cx, &here) {
                             Ok(t) => projected.push(s.walked(&t)),
                             Err(Miss::Error(e)) => return Err(e),
                             Err(Miss::Code) => {
@@ -654,7 +654,7 @@ fn goal(p: &GoalPlan, cx: &SharedCtx, slots: Scope<'_>) -> Result<Goal> {
                         bound: &bound,
                         projected: &projected,
                     };
-                    conj(&p.1, &cx, body)
+                    conj(&p.1, &cx, &body)
                 })
             }))
         }
@@ -722,7 +722,7 @@ fn known_goal(
     args: &[Arg],
     seen: &Seen,
     cx: &Ctx,
-    slots: Scope<'_>,
+    slots: &Scope<'_>,
 ) -> Option<Out<Goal>> {
     match (f_arg, seen.known()) {
         (Arg::Global(_), Some(door)) => term_goal(door, args, cx, slots).transpose(),
@@ -738,7 +738,7 @@ fn called(
     args: &[Arg],
     seen: &Seen,
     cx: &SharedCtx,
-    slots: Scope<'_>,
+    slots: &Scope<'_>,
 ) -> Out<std::result::Result<Goal, Value>> {
     if let Some(out) = known_goal(f_arg, args, seen, cx, slots) {
         return out.map(Ok);
@@ -846,7 +846,7 @@ fn enter(
     c: Arc<Closure>,
     args: &[Arg],
     cx: &Ctx,
-    slots: Scope<'_>,
+    slots: &Scope<'_>,
 ) -> Out<std::result::Result<std::result::Result<Goal, Value>, Arc<Closure>>> {
     let Some(e) = entered(&c, args.len()) else {
         return Ok(Err(c));
@@ -881,23 +881,23 @@ fn enter(
 fn entered_value(p: &GoalPlan, cx: &SharedCtx) -> Out<std::result::Result<Goal, Value>> {
     let slots = Scope::of(&NO_TERMS);
     match p {
-        GoalPlan::Call(f, args, pos, seen, fallback) => match called(f, args, seen, cx, slots) {
+        GoalPlan::Call(f, args, pos, seen, fallback) => match called(f, args, seen, cx, &slots) {
             Err(Miss::Error(e)) => Err(Miss::Error(e.with_pos(*pos))),
-            Err(Miss::Code) => Ok(Err(fallback.value(cx, slots)?)),
+            Err(Miss::Code) => Ok(Err(fallback.value(cx, &slots)?)),
             out => out,
         },
-        GoalPlan::Value(a, fallback) => match a.value(cx, slots) {
-            Err(Miss::Code) => Ok(Err(fallback.value(cx, slots)?)),
+        GoalPlan::Value(a, fallback) => match a.value(cx, &slots) {
+            Err(Miss::Code) => Ok(Err(fallback.value(cx, &slots)?)),
             out => Ok(Err(out?)),
         },
-        p => Ok(Ok(goal(p, cx, slots)?)),
+        p => Ok(Ok(goal(p, cx, &slots)?)),
     }
 }
 
 /// The goal of a call of `==`, `!=` or an FD constraint (`door`) on the terms of `args`;
 /// `None` for any other callee (or another number of arguments: the call reports it).
 #[inline(always)]
-fn term_goal(door: Door, args: &[Arg], cx: &Ctx, slots: Scope<'_>) -> Out<Option<Goal>> {
+fn term_goal(door: Door, args: &[Arg], cx: &Ctx, slots: &Scope<'_>) -> Out<Option<Goal>> {
     Ok(match (door, args) {
         (Door::Eq, [a, b]) => Some(custom::eq(a.term(cx, slots)?, b.term(cx, slots)?)),
         (Door::Neq, [a, b]) => Some(kanren::neq(a.term(cx, slots)?, b.term(cx, slots)?)),
@@ -1049,7 +1049,7 @@ type Num = std::result::Result<i64, Value>;
 /// (an integer's value and its term are the same number); else what `g` gives for the
 /// arguments' values.
 #[inline(never)]
-fn call_num(g: &Global, args: &[Arg], seen: &Seen, cx: &Ctx, slots: Scope<'_>) -> Out<Num> {
+fn call_num(g: &Global, args: &[Arg], seen: &Seen, cx: &Ctx, slots: &Scope<'_>) -> Out<Num> {
     let (door, f) = door_at(g, seen, cx)?;
     let values: Slots = match (door, args) {
         (Door::Arith(_) | Door::Step(_), [a, b]) => {
@@ -1080,7 +1080,7 @@ fn call_num(g: &Global, args: &[Arg], seen: &Seen, cx: &Ctx, slots: Scope<'_>) -
 /// as [`Arg::made_term`] makes it. The two agree: both compute by the callee [`Seen`] last
 /// found, and leave to [`Arg::num`] what does not give an integer.
 #[inline(never)]
-fn call_term(call: &Arg, seen: &Seen, args: &[Arg], cx: &Ctx, slots: Scope<'_>) -> Out<Term> {
+fn call_term(call: &Arg, seen: &Seen, args: &[Arg], cx: &Ctx, slots: &Scope<'_>) -> Out<Term> {
     // Operands read in place (an integer term or constant), no nested call followed.
     let operand = |a: &Arg| match a {
         Arg::Place(Place::Slot(j)) => match slots.term(cx, *j) {
@@ -1111,7 +1111,7 @@ fn call_term(call: &Arg, seen: &Seen, args: &[Arg], cx: &Ctx, slots: Scope<'_>) 
 /// variable, a number, a boolean, a string or a symbol, the tail a variable or a list.
 /// `None` for anything else, which the built-in makes (a tail of `nil`, a map, a vector...).
 #[inline(never)]
-fn lcons_term(args: &[Arg], cx: &Ctx, slots: Scope<'_>) -> Option<Term> {
+fn lcons_term(args: &[Arg], cx: &Ctx, slots: &Scope<'_>) -> Option<Term> {
     fn read<'b>(a: &'b Arg, cx: &'b Ctx, slots: Scope<'b>) -> Option<&'b Term> {
         match a {
             Arg::Place(Place::Slot(j)) => Some(slots.term(cx, *j)),
@@ -1120,14 +1120,14 @@ fn lcons_term(args: &[Arg], cx: &Ctx, slots: Scope<'_>) -> Option<Term> {
         }
     }
     let (last, items) = args.split_last()?;
-    let tail = read(last, cx, slots)?;
+    let tail = read(last, cx, *slots)?;
     let plain_var = |t: &Term| matches!(t, Term::Var(x) if x.reified_index().is_none());
     if !(plain_var(tail) || matches!(tail, Term::Pair(_) | Term::Nil)) {
         return None;
     }
     let mut heads = smallvec::SmallVec::<[&Term; 4]>::new();
     for a in items {
-        let t = read(a, cx, slots)?;
+        let t = read(a, cx, *slots)?;
         let plain = plain_var(t)
             || matches!(
                 t,
@@ -1148,7 +1148,7 @@ fn lcons_term(args: &[Arg], cx: &Ctx, slots: Scope<'_>) -> Option<Term> {
 
 /// [`Arg::int`] of a call of `args`, whose callee `seen` knows.
 #[inline(never)]
-fn int_call(seen: &Seen, args: &[Arg], cx: &Ctx, slots: Scope<'_>) -> Option<i64> {
+fn int_call(seen: &Seen, args: &[Arg], cx: &Ctx, slots: &Scope<'_>) -> Option<i64> {
     let door = seen.known()?;
     let (first, rest) = args.split_first()?;
     let mut acc = first.int(cx, slots)?;
@@ -1204,7 +1204,7 @@ fn value_of(n: Num) -> Value {
 fn call_ctx(
     args: &[Arg],
     cx: &Ctx,
-    slots: Scope<'_>,
+    slots: &Scope<'_>,
     head: impl FnOnce() -> (Base, Option<Arc<Vec<Clause>>>),
 ) -> Out<SharedCtx> {
     SharedCtx::new_in_place(
@@ -1216,12 +1216,12 @@ fn call_ctx(
 
 impl Fallback {
     /// Runs the form as compiled code, in the frames of values made from the terms: its goal.
-    fn run(&self, cx: &Ctx, slots: Scope<'_>) -> Result<Goal> {
+    fn run(&self, cx: &Ctx, slots: &Scope<'_>) -> Result<Goal> {
         into_goal(self.value(cx, slots)?, self.who)
     }
 
     /// [`Fallback::run`]'s value, before it is taken as a goal.
-    fn value(&self, cx: &Ctx, slots: Scope<'_>) -> Result<Value> {
+    fn value(&self, cx: &Ctx, slots: &Scope<'_>) -> Result<Value> {
         if put_off() {
             return Err(Error::msg("a form put off to the body's turn"));
         }
