@@ -177,6 +177,12 @@ mod tests {
         (Base::Env(None), None)
     }
 
+    /// A term whose part is counted, and that part: its count tells how many copies live.
+    fn counted_part() -> (Term, Arc<[Term]>) {
+        let shared: Arc<[Term]> = Arc::from(vec![Term::Int(1)]);
+        (Term::Vector(shared.clone()), shared)
+    }
+
     #[test]
     fn the_terms_are_kept_in_order_and_the_layout_is_the_types() {
         for n in [0, 1, 3, 9] {
@@ -189,11 +195,7 @@ mod tests {
 
     #[test]
     fn terms_written_in_place_are_kept_and_an_error_drops_only_those_written() {
-        let part = Term::Vector(Arc::from(vec![Term::Int(1)]));
-        let Term::Vector(shared) = &part else {
-            unreachable!("a vector")
-        };
-        let shared = shared.clone();
+        let (part, shared) = counted_part();
         let cx = SharedCtx::new_in_place(
             2,
             |i, slot| {
@@ -226,11 +228,7 @@ mod tests {
 
     #[test]
     fn an_error_drops_the_terms_made_and_a_clone_shares_them() {
-        let part = Term::Vector(Arc::from(vec![Term::Int(1)]));
-        let Term::Vector(shared) = &part else {
-            unreachable!("a vector")
-        };
-        let shared = shared.clone();
+        let (part, shared) = counted_part();
         let failed = SharedCtx::new(
             3,
             |i| match i {
