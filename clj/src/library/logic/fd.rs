@@ -190,12 +190,22 @@ pub fn install() {
         arity(a, 2, usize::MAX, "fd/in")?;
         let (given, a) = (&a[a.len() - 1], &a[..a.len() - 1]);
         let d = domain_arg(given, "in")?;
-        let xs = a
-            .iter()
-            .map(|v| fd_arg(v, "in"))
-            .collect::<Result<Vec<_>>>()?;
-        let keep = keep_given(&xs, given);
-        let g = then_keep(fd::in_(xs, d), keep);
+        let g = match a {
+            // One operand (the usual `(fd/in x dom)`): its term handed on as it is.
+            [x] => {
+                let x = fd_arg(x, "in")?;
+                let keep = keep_given(std::slice::from_ref(&x), given);
+                then_keep(fd::in_(x, d), keep)
+            }
+            _ => {
+                let mut xs = Vec::with_capacity(a.len());
+                for v in a {
+                    xs.push(fd_arg(v, "in")?);
+                }
+                let keep = keep_given(&xs, given);
+                then_keep(fd::in_(xs, d), keep)
+            }
+        };
         // core.logic's `fd/in` is `(fresh [] (fd/dom x d) ...)`: its stream starts with a
         // suspension, which decides where it interleaves.
         goal(Goal::new(move |s| kanren::Stream::delayed(1, g.clone(), s)))
@@ -216,11 +226,11 @@ pub fn install() {
             // (fd/distinct q): the seq q holds by the time the goal runs.
             return goal(fd::distinct(*v));
         }
-        let xs = a[0]
-            .to_vec()?
-            .iter()
-            .map(|v| fd_arg(v, "distinct"))
-            .collect::<Result<Vec<_>>>()?;
+        let items = a[0].to_vec()?;
+        let mut xs = Vec::with_capacity(items.len());
+        for v in &items {
+            xs.push(fd_arg(v, "distinct")?);
+        }
         goal(fd::distinct(xs))
     });
     crate::library::logic::fd_domains::install();

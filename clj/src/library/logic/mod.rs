@@ -280,8 +280,9 @@ fn everyg(g: Value, coll: Value) -> Result<Goal> {
             v,
         ));
     }
-    let mut goals = Vec::new();
-    for x in coll.to_vec()? {
+    let items = coll.to_vec()?;
+    let mut goals = Vec::with_capacity(items.len());
+    for x in items {
         goals.push(into_goal(crate::eval::apply1(&g, x)?, "everyg")?);
     }
     // core.logic's `(all (g x0) (all (g x1) ... s#))`.
