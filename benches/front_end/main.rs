@@ -77,42 +77,62 @@ fn options() -> Options {
     let count = |v: Option<String>, flag: &str| -> usize {
         v.and_then(|v| v.parse().ok())
             .filter(|&n| n > 0)
-            .unwrap_or_else(|| panic!("{flag} takes a number of at least 1"))
+            .unwrap_or_else(|| usage_error(&format!("{flag} takes a number of at least 1")))
     };
     while let Some(a) = args.next() {
         match a.as_str() {
             // `cargo bench` passes `--bench` to a target without the test harness.
             "--bench" => {}
+            "--help" | "-h" => {
+                println!("{USAGE}");
+                std::process::exit(0)
+            }
             "--rounds" => o.rounds = count(args.next(), "--rounds"),
             "--slow-rounds" => o.slow_rounds = count(args.next(), "--slow-rounds"),
-            "--core-logic" => o.core_logic = args.next().expect("--core-logic takes a folder"),
+            "--core-logic" => {
+                o.core_logic = args
+                    .next()
+                    .unwrap_or_else(|| usage_error("--core-logic takes a folder"))
+            }
             "--calls" => {
                 o.calls = Some(
                     args.next()
                         .and_then(|v| v.parse().ok())
-                        .expect("--calls takes a number"),
+                        .unwrap_or_else(|| usage_error("--calls takes a number")),
                 )
             }
             "--side" => {
                 o.front = match args.next().as_deref() {
                     Some("front") => true,
                     Some("rust") => false,
-                    _ => panic!("--side takes front or rust"),
+                    _ => usage_error("--side takes front or rust"),
                 }
             }
-            _ if a.starts_with("--") => panic!("unknown option {a}"),
+            _ if a.starts_with("--") => usage_error(&format!("unknown option {a}")),
             _ => o.only.push(a),
         }
     }
     o
 }
 
+/// The command lines the benchmark runs.
+const USAGE: &str = "usage: front_end [--rounds N] [--slow-rounds N] [--core-logic DIR] [NAME...]
+       front_end --calls N --side front|rust NAME";
+
+/// Ends the process on a command line it cannot run: the reason and the usage, status 2.
+fn usage_error(why: &str) -> ! {
+    eprintln!("front_end: {why}\n{USAGE}");
+    std::process::exit(2)
+}
+
 /// Loads bench.clj, programs.clj, the posts' programs and posts.clj into this thread's session.
 fn load_session(core_logic: &str) {
     kanren_clj::init();
     let bench = format!("{core_logic}/src/main/clojure/clojure/core/logic/bench.clj");
-    let text = std::fs::read_to_string(&bench)
-        .unwrap_or_else(|e| panic!("{bench}: {e} (set CORE_LOGIC or --core-logic)"));
+    let text = std::fs::read_to_string(&bench).unwrap_or_else(|e| {
+        eprintln!("front_end: {bench}: {e} (set CORE_LOGIC or --core-logic)");
+        std::process::exit(2)
+    });
     let files: [(&str, &str); 6] = [
         (&bench, &text),
         (
@@ -287,18 +307,17 @@ fn main() {
         .filter(|c| o.only.is_empty() || o.only.iter().any(|n| n == c.name))
         .collect();
     if cases.is_empty() {
-        eprintln!("no program named {:?}", o.only);
-        std::process::exit(2);
+        usage_error(&format!("no program named {:?}", o.only));
     }
     if let Some(n) = o.calls {
         let [case] = cases.as_slice() else {
-            panic!("--calls runs one program; name it");
+            usage_error("--calls runs one program; name it");
         };
         let query = cases::front_end_query(case)
             .unwrap_or_else(|| panic!("no front-end query named {}", case.name));
         let port = case.rust.filter(|_| !o.front);
         if !o.front && port.is_none() {
-            panic!("{} has no Rust port", case.name);
+            usage_error(&format!("{} has no Rust port", case.name));
         }
         let mut answers = 0;
         quiet(|| {
