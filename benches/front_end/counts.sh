@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# What one run of a benchmark program costs on each side, counted by callgrind: its
+# instructions, its calls of the allocator (mimalloc's `mi_malloc`, `mi_zalloc`,
+# `mi_realloc` and their aligned forms) and its atomic instructions (callgrind's bus events:
+# the locked read-modify-writes of reference counts, a lazy cell's compare-and-swap), through
+# the front end and as the Rust port. Each figure is the difference between the benchmark's
+# process running the program RUNS times on that side (`--calls`) and running it none,
+# divided by RUNS: the process's own start and loading cancel.
+#
+#   benches/front_end/counts.sh [-n RUNS] NAME...
+#
+# NAME is a program of the front_end benchmark (`cargo bench -p kanren-tests --bench
+# front_end -- --help`). RUNS defaults to 20; a program of microseconds needs 2 000 for its
+# figures to be steady to a few instructions (the process's one-time costs move between
+# processes). Needs valgrind and python3; CORE_LOGIC names the core.logic checkout (default
+# /work/core.logic).
+set -euo pipefail
+runs=20
+while getopts "n:" opt; do
+  case $opt in
+    n) runs=$OPTARG ;;
+    *) echo "usage: $0 [-n RUNS] NAME..." >&2; exit 2 ;;
+  esac
+done
+shift $((OPTIND - 1))
+[ $# -gt 0 ] || { echo "usage: $0 [-n RUNS] NAME..." >&2; exit 2; }
+[[ $runs =~ ^[1-9][0-9]*$ ]] || { echo "$0: -n takes a number of at least 1" >&2; exit 2; }
+command -v valgrind >/dev/null || { echo "needs valgrind (apt-get install valgrind)" >&2; exit 2; }
+command -v python3 >/dev/null || { echo "needs python3" >&2; exit 2; }
+
+cd "$(dirname "$0")/../.."
+export CORE_LOGIC=${CORE_LOGIC:-/work/core.logic}
+cargo bench -q -p kanren-tests --bench front_end --no-run
+bin=$(ls -t target/release/deps/front_end-* | grep -v '\.d$' | head -1)
+
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+
+# Instructions, allocator calls and atomic instructions of the whole process, one line.
+totals() {
+  local out=$dir/cg.out
+  if ! valgrind --tool=callgrind --collect-bus=yes --callgrind-out-file="$out" \
+    "$bin" --calls "$2" --side "$3" "$1" >/dev/null 2>"$dir/err"; then
+    echo "- - -"
+    return
+  fi
+  python3 - "$out" <<'PY'
+import re, sys
+ir = bus = allocs = 0
+names, callee = {}, None
+alloc = re.compile(r'^mi_(malloc|zalloc|realloc|malloc_aligned|zalloc_aligned|realloc_aligned)$')
+for line in open(sys.argv[1]):
+    if line.startswith('events:'):
+        events = line.split()[1:]
+    elif line.startswith(('summary:', 'totals:')):
+        counts = dict(zip(events, map(int, line.split()[1:])))
+        ir, bus = counts.get('Ir', 0), counts.get('Ge', 0)
+    elif line.startswith('cfn='):
+        m = re.match(r'\((\d+)\)\s*(.*)', line[4:].strip())
+        if m and m.group(2):
+            names[m.group(1)] = m.group(2)
+        callee = names.get(m.group(1)) if m else line[4:].strip()
+    elif line.startswith('fn='):
+        m = re.match(r'\((\d+)\)\s*(.*)', line[3:].strip())
+        if m and m.group(2):
+            names[m.group(1)] = m.group(2)
+    elif line.startswith('calls=') and callee and alloc.match(callee):
+        allocs += int(line[6:].split()[0])
+print(ir, allocs, bus)
+PY
+}
+
+echo "| program | side | instructions | allocations | atomic instructions |"
+echo "| --- | --- | ---: | ---: | ---: |"
+for name in "$@"; do
+  for side in front rust; do
+    read -r i0 a0 b0 < <(totals "$name" 0 "$side")
+    read -r i1 a1 b1 < <(totals "$name" "$runs" "$side")
+    if [ "$i0" = - ] || [ "$i1" = - ]; then
+      # No such program, or no Rust port of it: the benchmark's own message.
+      echo "| $name | $side | $(grep -m1 '^front_end:' "$dir/err" || echo 'the benchmark failed') | | |"
+      continue
+    fi
+    echo "| $name | $side | $(( (i1 - i0) / runs )) | $(( (a1 - a0) / runs )) | $(( (b1 - b0) / runs )) |"
+  done
+done
