@@ -854,9 +854,8 @@ impl Value {
             _ => {}
         }
         // Along the cells by reference while the seq is made of them (each head cloned, no
-        // tail); the rest of a vector's seq at once; any other seq by `uncons`. Room for a
-        // row's worth first: growing from four moves a short seq's items three times.
-        let mut out = Vec::with_capacity(16);
+        // tail); the rest of a vector's seq at once; any other seq by `uncons`.
+        let mut out = Vec::new();
         let mut cur = self;
         let other = loop {
             match cur.forced()? {
