@@ -35,6 +35,18 @@ fn errors_name_the_position_and_exit_1() {
         err.contains("1:11: fd/+: expected an integer or a logic variable, got string \"a\""),
         "{err}"
     );
+    // `fd/in` of one operand and of several read their operands the same way.
+    for form in [
+        "(run* [q] (fd/in \"a\" (fd/interval 1 2)))",
+        "(run* [q] (fd/in q \"a\" (fd/interval 1 2)))",
+    ] {
+        let (code, _, err) = kanren(&["-e", form]);
+        assert_eq!(code, 1);
+        assert!(
+            err.contains("1:11: fd/in: expected an integer or a logic variable, got string \"a\""),
+            "{err}"
+        );
+    }
     // core.logic's `verify-all-bound`: raised when the answer is pulled, at the form that
     // pulls it.
     let (code, _, err) = kanren(&["-e", "(run* [q]\n  (fd/< q 5))"]);
