@@ -5,23 +5,30 @@
 # 9), `vars` (81 logic variables), `x` (a logic variable), `d` (the domain 1..9) and the
 # functions `g` (returns its argument) and `g2` (returns its second) defined first.
 #
-#   benches/front_end/ops.sh [-n ITERATIONS] [-b KANREN_BINARY]... FORM...
+#   benches/front_end/ops.sh [-a] [-n ITERATIONS] [-b KANREN_BINARY]... FORM...
 #
 # With two or more `-b`, each form is measured under each binary (before and after a change:
 # build each with `cargo build --release -p kanren-clj` and copy `target/release/kanren`
-# aside). Default: `target/release/kanren`, 2 000 iterations. Needs valgrind.
+# aside). With `-a`, each cell also gives the atomic instructions an iteration (reference
+# counts taken and given back, compare-and-swaps: callgrind's bus events), as
+# `instructions / atomic`. Default: `target/release/kanren`, 2 000 iterations. Needs
+# valgrind.
 set -euo pipefail
 n=2000
 bins=()
-while getopts "n:b:" opt; do
+atomics=
+usage="usage: $0 [-a] [-n ITERATIONS] [-b KANREN_BINARY]... FORM..."
+while getopts "an:b:" opt; do
   case $opt in
+    a) atomics=1 ;;
     n) n=$OPTARG ;;
     b) bins+=("$OPTARG") ;;
-    *) echo "usage: $0 [-n ITERATIONS] [-b KANREN_BINARY]... FORM..." >&2; exit 2 ;;
+    *) echo "$usage" >&2; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
-[ $# -gt 0 ] || { echo "usage: $0 [-n ITERATIONS] [-b KANREN_BINARY]... FORM..." >&2; exit 2; }
+[ $# -gt 0 ] || { echo "$usage" >&2; exit 2; }
+[[ $n =~ ^[1-9][0-9]*$ ]] || { echo "$0: -n takes a number of at least 1" >&2; exit 2; }
 [ ${#bins[@]} -gt 0 ] || bins=("$(dirname "$0")/../../target/release/kanren")
 command -v valgrind >/dev/null || { echo "needs valgrind (apt-get install valgrind)" >&2; exit 2; }
 for b in "${bins[@]}"; do
@@ -47,23 +54,33 @@ program() {
 EOF
 }
 
-# Instructions of the whole process running `form` for `iterations` under `bin`.
+# Instructions and atomic instructions (0 without `-a`) of the whole process running `form`
+# for `iterations` under `bin`, on one line.
 instructions() {
   local bin=$1 form=$2 iterations=$3
   program "$form" "$iterations" >"$dir/op.clj"
-  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" "$dir/op.clj" 2>&1 >/dev/null \
-    | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+  valgrind --tool=callgrind ${atomics:+--collect-bus=yes} --callgrind-out-file=/dev/null \
+    "$bin" "$dir/op.clj" 2>&1 >/dev/null \
+    | sed -n 's/.*Collected : \([0-9]*\) *\([0-9]*\).*/\1 \2/p'
 }
 
-# Instructions an iteration of `form` under `bin`, less the loop's own.
+# Instructions an iteration of `form` under `bin`, less the loop's own (and with `-a`, its
+# atomic instructions, to a tenth).
 per_iteration() {
   local bin=$1 form=$2
-  local f0 f1 e0 e1
-  f0=$(instructions "$bin" "$form" 0)
-  f1=$(instructions "$bin" "$form" "$n")
-  e0=$(instructions "$bin" nil 0)
-  e1=$(instructions "$bin" nil "$n")
-  echo $(( ((f1 - f0) - (e1 - e0)) / n ))
+  local f0 f1 e0 e1 g0 g1 h0 h1
+  read -r f0 g0 < <(instructions "$bin" "$form" 0)
+  read -r f1 g1 < <(instructions "$bin" "$form" "$n")
+  read -r e0 h0 < <(instructions "$bin" nil 0)
+  read -r e1 h1 < <(instructions "$bin" nil "$n")
+  local ins=$(( ((f1 - f0) - (e1 - e0)) / n ))
+  if [ -n "$atomics" ]; then
+    local tenths=$(( ((g1 - g0) - (h1 - h0)) * 10 / n )) sign=
+    [ "$tenths" -lt 0 ] && { sign=-; tenths=$(( -tenths )); }
+    echo "$ins / $sign$((tenths / 10)).$((tenths % 10))"
+  else
+    echo "$ins"
+  fi
 }
 
 header="| form |"
