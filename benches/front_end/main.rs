@@ -129,10 +129,8 @@ fn usage_error(why: &str) -> ! {
 fn load_session(core_logic: &str) {
     kanren_clj::init();
     let bench = format!("{core_logic}/src/main/clojure/clojure/core/logic/bench.clj");
-    let text = std::fs::read_to_string(&bench).unwrap_or_else(|e| {
-        eprintln!("front_end: {bench}: {e} (set CORE_LOGIC or --core-logic)");
-        std::process::exit(2)
-    });
+    let text = std::fs::read_to_string(&bench)
+        .unwrap_or_else(|e| usage_error(&format!("{bench}: {e} (set CORE_LOGIC or --core-logic)")));
     let files: [(&str, &str); 6] = [
         (&bench, &text),
         (
