@@ -14,19 +14,29 @@
 # figures to be steady to a few instructions (the process's one-time costs move between
 # processes). Needs valgrind and python3; CORE_LOGIC names the core.logic checkout (default
 # /work/core.logic).
+#
+# With `-p`, each program's instructions a run are split instead by the part of the system
+# that executes them (the front end's evaluator, its goals and answers, Clojure's library
+# and values, the engine, the allocator, drops and clones, the rest: `parts.py` says how),
+# on each side, with the front end's excess.
 set -euo pipefail
 runs=20
-while getopts "n:" opt; do
+parts=
+usage="usage: $0 [-p] [-n RUNS] NAME..."
+while getopts "pn:" opt; do
   case $opt in
     n) runs=$OPTARG ;;
-    *) echo "usage: $0 [-n RUNS] NAME..." >&2; exit 2 ;;
+    p) parts=1 ;;
+    *) echo "$usage" >&2; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
-[ $# -gt 0 ] || { echo "usage: $0 [-n RUNS] NAME..." >&2; exit 2; }
+[ $# -gt 0 ] || { echo "$usage" >&2; exit 2; }
 [[ $runs =~ ^[1-9][0-9]*$ ]] || { echo "$0: -n takes a number of at least 1" >&2; exit 2; }
 command -v valgrind >/dev/null || { echo "needs valgrind (apt-get install valgrind)" >&2; exit 2; }
 command -v python3 >/dev/null || { echo "needs python3" >&2; exit 2; }
+[ -z "$parts" ] || command -v callgrind_annotate >/dev/null ||
+  { echo "-p needs callgrind_annotate (valgrind's)" >&2; exit 2; }
 
 cd "$(dirname "$0")/../.."
 export CORE_LOGIC=${CORE_LOGIC:-/work/core.logic}
@@ -36,9 +46,10 @@ bin=$(ls -t target/release/deps/front_end-* | grep -v '\.d$' | head -1)
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 
-# Instructions, allocator calls and atomic instructions of the whole process, one line.
+# Instructions, allocator calls and atomic instructions of the whole process, one line; its
+# profile kept as $dir/SIDE-CALLS.out.
 totals() {
-  local out=$dir/cg.out
+  local out=$dir/$3-$2.out
   if ! valgrind --tool=callgrind --collect-bus=yes --callgrind-out-file="$out" \
     "$bin" --calls "$2" --side "$3" "$1" >/dev/null 2>"$dir/err"; then
     echo "- - -"
@@ -69,6 +80,31 @@ for line in open(sys.argv[1]):
 print(ir, allocs, bus)
 PY
 }
+
+if [ -n "$parts" ]; then
+  for name in "$@"; do
+    # The port first: a program without one ends here, before its runs under callgrind.
+    failed=
+    for side in rust front; do
+      for calls in 0 "$runs"; do
+        [ -z "$failed" ] || break
+        read -r i _ < <(totals "$name" "$calls" "$side")
+        [ "$i" != - ] || failed=1
+      done
+    done
+    echo "$name, instructions a run:"
+    echo
+    if [ -n "$failed" ]; then
+      # No such program, or no Rust port of it: the benchmark's own message.
+      grep -m1 '^front_end:' "$dir/err" || echo 'the benchmark failed'
+    else
+      python3 "benches/front_end/parts.py" "$runs" "$dir"/front-0.out "$dir/front-$runs.out" \
+        "$dir"/rust-0.out "$dir/rust-$runs.out"
+    fi
+    echo
+  done
+  exit 0
+fi
 
 echo "| program | side | instructions | allocations | atomic instructions |"
 echo "| --- | --- | ---: | ---: | ---: |"
