@@ -46,12 +46,23 @@ bin=$(ls -t target/release/deps/front_end-* | grep -v '\.d$' | head -1)
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 
-# Instructions, allocator calls and atomic instructions of the whole process, one line; its
-# profile kept as $dir/SIDE-CALLS.out.
+# The benchmark's process running program $1 $2 times on side $3 under callgrind (with its
+# bus events when $4 is set), its profile written to $dir/SIDE-CALLS.out; fails when the
+# benchmark does (its message in $dir/err).
+profile() {
+  valgrind --tool=callgrind ${4:+--collect-bus=yes} --callgrind-out-file="$dir/$3-$2.out" \
+    "$bin" --calls "$2" --side "$3" "$1" >/dev/null 2>"$dir/err"
+}
+
+# Why the last run failed: the benchmark's own message (no such program, no Rust port).
+failure() {
+  grep -m1 '^front_end:' "$dir/err" || echo 'the benchmark failed'
+}
+
+# Instructions, allocator calls and atomic instructions of the whole process, one line.
 totals() {
   local out=$dir/$3-$2.out
-  if ! valgrind --tool=callgrind --collect-bus=yes --callgrind-out-file="$out" \
-    "$bin" --calls "$2" --side "$3" "$1" >/dev/null 2>"$dir/err"; then
+  if ! profile "$1" "$2" "$3" bus; then
     echo "- - -"
     return
   fi
@@ -87,16 +98,13 @@ if [ -n "$parts" ]; then
     failed=
     for side in rust front; do
       for calls in 0 "$runs"; do
-        [ -z "$failed" ] || break
-        read -r i _ < <(totals "$name" "$calls" "$side")
-        [ "$i" != - ] || failed=1
+        [ -n "$failed" ] || profile "$name" "$calls" "$side" || failed=1
       done
     done
     echo "$name, instructions a run:"
     echo
     if [ -n "$failed" ]; then
-      # No such program, or no Rust port of it: the benchmark's own message.
-      grep -m1 '^front_end:' "$dir/err" || echo 'the benchmark failed'
+      failure
     else
       python3 "benches/front_end/parts.py" "$runs" "$dir"/front-0.out "$dir/front-$runs.out" \
         "$dir"/rust-0.out "$dir/rust-$runs.out"
@@ -113,8 +121,7 @@ for name in "$@"; do
     read -r i0 a0 b0 < <(totals "$name" 0 "$side")
     read -r i1 a1 b1 < <(totals "$name" "$runs" "$side")
     if [ "$i0" = - ] || [ "$i1" = - ]; then
-      # No such program, or no Rust port of it: the benchmark's own message.
-      echo "| $name | $side | $(grep -m1 '^front_end:' "$dir/err" || echo 'the benchmark failed') | | |"
+      echo "| $name | $side | $(failure) | | |"
       continue
     fi
     echo "| $name | $side | $(( (i1 - i0) / runs )) | $(( (a1 - a0) / runs )) | $(( (b1 - b0) / runs )) |"
