@@ -745,3 +745,99 @@ fn the_fuzz_corpus_in_a_function_body_gives_the_same_outcome() {
         same(&format!("(defn fuzzed [] {line}\n) (fuzzed)"));
     }
 }
+
+#[test]
+fn letfn_in_a_body_is_compiled_with_it() {
+    all_same(&[
+        // Mutual recursion, each function calling itself through its own frame and the
+        // other through the group.
+        (
+            "(defn ev [n] (letfn [(e? [n] (if (zero? n) true (o? (dec n))))
+                                  (o? [n] (if (zero? n) false (e? (dec n))))]
+                            [(e? n) (o? n)]))
+             [(ev 10) (ev 7)]",
+            "[[true false] [false true]]",
+        ),
+        // A function that escapes the letfn still calls the others.
+        (
+            "(defn mk [] (letfn [(f [x] (if (zero? x) :done (g (dec x)))) (g [x] (f x))] f))
+             ((mk) 5)",
+            ":done",
+        ),
+        // A name read twice gives the same function, as in Clojure.
+        (
+            "(defn f [] (letfn [(g [] g)] (identical? (g) (g)))) (f)",
+            "true",
+        ),
+        // Locals around the letfn, several arities, a rest parameter, destructuring.
+        (
+            "(defn f [k] (letfn [(a [x] (+ x k))
+                                 (b ([] (b 1)) ([x & more] (apply + x k more)))
+                                 (c [[x y] {:keys [z]}] (+ x y z k))]
+                           [(a 1) (b) (b 1 2 3) (c [1 2] {:z 3})]))
+             (f 10)",
+            "[11 11 16 16]",
+        ),
+        // A letfn in a loop's body, `recur` past it; a name it shadows; a function made
+        // inside one of its functions that calls another.
+        (
+            "(defn f [] (loop [i 0] (if (< i 3) (letfn [(g [] i)] (recur (inc (g)))) i))) (f)",
+            "3",
+        ),
+        (
+            "(defn f [] (let [g 1] [(letfn [(g [] 2)] (g)) g])) (f)",
+            "[2 1]",
+        ),
+        (
+            "(defn f [] (letfn [(g [x] (let [h2 (fn [y] (h y))] (h2 x))) (h [y] (* 2 y))] (g 21)))
+             (f)",
+            "42",
+        ),
+        // A function of the group in a matche pattern (left to the interpreter) and as a
+        // goal.
+        (
+            "(defn f [] (letfn [(one [x] (== x 1)) (same [x] (matche [x] ([one] succeed)))]
+                          [(run* [q] (one q)) (run* [q] (same one))]))
+             (f)",
+            "[(1) (_0)]",
+        ),
+        ("(defn f [] (letfn [] 1)) (f)", "1"),
+    ]);
+}
+
+#[test]
+fn the_functions_of_a_letfn_are_freed_with_their_last_use() {
+    // The group's frame holds none of its functions, so a function and the group it calls
+    // through hold no cycle of counts: once nothing holds the function, it is gone. Both
+    // the compiled and the interpreted letfn.
+    for src in [
+        "(defn mk [] (letfn [(f [x] (if (zero? x) :done (g (dec x)))) (g [x] (f x))] f)) (mk)",
+        "(letfn [(f [x] (if (zero? x) :done (g (dec x)))) (g [x] (f x))] f)",
+    ] {
+        let weak = std::thread::spawn(move || {
+            kanren_clj::init();
+            let f = kanren_clj::eval_str(src).expect("a letfn");
+            let kanren_clj::Value::Fn(c) = f else {
+                panic!("a function, got {f}")
+            };
+            assert_eq!(
+                kanren_clj::print_value(
+                    &kanren_clj::eval::apply(
+                        &kanren_clj::Value::Fn(c.clone()),
+                        vec![kanren_clj::Value::Int(3)]
+                    )
+                    .expect("a call")
+                )
+                .expect("printed"),
+                ":done"
+            );
+            std::sync::Arc::downgrade(&c)
+        })
+        .join()
+        .expect("no panic");
+        assert!(
+            weak.upgrade().is_none(),
+            "{src}: the function is still held"
+        );
+    }
+}

@@ -101,10 +101,8 @@ pub fn lookup_local(env: &Env, name: &str) -> Option<Value> {
                 cur = f.next();
             }
             Frame::Group(g, next) => {
-                if let Some(fs) = g.get() {
-                    if let Some((_, v)) = fs.iter().find(|(n, _)| &**n == name) {
-                        return Some(v.clone());
-                    }
+                if let Some(i) = g.position(name) {
+                    return Some(g.function(i, cur));
                 }
                 cur = next;
             }

@@ -55,8 +55,61 @@ pub struct Closure {
 /// A local environment: a persistent chain of frames.
 pub type Env = Option<triomphe::Arc<Frame>>;
 
-/// The functions of one `letfn`, set once they are all made.
-pub type LetFnGroup = OnceLock<Vec<(Arc<str>, Value)>>;
+/// The functions of one `letfn`: each one's name and arities, the frame of the group being
+/// their environment. The frame holds no function: a name is read by making its function
+/// over the frame, or by giving back the one made before while anything still holds it. So
+/// functions that call each other hold no cycle of reference counts, and the group is freed
+/// with the last use of any of its functions (holding the functions themselves, the frame
+/// and they would keep each other alive for ever).
+pub struct LetFnGroup {
+    fns: Vec<LetFn>,
+}
+
+/// One function of a [`LetFnGroup`].
+struct LetFn {
+    name: Arc<str>,
+    arities: Arc<[Arity]>,
+    /// The function made last, while something holds it (a name read twice gives the same
+    /// function, as Clojure's `letfn` binds each name once).
+    made: std::sync::Mutex<std::sync::Weak<Closure>>,
+}
+
+impl LetFnGroup {
+    /// The group of the functions `fns` (each one's name and arities).
+    pub fn new(fns: impl IntoIterator<Item = (Arc<str>, Arc<[Arity]>)>) -> LetFnGroup {
+        LetFnGroup {
+            fns: fns
+                .into_iter()
+                .map(|(name, arities)| LetFn {
+                    name,
+                    arities,
+                    made: std::sync::Mutex::new(std::sync::Weak::new()),
+                })
+                .collect(),
+        }
+    }
+
+    /// Which function `name` is (the last of that name).
+    pub fn position(&self, name: &str) -> Option<usize> {
+        self.fns.iter().rposition(|f| &*f.name == name)
+    }
+
+    /// Function `i` of the group whose frame is `frame` (the environment it closes over).
+    pub fn function(&self, i: usize, frame: &Env) -> Value {
+        let f = &self.fns[i];
+        let mut made = f.made.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(c) = made.upgrade() {
+            return Value::Fn(c);
+        }
+        let c = Arc::new(Closure {
+            name: Some(f.name.clone()),
+            arities: f.arities.clone(),
+            env: frame.clone(),
+        });
+        *made = Arc::downgrade(&c);
+        Value::Fn(c)
+    }
+}
 
 /// Bindings made together (a call's parameters, a `fresh`'s variables), kept in one frame:
 /// one allocation for all of them. A later one shadows an earlier one of the same name.
@@ -84,7 +137,8 @@ pub enum Frame {
     /// when it has one), and the frame after it is the function's environment: one
     /// reference counted for the three.
     Call(Value, u32, Slots),
-    /// The functions of a `letfn`, bound together (each sees all of them).
+    /// The functions of a `letfn`, bound together (each sees all of them): made as their
+    /// names are read ([`LetFnGroup`]).
     Group(Arc<LetFnGroup>, Env),
     /// The namespace the code under it was written in (a function's body resolves global
     /// names in its own namespace, not in the caller's): binds no local.

@@ -6,7 +6,7 @@
 //!
 //! The compiled code runs on the interpreter's environments ([`Env`]): each scope the
 //! compiler opens is one frame at run time, with the names, so a form the compiler leaves to
-//! the interpreter ([`Code::Interp`]: `letfn`, `for`, map literals, ...)
+//! the interpreter ([`Code::Interp`]: `try`, `case`, map literals, ...)
 //! finds every local by its name. A body is compiled only when the closure's own environment
 //! binds no local (a top-level `defn`, `defne`, or a `fn` made by compiled code, which is
 //! compiled with its parent): then every local it can see is in a scope the compiler knows.
@@ -71,6 +71,10 @@ fn pattern(p: &Value) -> Option<(Pat, Vec<Arc<str>>)> {
 /// The locals a compiled form sees: one list of names per frame, the innermost last.
 pub(crate) struct Scope {
     frames: Vec<Vec<Arc<str>>>,
+    /// Which of `frames` (by index, the outermost 0) are `letfn` groups: their functions
+    /// are read as the group makes them ([`LetFnGroup`](crate::eval::env::LetFnGroup)), not
+    /// from a slot.
+    groups: Vec<usize>,
     /// The closure's environment (binds no local; names its namespace).
     outer: Env,
     depth: usize,
@@ -121,6 +125,18 @@ impl Scope {
         self.lookup(name).is_some()
     }
 
+    /// [`Scope::lookup`] of a local held in a slot: `None` for a name no scope binds and for
+    /// a `letfn`'s function (made as it is read, [`group_fn`]).
+    pub(crate) fn lookup_slot(&self, name: &str) -> Option<(u32, u32)> {
+        self.lookup(name).filter(|&(h, _)| !self.is_group(h))
+    }
+
+    /// Whether frame `h` (from the innermost) is a `letfn` group.
+    fn is_group(&self, h: u32) -> bool {
+        let i = self.frames.len() - 1 - h as usize;
+        self.groups.contains(&i)
+    }
+
     /// Opens a scope binding `names` (none: no frame, as `bind_all` makes none); gives
     /// whether one was opened, for [`Scope::pop`].
     pub(crate) fn push(&mut self, names: Vec<Arc<str>>) -> bool {
@@ -162,6 +178,75 @@ fn arities(
         }
     }
     Some(c.arities)
+}
+
+/// `(letfn [(name params body...) ...] body...)`: each function's arities, compiled in the
+/// scope of the group (so each calls itself through its own call frame and the others
+/// through the group), and the body; `None` for the interpreter to run the form (and report
+/// a malformed one).
+fn letfn(specs: &[Value], body: &[Value], scope: &mut Scope) -> Option<LetFn> {
+    let mut parsed = Vec::new();
+    for s in specs {
+        let items = match s {
+            Value::List(_) => s.to_vec().ok()?,
+            _ => return None,
+        };
+        match items.split_first()? {
+            (Value::Symbol(n), spec) => parsed.push((n.clone(), spec.to_vec())),
+            _ => return None,
+        }
+    }
+    if parsed.is_empty() {
+        return None;
+    }
+    scope
+        .frames
+        .push(parsed.iter().map(|(n, _)| n.clone()).collect());
+    let group = scope.frames.len() - 1;
+    scope.groups.push(group);
+    let fns = parsed
+        .into_iter()
+        .map(|(n, spec)| Some((n.clone(), arities(scope, Some(n), &spec)?)))
+        .collect::<Option<Vec<_>>>();
+    let body = all(scope, body);
+    scope.groups.retain(|&g| g != group);
+    scope.frames.truncate(group);
+    Some(LetFn { fns: fns?, body })
+}
+
+/// A compiled `letfn`: its functions' names and arities, and its body.
+struct LetFn {
+    fns: Vec<(Arc<str>, Arc<[crate::eval::Arity]>)>,
+    body: Vec<Code>,
+}
+
+impl Compiled for LetFn {
+    fn run(&self, env: &Env) -> crate::value::error::Result<Value> {
+        effect();
+        let group = Arc::new(crate::eval::env::LetFnGroup::new(self.fns.iter().cloned()));
+        let genv: Env = Some(crate::value::counted(|| Frame::Group(group, env.clone())));
+        run::run_body(&self.body, &genv)
+    }
+}
+
+/// The code that reads function `i` of the `letfn` group in frame `h`.
+fn group_fn(h: u32, i: u32) -> Code {
+    Code::Form(Box::new(Form::new(None, Op::Ext(Box::new(GroupFn(h, i))))))
+}
+
+/// A read of a `letfn`'s function: frame `.0` (from the innermost), function `.1`.
+struct GroupFn(u32, u32);
+
+impl Compiled for GroupFn {
+    fn run(&self, env: &Env) -> crate::value::error::Result<Value> {
+        let frame = run::frame_at(env, self.0)?;
+        match frame.as_deref() {
+            Some(Frame::Group(g, _)) => Ok(g.function(self.1 as usize, frame)),
+            _ => Err(crate::value::error::Error::msg(
+                "compiled code found no letfn group where it was compiled",
+            )),
+        }
+    }
 }
 
 /// `defn`, `defn-` or `defmacro`: the function's compiled arities, the attributes' code (a
@@ -233,6 +318,7 @@ pub(crate) fn top_level(
     let env = crate::eval::env::in_current_ns(env);
     let mut scope = Scope {
         frames: Vec::new(),
+        groups: Vec::new(),
         outer: env.clone(),
         depth: 0,
     };
@@ -331,6 +417,7 @@ fn compile_arity(c: &Closure, arity: &Arity) -> Option<Arc<Code>> {
     }
     let mut scope = Scope {
         frames: Vec::new(),
+        groups: Vec::new(),
         outer: c.env.clone(),
         depth: 0,
     };
@@ -399,6 +486,7 @@ pub(crate) fn all(scope: &mut Scope, forms: &[Value]) -> Vec<Code> {
 pub(crate) fn compile(form: &Value, scope: &mut Scope) -> Code {
     match form {
         Value::Symbol(s) => match scope.lookup(s) {
+            Some((h, i)) if scope.is_group(h) => group_fn(h, i),
             Some((h, i)) => Code::Local(h, i),
             None => Code::Global(Global::new(s.clone())),
         },
@@ -517,6 +605,7 @@ fn special(name: &str, a: &[Value], scope: &mut Scope) -> Option<Op> {
             forms: a.to_vec(),
             init: compile(init, scope),
         })),
+        ("letfn", [Value::Vector(specs), b @ ..]) => Op::Ext(Box::new(letfn(specs, b, scope)?)),
         ("fn" | "fn*", _) => {
             let (n, spec) = match a.first() {
                 Some(Value::Symbol(s)) => (Some(s.clone()), &a[1..]),

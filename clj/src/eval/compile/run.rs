@@ -487,6 +487,25 @@ pub(crate) fn callee(g: &Global, env: &Env) -> Option<Value> {
     }
 }
 
+/// The frame `h` (from the innermost) of `env`, with the rest of the environment after it.
+#[inline(always)]
+pub(crate) fn frame_at(env: &Env, h: u32) -> Result<&Env> {
+    let mut cur = env;
+    for _ in 0..h {
+        cur = match cur.as_deref() {
+            Some(
+                f @ (Frame::One(..)
+                | Frame::Many(..)
+                | Frame::Slots(..)
+                | Frame::Call(..)
+                | Frame::Group(..)),
+            ) => f.next(),
+            _ => return Err(missing("frame")),
+        };
+    }
+    Ok(cur)
+}
+
 /// The value in slot `i` of frame `h` (from the innermost).
 #[inline(always)]
 pub(crate) fn local(env: &Env, h: u32, i: u32) -> Result<Value> {
@@ -496,17 +515,8 @@ pub(crate) fn local(env: &Env, h: u32, i: u32) -> Result<Value> {
 /// [`local`], read where its frame holds it.
 #[inline(always)]
 fn local_ref(env: &Env, h: u32, i: u32) -> Result<&Value> {
-    let mut cur = env;
-    for _ in 0..h {
-        cur = match cur.as_deref() {
-            Some(f @ (Frame::One(..) | Frame::Many(..) | Frame::Slots(..) | Frame::Call(..))) => {
-                f.next()
-            }
-            _ => return Err(missing("frame")),
-        };
-    }
     let i = i as usize;
-    match cur.as_deref() {
+    match frame_at(env, h)?.as_deref() {
         Some(Frame::Call(f, _, vs)) => {
             Frame::call_slot_ref(f, vs, i).ok_or_else(|| missing("slot"))
         }
@@ -554,7 +564,7 @@ pub(crate) fn bind_pairs(env: &Env, pairs: &[(Pat, Code)]) -> Result<Env> {
 }
 
 /// Forms in order, giving the last value (`nil` for none).
-fn run_body(codes: &[Code], env: &Env) -> Result<Value> {
+pub(crate) fn run_body(codes: &[Code], env: &Env) -> Result<Value> {
     let mut last = Value::Nil;
     for c in codes {
         last = c.run(env)?;

@@ -19,7 +19,7 @@ use crate::eval::registry::Registry;
 use crate::eval::{destructure, eval, eval_body, make_closure, recur_values, Closure, Env, Frame};
 use crate::value::error::{Error, Kind, Result};
 use crate::value::Value;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 /// The special forms and built-in macros of `clojure.core`, bound in it by `init`.
 pub const FORMS: &[&str] = &[
@@ -370,10 +370,6 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
         "letfn" => {
             need(&a, 1, name)?;
             let specs = a[0].to_vec()?;
-            let group = Arc::new(OnceLock::new());
-            let genv: Env = Some(crate::value::counted(|| {
-                Frame::Group(group.clone(), env.clone())
-            }));
             let mut fns = Vec::new();
             for s in specs {
                 let items = s.to_vec()?;
@@ -381,10 +377,10 @@ pub fn special(name: &str, tail: &Value, env: &Env) -> Result<Value> {
                     .split_first()
                     .ok_or_else(|| Error::msg("empty letfn binding"))?;
                 let n = sym_name(n, name)?;
-                let c = make_closure(Some(n.clone()), spec, &genv)?;
-                fns.push((n, Value::Fn(Arc::new(c))));
+                fns.push((n.clone(), make_closure(Some(n), spec, &None)?.arities));
             }
-            let _ = group.set(fns);
+            let group = Arc::new(crate::eval::env::LetFnGroup::new(fns));
+            let genv: Env = Some(crate::value::counted(|| Frame::Group(group, env.clone())));
             eval_body(&a[1..], &genv)
         }
         "for" => {

@@ -123,14 +123,25 @@ pub(crate) fn matche(a: &[Value], scope: &mut Scope) -> Option<(MatcheArgs, Vec<
                 continue;
             }
             let plan = plan_with(p, &|s| scope.is_local(s));
+            // A local read in place: a `letfn`'s function has no slot to read, so a pattern
+            // that names one leaves the `matche` to the interpreter.
             let places = plan
                 .values
                 .iter()
                 .map(|v| match v {
-                    Source::Const(_) => None,
-                    Source::Local(s) => scope.lookup(s).map(|(h, i)| planner.place(h, i)),
+                    Source::Const(_) => Some(None),
+                    Source::Local(s) => {
+                        scope.lookup_slot(s).map(|(h, i)| Some(planner.place(h, i)))
+                    }
                 })
-                .collect();
+                .collect::<Option<Vec<_>>>();
+            let Some(places) = places else {
+                for f in frames.into_iter().rev() {
+                    scope.pop(f);
+                }
+                scope.pop(opened);
+                return None;
+            };
             frames.push(scope.push(plan.news.to_vec()));
             planner.push(&plan.news);
             let constants = plan
