@@ -2,10 +2,11 @@
 # What one Clojure operation costs in the front end's compiled code: callgrind instructions
 # an iteration of a compiled loop that evaluates FORM (`i` is the iteration's number), less
 # the same loop evaluating `nil`, with the globals `v` (a vector of 9), `rows` (9 vectors of
-# 9), `vars` (81 logic variables), `x` (a logic variable), `d` (the domain 1..9) and the
-# functions `g` (returns its argument) and `g2` (returns its second) defined first.
+# 9), `vars` (81 logic variables), `zeros` (a vector of 81 zeros), `x` (a logic variable),
+# `d` (the domain 1..9) and the functions `g` (returns its argument) and `g2` (returns its
+# second) defined first.
 #
-#   benches/front_end/ops.sh [-a] [-n ITERATIONS] [-b KANREN_BINARY]... FORM...
+#   benches/front_end/ops.sh [-a] [-n ITERATIONS] [-b KANREN_BINARY]... [-p DIR]... [-r NS]... FORM...
 #
 # With two or more `-b`, each form is measured under each binary (before and after a change:
 # build each with `cargo build --release -p kanren-clj` and copy `target/release/kanren`
@@ -13,16 +14,25 @@
 # counts taken and given back, compare-and-swaps: callgrind's bus events), as
 # `instructions / atomic`. Default: `target/release/kanren`, 2 000 iterations. Needs
 # valgrind.
+#
+# With `-r NS` (repeatable), the namespace NS is required and referred before the loop, so
+# the forms can call its functions; `-p DIR` (repeatable) is a directory where `require`
+# finds namespaces (`kanren --path`): bench.clj's sudoku helpers, for instance, with
+# `-p "$CORE_LOGIC/src/main/clojure" -r clojure.core.logic.bench '(->rows vars)'`.
 set -euo pipefail
 n=2000
 bins=()
+paths=()
+nss=()
 atomics=
-usage="usage: $0 [-a] [-n ITERATIONS] [-b KANREN_BINARY]... FORM..."
-while getopts "an:b:" opt; do
+usage="usage: $0 [-a] [-n ITERATIONS] [-b KANREN_BINARY]... [-p DIR]... [-r NS]... FORM..."
+while getopts "an:b:p:r:" opt; do
   case $opt in
     a) atomics=1 ;;
     n) n=$OPTARG ;;
     b) bins+=("$OPTARG") ;;
+    p) paths+=(--path "$OPTARG") ;;
+    r) nss+=("$OPTARG") ;;
     *) echo "$usage" >&2; exit 2 ;;
   esac
 done
@@ -45,10 +55,12 @@ program() {
 (def v (vec (range 9)))
 (def rows (vec (for [r (range 9)] (vec (range (* 9 r) (* 9 (inc r)))))))
 (def vars (doall (repeatedly 81 lvar)))
+(def zeros (vec (repeat 81 0)))
 (def x (lvar))
 (def d (fd/domain 1 2 3 4 5 6 7 8 9))
 (defn g [a] a)
 (defn g2 [a b] b)
+$(for ns in "${nss[@]}"; do echo "(require '$ns) (refer '$ns)"; done)
 (defn op-loop [n] (loop [i 0] (when (< i n) $1 (recur (inc i)))))
 (op-loop $2)
 EOF
@@ -60,7 +72,7 @@ instructions() {
   local bin=$1 form=$2 iterations=$3
   program "$form" "$iterations" >"$dir/op.clj"
   valgrind --tool=callgrind ${atomics:+--collect-bus=yes} --callgrind-out-file=/dev/null \
-    "$bin" "$dir/op.clj" 2>&1 >/dev/null \
+    "$bin" "${paths[@]}" "$dir/op.clj" 2>&1 >/dev/null \
     | sed -n 's/.*Collected : \([0-9]*\) *\([0-9]*\).*/\1 \2/p'
 }
 
