@@ -841,3 +841,38 @@ fn the_functions_of_a_letfn_are_freed_with_their_last_use() {
         );
     }
 }
+
+#[test]
+fn binding_tests_in_a_body_are_compiled_with_it() {
+    all_same(&[
+        (
+            "(defn f [x] [(if-let [y x] [:y y] :no) (if-some [y x] [:y y] :no)
+                          (when-let [y x] :a [:y y]) (when-some [y x] [:y y])
+                          (if-let [y x] y)])
+             [(f 1) (f false) (f nil)]",
+            "[[[:y 1] [:y 1] [:y 1] [:y 1] 1] [:no [:y false] nil [:y false] nil] [:no :no nil nil nil]]",
+        ),
+        // Destructuring, a name the test shadows, the binding seen only by the branch taken.
+        (
+            "(defn f [x] (let [y :outer] [(if-let [[a & more] (seq x)] [a more y] y)
+                                          (if-let [y (first x)] y y)]))
+             [(f [1 2 3]) (f [])]",
+            "[[[1 (2 3) :outer] 1] [:outer :outer]]",
+        ),
+        (
+            "(defn f [xs] [(when-first [x xs] [:first x]) (when-first [[a b] xs] (+ a b))])
+             [(f [[1 2]]) (f [])]",
+            "[[[:first [1 2]] 3] [nil nil]]",
+        ),
+        // In a loop, `recur` from a branch; the test runs once.
+        (
+            "(defn f [xs] (loop [xs xs acc 0] (if-let [[x & r] (seq xs)] (recur r (+ acc x)) acc)))
+             (f (range 5))",
+            "10",
+        ),
+        (
+            "(defn f [] (let [n (atom 0)] (if-let [x (swap! n inc)] [x @n] :no))) (f)",
+            "[1 1]",
+        ),
+    ]);
+}

@@ -214,6 +214,70 @@ fn letfn(specs: &[Value], body: &[Value], scope: &mut Scope) -> Option<LetFn> {
     Some(LetFn { fns: fns?, body })
 }
 
+/// `if-let`, `if-some`, `when-let`, `when-some` or `when-first` (`name`) of the binding
+/// vector `b`: its test, its pattern, the code it runs with the pattern bound and the code it
+/// runs otherwise; `None` for the interpreter to run (and report) a form of another shape.
+fn bind_if(name: &str, b: &[Value], body: &[Value], scope: &mut Scope) -> Option<BindIf> {
+    let when = name.starts_with("when");
+    let [p, test] = b else {
+        return None;
+    };
+    if body.is_empty() || (!when && body.len() > 2) {
+        return None;
+    }
+    let test = compile(test, scope);
+    let (pat, names) = pattern(p)?;
+    let (then, otherwise) = match when {
+        true => (body, &[][..]),
+        false => (&body[..1], &body[1..]),
+    };
+    let otherwise = self::body(scope, otherwise);
+    let pushed = scope.push_each(names);
+    let then = self::body(scope, then);
+    scope.frames.truncate(scope.frames.len() - pushed);
+    Some(BindIf {
+        test,
+        pat,
+        some: name.ends_with("some"),
+        first: name == "when-first",
+        then,
+        otherwise,
+    })
+}
+
+/// A compiled [`bind_if`]: the test's value (its first element for `when-first`) bound to
+/// the pattern when it is true (not `nil`, for the `-some` forms).
+struct BindIf {
+    test: Code,
+    pat: Pat,
+    some: bool,
+    first: bool,
+    then: Code,
+    otherwise: Code,
+}
+
+impl Compiled for BindIf {
+    /// Nothing of its own: its test and branches note their effects.
+    fn pure(&self) -> bool {
+        true
+    }
+
+    fn run(&self, env: &Env) -> crate::value::error::Result<Value> {
+        let mut v = self.test.run(env)?;
+        if self.first {
+            v = v.uncons()?.map_or(Value::Nil, |(h, _)| h);
+        }
+        let ok = match self.some {
+            true => !matches!(v, Value::Nil),
+            false => v.truthy(),
+        };
+        match ok {
+            true => self.then.run(&run::bind_pat(env, &self.pat, v)?),
+            false => self.otherwise.run(env),
+        }
+    }
+}
+
 /// A compiled `letfn`: its functions' names and arities, and its body.
 struct LetFn {
     fns: Vec<(Arc<str>, Arc<[crate::eval::Arity]>)>,
@@ -606,6 +670,10 @@ fn special(name: &str, a: &[Value], scope: &mut Scope) -> Option<Op> {
             init: compile(init, scope),
         })),
         ("letfn", [Value::Vector(specs), b @ ..]) => Op::Ext(Box::new(letfn(specs, b, scope)?)),
+        (
+            "if-let" | "if-some" | "when-let" | "when-some" | "when-first",
+            [Value::Vector(b), body @ ..],
+        ) => Op::Ext(Box::new(bind_if(name, b, body, scope)?)),
         ("fn" | "fn*", _) => {
             let (n, spec) = match a.first() {
                 Some(Value::Symbol(s)) => (Some(s.clone()), &a[1..]),
