@@ -876,3 +876,31 @@ fn binding_tests_in_a_body_are_compiled_with_it() {
         ),
     ]);
 }
+
+#[test]
+fn case_and_map_and_set_literals_in_a_body_are_compiled_with_it() {
+    all_same(&[
+        (
+            "(defn f [x] (case x 1 :one (2 3) :two-or-three \"s\" :string :k :keyword
+                                 [1 2] :vector nil :nil sym :symbol (() (1)) :lists :other))
+             (map f [1 2 3 \"s\" :k [1 2] nil 'sym () '(1) 9])",
+            "(:one :two-or-three :two-or-three :string :keyword :vector :nil :symbol :lists :lists :other)",
+        ),
+        ("(defn f [x] (case x 1 :one)) [(f 1) (f 2)]", "error: no matching clause: 2"),
+        ("(defn f [x] (case x :only)) (f 5)", ":only"),
+        ("(defn f [x] (case x)) (f 5)", "error: no matching clause: 5"),
+        (
+            "(defn f [a b] [{:a a :b [b]} #{a b} {a b} {:k {:n a}} #{1 2}]) (f 1 2)",
+            "[{:a 1, :b [2]} #{1 2} {1 2} {:k {:n 1}} #{1 2}]",
+        ),
+        (
+            "(defn f [n] (let [log (atom [])] {:a (swap! log conj 1) :b (swap! log conj 2)} @log)) (f 0)",
+            "[1 2]",
+        ),
+    ]);
+    // A literal of constants is made once, as Clojure's is (the interpreter makes it anew).
+    assert_eq!(
+        outcome("(defn f [] {:a 1}) (identical? (f) (f))", true),
+        "true"
+    );
+}

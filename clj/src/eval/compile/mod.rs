@@ -6,7 +6,7 @@
 //!
 //! The compiled code runs on the interpreter's environments ([`Env`]): each scope the
 //! compiler opens is one frame at run time, with the names, so a form the compiler leaves to
-//! the interpreter ([`Code::Interp`]: `try`, `case`, map literals, ...)
+//! the interpreter ([`Code::Interp`]: `try`, `condp`, a literal with metadata, ...)
 //! finds every local by its name. A body is compiled only when the closure's own environment
 //! binds no local (a top-level `defn`, `defne`, or a `fn` made by compiled code, which is
 //! compiled with its parent): then every local it can see is in a scope the compiler knows.
@@ -274,6 +274,54 @@ impl Compiled for BindIf {
         match ok {
             true => self.then.run(&run::bind_pat(env, &self.pat, v)?),
             false => self.otherwise.run(env),
+        }
+    }
+}
+
+/// `(case x c1 e1 c2 e2 ... default?)`: its expression, each clause's constants (a list's
+/// items are alternatives) and code, and the default's code; `None` for a clause the
+/// interpreter must read (and report).
+fn case(x: &Value, clauses: &[Value], scope: &mut Scope) -> Option<Case> {
+    let x = compile(x, scope);
+    let mut arms = Vec::new();
+    let mut pairs = clauses.chunks_exact(2);
+    for p in pairs.by_ref() {
+        let constants = match &p[0] {
+            Value::List(_) | Value::EmptyList => p[0].to_vec().ok()?,
+            c => vec![c.clone()],
+        };
+        arms.push((constants, compile(&p[1], scope)));
+    }
+    let default = pairs.remainder().first().map(|d| compile(d, scope));
+    Some(Case { x, arms, default })
+}
+
+/// A compiled [`case`]: the first clause with a constant equal to the expression's value
+/// runs, else the default, else an error.
+struct Case {
+    x: Code,
+    arms: Vec<(Vec<Value>, Code)>,
+    default: Option<Code>,
+}
+
+impl Compiled for Case {
+    /// Nothing of its own: its expression and clauses note their effects.
+    fn pure(&self) -> bool {
+        true
+    }
+
+    fn run(&self, env: &Env) -> crate::value::error::Result<Value> {
+        let x = self.x.run(env)?;
+        for (constants, code) in &self.arms {
+            if constants.iter().any(|c| crate::value::coll::equal(c, &x)) {
+                return code.run(env);
+            }
+        }
+        match &self.default {
+            Some(d) => d.run(env),
+            None => Err(crate::value::error::Error::msg(format!(
+                "no matching clause: {x}"
+            ))),
         }
     }
 }
@@ -568,8 +616,76 @@ pub(crate) fn compile(form: &Value, scope: &mut Scope) -> Code {
                 Code::Vector(items)
             })
         }
+        Value::Map(m) if matches!(crate::value::meta::meta_of(form), Value::Nil) => {
+            nested_compile(scope, |scope| {
+                let pairs = m
+                    .iter()
+                    .map(|(k, v)| (compile(k, scope), compile(v, scope)))
+                    .collect();
+                literal(Literal::Map(pairs), form)
+            })
+        }
+        Value::Set(s) if matches!(crate::value::meta::meta_of(form), Value::Nil) => {
+            nested_compile(scope, |scope| literal(Literal::Set(all(scope, s)), form))
+        }
         Value::Vector(_) | Value::Map(_) | Value::Set(_) => Code::Interp(form.clone()),
         other => Code::Const(other.clone()),
+    }
+}
+
+/// A map or set literal's code: its value, made once, when every key and value is a constant
+/// (as Clojure's literal), else the code that makes it each time. A literal of constants
+/// that cannot be made (a key twice) is left to the interpreter, which reports it.
+fn literal(lit: Literal, form: &Value) -> Code {
+    let constant = match &lit {
+        Literal::Map(pairs) => pairs.iter().all(|(k, v)| is_const(k) && is_const(v)),
+        Literal::Set(items) => items.iter().all(is_const),
+    };
+    if constant {
+        return match lit.run(&None) {
+            Ok(v) => Code::Const(v),
+            Err(_) => Code::Interp(form.clone()),
+        };
+    }
+    Code::Form(Box::new(Form::new(None, Op::Ext(Box::new(lit)))))
+}
+
+fn is_const(c: &Code) -> bool {
+    matches!(c, Code::Const(_))
+}
+
+/// A map literal's keys and values, or a set literal's items, compiled: made in order, as the
+/// interpreter makes them (a key or an item twice is an error).
+enum Literal {
+    Map(Vec<(Code, Code)>),
+    Set(Vec<Code>),
+}
+
+impl Compiled for Literal {
+    /// Nothing of its own: its keys and values note their effects.
+    fn pure(&self) -> bool {
+        true
+    }
+
+    fn run(&self, env: &Env) -> crate::value::error::Result<Value> {
+        use crate::value::items::Items;
+        Ok(match self {
+            Literal::Map(pairs) => {
+                let mut out = Vec::with_capacity(pairs.len());
+                for (k, v) in pairs {
+                    let (k, v) = (k.run(env)?, v.run(env)?);
+                    crate::value::coll::try_map_insert(&mut out, k, v)?;
+                }
+                Value::Map(Items::arc(out))
+            }
+            Literal::Set(items) => {
+                let mut out = Vec::with_capacity(items.len());
+                for x in items {
+                    crate::value::coll::set_insert(&mut out, x.run(env)?)?;
+                }
+                Value::Set(Items::arc(out))
+            }
+        })
     }
 }
 
@@ -670,6 +786,7 @@ fn special(name: &str, a: &[Value], scope: &mut Scope) -> Option<Op> {
             init: compile(init, scope),
         })),
         ("letfn", [Value::Vector(specs), b @ ..]) => Op::Ext(Box::new(letfn(specs, b, scope)?)),
+        ("case", [x, clauses @ ..]) => Op::Ext(Box::new(case(x, clauses, scope)?)),
         (
             "if-let" | "if-some" | "when-let" | "when-some" | "when-first",
             [Value::Vector(b), body @ ..],
