@@ -904,3 +904,33 @@ fn case_and_map_and_set_literals_in_a_body_are_compiled_with_it() {
         "true"
     );
 }
+
+#[test]
+fn threading_forms_that_bind_in_a_body_are_compiled_with_it() {
+    all_same(&[
+        (
+            "(defn f [m] [(some-> m :a inc) (some->> m :b (map inc)) (some-> m :c inc)
+                          (cond-> m (:a m) (assoc :x 1) false (assoc :y 2) true (dissoc :b))
+                          (cond->> [1 2] (:a m) (map inc) true (into []) (:zz m))])
+             [(f {:a 1 :b [1]}) (f {})]",
+            "[[2 (2) nil {:a 1, :x 1} [2 3]] [nil nil nil {} [1 2]]]",
+        ),
+        (
+            "(defn f [x] [(as-> x v (inc v) (* v 2)) (as-> x v) (as-> [x 2] [a b] (+ a b))
+                          (as-> [x] [a] [a a] (+ a a))])
+             (f 1)",
+            "[4 1 3 2]",
+        ),
+        // Nested, and a step that uses a local of the same name as the interpreter's hidden one.
+        (
+            "(defn f [x] (let [y 10] (cond-> x true (some-> inc (+ y)) (odd? x) (as-> v (* v y)))))
+             [(f 1) (f 2)]",
+            "[120 13]",
+        ),
+        ("(defn f [x] (some-> x (get :missing) inc)) (f {})", "nil"),
+        (
+            "(defn f [x] (some-> x inc str)) (f \"s\")",
+            "error: +: expected a number, got string \"s\"",
+        ),
+    ]);
+}

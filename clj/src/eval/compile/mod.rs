@@ -278,6 +278,52 @@ impl Compiled for BindIf {
     }
 }
 
+/// `some->`, `some->>`, `cond->`, `cond->>` or `as->` (`name`) of the expression `x` and the
+/// forms `rest`, as a `let`'s binding vector and body that compute what the interpreter
+/// computes (`special/thread.rs`): each step binds the value again, under a name no code can
+/// write (as the interpreter's); `None` for a form the interpreter must report.
+fn threading_let(name: &str, x: &Value, rest: &[Value]) -> Option<(Vec<Value>, Value)> {
+    let last = name.ends_with(">>");
+    let step = |v: &Value, f: &Value| {
+        crate::eval::special::thread::threaded(v, std::slice::from_ref(f), last).ok()
+    };
+    let v = Value::sym(" x");
+    let mut bs = vec![v.clone(), x.clone()];
+    match name {
+        "as->" => {
+            let (p, forms) = rest.split_first()?;
+            let Some((body, before)) = forms.split_last() else {
+                return Some((Vec::new(), x.clone()));
+            };
+            bs[0] = p.clone();
+            for f in before {
+                bs.extend([p.clone(), f.clone()]);
+            }
+            return Some((bs, body.clone()));
+        }
+        "some->" | "some->>" => {
+            for f in rest {
+                let nil = Value::list([Value::sym("clojure.core/nil?"), v.clone()]);
+                let next = Value::list([Value::sym("if"), nil, Value::Nil, step(&v, f)?]);
+                bs.extend([v.clone(), next]);
+            }
+        }
+        _ => {
+            // A test without its form at the end is left out, as the interpreter leaves it.
+            for pair in rest.chunks_exact(2) {
+                let next = Value::list([
+                    Value::sym("if"),
+                    pair[0].clone(),
+                    step(&v, &pair[1])?,
+                    v.clone(),
+                ]);
+                bs.extend([v.clone(), next]);
+            }
+        }
+    }
+    Some((bs, v))
+}
+
 /// `(case x c1 e1 c2 e2 ... default?)`: its expression, each clause's constants (a list's
 /// items are alternatives) and code, and the default's code; `None` for a clause the
 /// interpreter must read (and report).
@@ -787,6 +833,13 @@ fn special(name: &str, a: &[Value], scope: &mut Scope) -> Option<Op> {
         })),
         ("letfn", [Value::Vector(specs), b @ ..]) => Op::Ext(Box::new(letfn(specs, b, scope)?)),
         ("case", [x, clauses @ ..]) => Op::Ext(Box::new(case(x, clauses, scope)?)),
+        ("some->" | "some->>" | "cond->" | "cond->>" | "as->", [x, rest @ ..]) => {
+            let (bs, body) = threading_let(name, x, rest)?;
+            let (pairs, pushed) = bindings(scope, &bs)?;
+            let code = vec![compile(&body, scope)];
+            scope.frames.truncate(scope.frames.len() - pushed);
+            Op::Let(pairs, code)
+        }
         (
             "if-let" | "if-some" | "when-let" | "when-some" | "when-first",
             [Value::Vector(b), body @ ..],

@@ -16,72 +16,72 @@ fn pred(a: &[Value], name: &str, f: fn(&Value) -> bool) -> Result<Value> {
 /// Registers the functions of this module.
 pub fn install() {
     let c = "clojure.core";
-    reg(c, "nil?", |a| pred(&a, "nil?", |v| matches!(v, Value::Nil)));
-    reg(c, "some?", |a| {
-        pred(&a, "some?", |v| !matches!(v, Value::Nil))
+    reg_slice(c, "nil?", |a| pred(a, "nil?", |v| matches!(v, Value::Nil)));
+    reg_slice(c, "some?", |a| {
+        pred(a, "some?", |v| !matches!(v, Value::Nil))
     });
-    reg(c, "true?", |a| {
-        pred(&a, "true?", |v| matches!(v, Value::Bool(true)))
+    reg_slice(c, "true?", |a| {
+        pred(a, "true?", |v| matches!(v, Value::Bool(true)))
     });
-    reg(c, "false?", |a| {
-        pred(&a, "false?", |v| matches!(v, Value::Bool(false)))
+    reg_slice(c, "false?", |a| {
+        pred(a, "false?", |v| matches!(v, Value::Bool(false)))
     });
-    reg(c, "number?", |a| {
-        pred(&a, "number?", crate::value::num::is_num)
+    reg_slice(c, "number?", |a| {
+        pred(a, "number?", crate::value::num::is_num)
     });
-    reg(c, "int?", |a| {
-        pred(&a, "int?", |v| matches!(v, Value::Int(_)))
+    reg_slice(c, "int?", |a| {
+        pred(a, "int?", |v| matches!(v, Value::Int(_)))
     });
-    reg(c, "float?", |a| {
-        pred(&a, "float?", |v| matches!(v, Value::Float(_)))
+    reg_slice(c, "float?", |a| {
+        pred(a, "float?", |v| matches!(v, Value::Float(_)))
     });
-    reg(c, "ratio?", |a| {
-        pred(&a, "ratio?", |v| matches!(v, Value::Ratio(..)))
+    reg_slice(c, "ratio?", |a| {
+        pred(a, "ratio?", |v| matches!(v, Value::Ratio(..)))
     });
-    reg(c, "string?", |a| {
-        pred(&a, "string?", |v| matches!(v, Value::Str(_)))
+    reg_slice(c, "string?", |a| {
+        pred(a, "string?", |v| matches!(v, Value::Str(_)))
     });
-    reg(c, "char?", |a| {
-        pred(&a, "char?", |v| matches!(v, Value::Char(_)))
+    reg_slice(c, "char?", |a| {
+        pred(a, "char?", |v| matches!(v, Value::Char(_)))
     });
-    reg(c, "keyword?", |a| {
-        pred(&a, "keyword?", |v| matches!(v, Value::Keyword(_)))
+    reg_slice(c, "keyword?", |a| {
+        pred(a, "keyword?", |v| matches!(v, Value::Keyword(_)))
     });
-    reg(c, "symbol?", |a| {
-        pred(&a, "symbol?", |v| matches!(v, Value::Symbol(_)))
+    reg_slice(c, "symbol?", |a| {
+        pred(a, "symbol?", |v| matches!(v, Value::Symbol(_)))
     });
-    reg(c, "vector?", |a| {
+    reg_slice(c, "vector?", |a| {
         pred(
-            &a,
+            a,
             "vector?",
             |v| matches!(v, Value::Vector(x) if x.tag.is_none()),
         )
     });
-    reg(c, "map?", |a| {
-        pred(&a, "map?", |v| {
+    reg_slice(c, "map?", |a| {
+        pred(a, "map?", |v| {
             matches!(v, Value::Map(_) | Value::SortedMap(_))
         })
     });
-    reg(c, "set?", |a| {
-        pred(&a, "set?", |v| {
+    reg_slice(c, "set?", |a| {
+        pred(a, "set?", |v| {
             matches!(v, Value::Set(_) | Value::SortedSet(_))
         })
     });
     // core.logic's `lcons` cells ending in a non-seq tail are none of these.
-    reg(c, "list?", |a| {
-        pred(&a, "list?", |v| {
+    reg_slice(c, "list?", |a| {
+        pred(a, "list?", |v| {
             (matches!(v, Value::EmptyList | Value::List(_)) && !v.is_lcons())
                 || crate::library::core::queue::is_queue(v)
         })
     });
-    reg(c, "seq?", |a| {
-        pred(&a, "seq?", |v| v.is_seq() && !v.is_lcons())
+    reg_slice(c, "seq?", |a| {
+        pred(a, "seq?", |v| v.is_seq() && !v.is_lcons())
     });
-    reg(c, "sequential?", |a| {
-        pred(&a, "sequential?", |v| v.is_sequential() && !v.is_lcons())
+    reg_slice(c, "sequential?", |a| {
+        pred(a, "sequential?", |v| v.is_sequential() && !v.is_lcons())
     });
-    reg(c, "coll?", |a| {
-        pred(&a, "coll?", |v| {
+    reg_slice(c, "coll?", |a| {
+        pred(a, "coll?", |v| {
             (v.is_sequential() && !v.is_lcons())
                 || matches!(
                     v,
@@ -89,8 +89,8 @@ pub fn install() {
                 )
         })
     });
-    reg(c, "seqable?", |a| {
-        pred(&a, "seqable?", |v| {
+    reg_slice(c, "seqable?", |a| {
+        pred(a, "seqable?", |v| {
             v.is_sequential()
                 || matches!(
                     v,
@@ -103,11 +103,11 @@ pub fn install() {
                 )
         })
     });
-    reg(c, "fn?", |a| {
-        pred(&a, "fn?", |v| matches!(v, Value::Fn(_) | Value::Native(_)))
+    reg_slice(c, "fn?", |a| {
+        pred(a, "fn?", |v| matches!(v, Value::Fn(_) | Value::Native(_)))
     });
-    reg(c, "ifn?", |a| {
-        pred(&a, "ifn?", |v| {
+    reg_slice(c, "ifn?", |a| {
+        pred(a, "ifn?", |v| {
             matches!(
                 v,
                 Value::Fn(_)
@@ -121,11 +121,11 @@ pub fn install() {
             )
         })
     });
-    reg(c, "boolean?", |a| {
-        pred(&a, "boolean?", |v| matches!(v, Value::Bool(_)))
+    reg_slice(c, "boolean?", |a| {
+        pred(a, "boolean?", |v| matches!(v, Value::Bool(_)))
     });
-    reg(c, "identity", |a| {
-        arity(&a, 1, 1, "identity")?;
+    reg_slice(c, "identity", |a| {
+        arity(a, 1, 1, "identity")?;
         Ok(a[0].clone())
     });
     // As Clojure's: a keyword is itself, a symbol or string names one, anything else is nil;
