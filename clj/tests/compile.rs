@@ -934,3 +934,26 @@ fn threading_forms_that_bind_in_a_body_are_compiled_with_it() {
         ),
     ]);
 }
+
+#[test]
+fn a_recur_of_a_function_called_from_outside_compiled_code_rebinds_its_frame_unless_kept() {
+    all_same(&[
+        // Called from the top level and from a built-in: the frame bound again in place.
+        (
+            "(defn f [n acc] (if (zero? n) acc (recur (dec n) (+ acc n))))
+             [(f 100 0) (map #(f % 0) [1 2 3]) (apply f [4 0])]",
+            "[5050 (1 3 6) 10]",
+        ),
+        // A function made in the body keeps the frame: each round binds a new one.
+        (
+            "(defn f [n acc] (if (zero? n) (map #(%) acc) (recur (dec n) (conj acc (fn [] n)))))
+             (f 3 [])",
+            "(3 2 1)",
+        ),
+        (
+            "(defn f [n] (if (zero? n) :done (recur))) (f 2)",
+            "error: mismatched arg count to recur, expected: 1 args, got: 0",
+        ),
+        ("(defn f [] (if (pos? 0) (recur) :bare)) (f)", ":bare"),
+    ]);
+}

@@ -437,18 +437,38 @@ pub fn call_closure_with(c: &Arc<Closure>, mut args: Args) -> Result<Value> {
                 return out;
             }
         }
+        if bare {
+            loop {
+                let new = match code.run_tail(&c.env) {
+                    Ok(crate::eval::compile::run::Tail::Value(v)) => return Ok(v),
+                    Ok(crate::eval::compile::run::Tail::Recur(new)) => new,
+                    Err(e) => recur_values(e)?,
+                };
+                recur_args(arity, new)?;
+            }
+        }
+        let mut env = arity_env(c, arity, args);
         loop {
-            let out = if bare {
-                code.run_tail(&c.env)
-            } else {
-                code.run_tail(&arity_env(c, arity, args))
-            };
-            let new = match out {
+            let new = match code.run_tail(&env) {
                 Ok(crate::eval::compile::run::Tail::Value(v)) => return Ok(v),
                 Ok(crate::eval::compile::run::Tail::Recur(new)) => new,
                 Err(e) => recur_values(e)?,
             };
-            args = recur_args(arity, new)?;
+            // The parameters bound again in place when nothing but this call holds its frame
+            // (no function made in the body kept it), as a compiled call's `recur` binds them.
+            if arity.rest.is_none() {
+                check_recur(arity.params.len(), &new)?;
+                check_interrupt()?;
+                if let Some(Frame::Call(_, _, slots)) =
+                    env.as_mut().and_then(triomphe::Arc::get_mut)
+                {
+                    for (slot, v) in slots.iter_mut().zip(new) {
+                        *slot = v;
+                    }
+                    continue;
+                }
+            }
+            env = arity_env(c, arity, recur_args(arity, new)?);
         }
     }
     let plain = arity.is_plain();
