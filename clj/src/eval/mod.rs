@@ -456,19 +456,23 @@ pub fn call_closure_with(c: &Arc<Closure>, mut args: Args) -> Result<Value> {
             };
             // The parameters bound again in place when nothing but this call holds its frame
             // (no function made in the body kept it), as a compiled call's `recur` binds them.
-            if arity.rest.is_none() {
-                check_recur(arity.params.len(), &new)?;
-                check_interrupt()?;
-                if let Some(Frame::Call(_, _, slots)) =
-                    env.as_mut().and_then(triomphe::Arc::get_mut)
-                {
-                    for (slot, v) in slots.iter_mut().zip(new) {
-                        *slot = v;
+            let args = match arity.rest {
+                Some(_) => recur_args(arity, new)?,
+                None => {
+                    check_recur(arity.params.len(), &new)?;
+                    check_interrupt()?;
+                    if let Some(Frame::Call(_, _, slots)) =
+                        env.as_mut().and_then(triomphe::Arc::get_mut)
+                    {
+                        for (slot, v) in slots.iter_mut().zip(new) {
+                            *slot = v;
+                        }
+                        continue;
                     }
-                    continue;
+                    Args::from_vec(new)
                 }
-            }
-            env = arity_env(c, arity, recur_args(arity, new)?);
+            };
+            env = arity_env(c, arity, args);
         }
     }
     let plain = arity.is_plain();

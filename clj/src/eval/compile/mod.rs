@@ -263,17 +263,10 @@ impl Compiled for BindIf {
     }
 
     fn run(&self, env: &Env) -> crate::value::error::Result<Value> {
-        let mut v = self.test.run(env)?;
-        if self.first {
-            v = v.uncons()?.map_or(Value::Nil, |(h, _)| h);
-        }
-        let ok = match self.some {
-            true => !matches!(v, Value::Nil),
-            false => v.truthy(),
-        };
-        match ok {
-            true => self.then.run(&run::bind_pat(env, &self.pat, v)?),
-            false => self.otherwise.run(env),
+        let v = self.test.run(env)?;
+        match crate::eval::special::cond::bound_value(v, self.first, self.some)? {
+            Some(v) => self.then.run(&run::bind_pat(env, &self.pat, v)?),
+            None => self.otherwise.run(env),
         }
     }
 }
@@ -281,13 +274,13 @@ impl Compiled for BindIf {
 /// `some->`, `some->>`, `cond->`, `cond->>` or `as->` (`name`) of the expression `x` and the
 /// forms `rest`, as a `let`'s binding vector and body that compute what the interpreter
 /// computes (`special/thread.rs`): each step binds the value again, under a name no code can
-/// write (as the interpreter's); `None` for a form the interpreter must report.
+/// write (the interpreter's, `thread::THREADED`); `None` for a form the interpreter must report.
 fn threading_let(name: &str, x: &Value, rest: &[Value]) -> Option<(Vec<Value>, Value)> {
     let last = name.ends_with(">>");
     let step = |v: &Value, f: &Value| {
         crate::eval::special::thread::threaded(v, std::slice::from_ref(f), last).ok()
     };
-    let v = Value::sym(" x");
+    let v = Value::sym(crate::eval::special::thread::THREADED);
     let mut bs = vec![v.clone(), x.clone()];
     match name {
         "as->" => {
@@ -365,9 +358,7 @@ impl Compiled for Case {
         }
         match &self.default {
             Some(d) => d.run(env),
-            None => Err(crate::value::error::Error::msg(format!(
-                "no matching clause: {x}"
-            ))),
+            None => Err(crate::eval::special::cond::no_matching_clause(&x)),
         }
     }
 }
@@ -380,7 +371,6 @@ struct LetFn {
 
 impl Compiled for LetFn {
     fn run(&self, env: &Env) -> crate::value::error::Result<Value> {
-        effect();
         let group = Arc::new(crate::eval::env::LetFnGroup::new(self.fns.iter().cloned()));
         let genv: Env = Some(crate::value::counted(|| Frame::Group(group, env.clone())));
         run::run_body(&self.body, &genv)

@@ -7,6 +7,27 @@ use crate::eval::{apply, destructure, eval, eval_body, Env};
 use crate::value::error::{Error, Result};
 use crate::value::Value;
 
+/// What `case` raises when no clause has the value `x` and there is no default.
+pub(crate) fn no_matching_clause(x: &Value) -> Error {
+    Error::msg(format!("no matching clause: {x}"))
+}
+
+/// The value a binding conditional (`if-let`, `when-let`, `if-some`, `when-some`,
+/// `when-first`) binds, from its test's value `v`: `v` itself, or its first element when
+/// `first`; `None` when the form takes its other branch (`v` false or `nil`, or only `nil`
+/// when `some`).
+pub(crate) fn bound_value(v: Value, first: bool, some: bool) -> Result<Option<Value>> {
+    let v = match first {
+        true => v.uncons()?.map_or(Value::Nil, |(h, _)| h),
+        false => v,
+    };
+    let taken = match some {
+        true => !matches!(v, Value::Nil),
+        false => v.truthy(),
+    };
+    Ok(taken.then_some(v))
+}
+
 /// Evaluates the conditional `name` with the (unevaluated) argument forms `a`.
 pub fn special(name: &str, a: Vec<Value>, env: &Env) -> Result<Value> {
     match name {
@@ -60,7 +81,7 @@ pub fn special(name: &str, a: Vec<Value>, env: &Env) -> Result<Value> {
                 }
                 i += 2;
             }
-            Err(Error::msg(format!("no matching clause: {x}")))
+            Err(no_matching_clause(&x))
         }
         "case" => {
             need(&a, 1, name)?;
@@ -112,20 +133,13 @@ pub fn special(name: &str, a: Vec<Value>, env: &Env) -> Result<Value> {
             if b.len() != 2 {
                 return Err(Error::msg(format!("{name} needs exactly one binding")));
             }
-            let mut v = eval(&b[1], env)?;
-            if name == "when-first" {
-                v = v.uncons()?.map_or(Value::Nil, |(h, _)| h);
-            }
-            let ok = if name.contains("some") {
-                !matches!(v, Value::Nil)
-            } else {
-                v.truthy()
-            };
-            match (ok, name) {
-                (true, "if-let" | "if-some") => eval(&a[1], &destructure(&b[0], v, env)?),
-                (true, _) => eval_body(&a[1..], &destructure(&b[0], v, env)?),
-                (false, "if-let" | "if-some") => a.get(2).map_or(Ok(Value::Nil), |e| eval(e, env)),
-                (false, _) => Ok(Value::Nil),
+            let v = eval(&b[1], env)?;
+            let bound = bound_value(v, name == "when-first", name.contains("some"))?;
+            match (bound, name) {
+                (Some(v), "if-let" | "if-some") => eval(&a[1], &destructure(&b[0], v, env)?),
+                (Some(v), _) => eval_body(&a[1..], &destructure(&b[0], v, env)?),
+                (None, "if-let" | "if-some") => a.get(2).map_or(Ok(Value::Nil), |e| eval(e, env)),
+                (None, _) => Ok(Value::Nil),
             }
         }
         _ => Err(Error::msg(format!("{name} is not supported"))),

@@ -6,6 +6,10 @@ use crate::eval::{bind, destructure, eval, Env};
 use crate::value::error::{Error, Result};
 use crate::value::Value;
 
+/// The name the threading macros bind each step's value to: no code can write it (a symbol
+/// with a space), so it shadows nothing of the program's.
+pub(crate) const THREADED: &str = " x";
+
 /// Evaluates the threading macro `name` with the (unevaluated) argument forms `a`.
 pub fn special(name: &str, a: Vec<Value>, env: &Env) -> Result<Value> {
     match name {
@@ -22,14 +26,14 @@ pub fn special(name: &str, a: Vec<Value>, env: &Env) -> Result<Value> {
                     if matches!(v, Value::Nil) {
                         return Ok(v);
                     }
-                    let e = bind(env, " x", v);
-                    v = eval(&thread(step, Value::sym(" x"), last)?, &e)?;
+                    let e = bind(env, THREADED, v);
+                    v = eval(&thread(step, Value::sym(THREADED), last)?, &e)?;
                 }
             } else {
                 for pair in a[1..].chunks(2) {
                     if pair.len() == 2 && eval(&pair[0], env)?.truthy() {
-                        let e = bind(env, " x", v.clone());
-                        v = eval(&thread(&pair[1], Value::sym(" x"), last)?, &e)?;
+                        let e = bind(env, THREADED, v.clone());
+                        v = eval(&thread(&pair[1], Value::sym(THREADED), last)?, &e)?;
                     }
                 }
             }
@@ -48,9 +52,9 @@ pub fn special(name: &str, a: Vec<Value>, env: &Env) -> Result<Value> {
         "doto" => {
             need(&a, 1, name)?;
             let v = eval(&a[0], env)?;
-            let e = bind(env, " x", v.clone());
+            let e = bind(env, THREADED, v.clone());
             for step in &a[1..] {
-                eval(&thread(step, Value::sym(" x"), false)?, &e)?;
+                eval(&thread(step, Value::sym(THREADED), false)?, &e)?;
             }
             Ok(v)
         }
