@@ -225,8 +225,52 @@ impl<F: Fn() -> Goal + Send + Sync> Solve for Lazy<F> {
         Stream(Node::Apply((self.0.func())(), s))
     }
 
+    /// The goal made and applied at once, as the forcing loop would apply its
+    /// [`Node::Apply`]: no node built for the loop to take apart. Only so many lazy goals
+    /// are applied inside one another ([`LAZY_IN_PLACE`]): a goal that makes itself again
+    /// without end (`nevero`) goes back to the loop, which runs it in constant space.
+    fn apply_framed(&self, _me: &Goal, s: State, frames: &mut Vec<Frame>) -> Node {
+        let g = (self.0.func())();
+        let Some(_level) = InPlace::enter() else {
+            return Node::Apply(g, s);
+        };
+        g.apply_framed(s, frames)
+    }
+
     fn solve(&self, _: &State, _: &mut Cont<'_>) -> Step {
         Step::Tail((self.0.func())(), None)
+    }
+}
+
+/// How many lazy goals may be applied in place inside one another ([`Lazy`]'s
+/// `apply_framed`).
+const LAZY_IN_PLACE: u32 = 32;
+
+thread_local! {
+    /// How many lazy goals are being applied in place on this thread's stack.
+    static IN_PLACE: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// One lazy goal applied in place: left when dropped (an unwinding panic included).
+struct InPlace;
+
+impl InPlace {
+    #[inline]
+    fn enter() -> Option<InPlace> {
+        IN_PLACE.with(|d| {
+            let n = d.get();
+            (n < LAZY_IN_PLACE).then(|| {
+                d.set(n + 1);
+                InPlace
+            })
+        })
+    }
+}
+
+impl Drop for InPlace {
+    #[inline]
+    fn drop(&mut self) {
+        IN_PLACE.with(|d| d.set(d.get() - 1));
     }
 }
 
