@@ -289,7 +289,13 @@
     (is (= 32 (calls #(first (for [x (range 100) :let [y (% x)]] y)))))
     (is (= 1 (calls #(first (for [x '(1 2 3)] (% x))))))
     (is (= 32 (calls #(second (for [x (range 3) y (range 40)] (% y))))))
-    (is (= 40 (calls #(nth (for [x (range 3) y (range 40)] (% y)) 35))))))
+    (is (= 40 (calls #(nth (for [x (range 3) y (range 40)] (% y)) 35))))
+    ;; Each binding's walk started as the one after it is reached: one chunk of the last
+    ;; binding at a time, however deep they nest, past an outer element that gives nothing.
+    (is (= 5 (calls #(first (for [x (range 3) y (range 2) z (range 5)] (% z))))))
+    (is (= 10 (calls #(nth (for [x (range 3) y (range 2) z (range 5)] (% z)) 7))))
+    (is (= 4 (calls #(first (for [x (range 3) y (if (zero? x) [] (range 4))] (% y))))))
+    (is (= 4 (calls #(first (for [x (range 3) y (range 4) :when (pos? x)] (% y))))))))
 
 ;; An integer range read by a walk that chunks gives its integers in chunks of 32 whether or
 ;; not its seq has been realised or is held elsewhere: across chunks, by negative steps, empty,

@@ -160,7 +160,13 @@ impl ForBindings for Arc<(Forms, Value)> {
 /// each result is one cell, however deep the bindings nest. The last binding takes a chunk
 /// of its collection whole, as Clojure's `for` does.
 pub(crate) fn walk<B: ForBindings>(b: B, i: usize, env: Env, src: Source, tail: Value) -> Value {
-    Value::lazy(move || {
+    Value::lazy(move || walk_now(b, i, env, src, tail))
+}
+
+/// What [`walk`]'s seq is, computed now: the seq of the next binding's walk, which the cell
+/// forcing this one would force at once, is computed in place too, no cell made for it.
+fn walk_now<B: ForBindings>(b: B, i: usize, env: Env, src: Source, tail: Value) -> Result<Value> {
+    {
         let mut src = src;
         let last = b.is_last(i);
         loop {
@@ -221,7 +227,7 @@ pub(crate) fn walk<B: ForBindings>(b: B, i: usize, env: Env, src: Source, tail: 
                 return Ok(Value::cons(v, after));
             }
             let coll = b.coll(j, &e)?;
-            return Ok(walk(b.clone(), j, e, Source::of(coll), after));
+            return crate::eval::nested(|| walk_now(b, j, e, Source::of(coll), after));
         }
-    })
+    }
 }
