@@ -32,9 +32,7 @@ impl Code {
             Code::Const(v) => Ok(v.clone()),
             Code::Local(h, i) => local(env, *h, *i),
             Code::Global(g) => global_at(g, env),
-            Code::Vector(items) => Ok(Value::vector(
-                items.iter().map(|c| c.run(env)).collect::<Result<_>>()?,
-            )),
+            Code::Vector(items) => Ok(Value::vector(run_all(items, env)?)),
             Code::Form(f) => {
                 if let Op::Call(Code::Global(g), args, form) = &f.op {
                     return self.run_global_call(f, g, args, form, env);

@@ -385,7 +385,19 @@ pub(crate) fn partition(
     Value::lazy(move || {
         // Sized once for a group of `n` (at most a chunk's worth ahead of its use).
         let mut chunk = Vec::with_capacity(n.min(32));
-        let mut cur = coll.clone();
+        // Along the cells by reference while the seq is made of them (no count taken on each
+        // rest and given back), the rest by `uncons`.
+        let mut at = &coll;
+        while chunk.len() < n {
+            match at.forced()? {
+                Value::List(c) if !c.2 => {
+                    chunk.push(c.0.clone());
+                    at = &c.1;
+                }
+                _ => break,
+            }
+        }
+        let mut cur = at.clone();
         while chunk.len() < n {
             match cur.uncons()? {
                 Some((h, t)) => {
