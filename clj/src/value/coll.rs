@@ -361,6 +361,14 @@ pub fn lookup(coll: &Value, key: &Value) -> Result<Option<Value>> {
             Value::Int(i) => usize::try_from(*i).ok().and_then(|i| v.get(i)).cloned(),
             _ => None,
         },
+        // A string's character at an index, as `nth` reads it.
+        Value::Str(s) => match key {
+            Value::Int(i) => usize::try_from(*i)
+                .ok()
+                .and_then(|i| s.chars().nth(i))
+                .map(Value::Char),
+            _ => None,
+        },
         Value::Domain(d) => d.lookup(key),
         // A type's `ILookup`: its `valAt` method.
         Value::Object(_) => {
@@ -383,6 +391,10 @@ pub fn contains(coll: &Value, key: &Value) -> Result<bool> {
         Value::Set(s) => elem_index(s, key)?.is_some(),
         Value::SortedMap(m) | Value::SortedSet(m) => m.get(key)?.is_some(),
         Value::Vector(v) => matches!(key, Value::Int(i) if *i >= 0 && (*i as usize) < v.len()),
+        // A string by an index only: any other key is an error, as in Clojure.
+        Value::Str(s) if matches!(key, Value::Int(_)) => {
+            matches!(key, Value::Int(i) if usize::try_from(*i).is_ok_and(|i| i < s.chars().count()))
+        }
         Value::Nil => false,
         other => {
             return Err(Error::msg(format!(

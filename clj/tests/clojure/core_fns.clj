@@ -254,3 +254,18 @@
   (is (nil? (get-in [1 2] [5])))
   (is (= {:a {:b 2}} (update-in {:a {:b 1}} [:a :b] inc)))
   (is (= {:a {:b 1}} (update-in {} [:a :b] (fnil inc 0)))))
+
+;; A string is looked up by index, as nth reads it: get, get-in and contains? (which takes no
+;; other key of a string).
+(deftest a-string-is-looked-up-by-index
+  (is (= \b (get "ab" 1)))
+  (is (nil? (get "ab" 2)))
+  (is (nil? (get "ab" -1)))
+  (is (nil? (get "ab" :a)))
+  (is (= :nf (get "ab" 5 :nf)))
+  (is (= \b (get-in {:x "ab"} [:x 1])))
+  (is (= \b (get-in ["ab"] [0 1])))
+  (is (= :nf (get-in ["ab"] [0 9] :nf)))
+  (is (contains? "ab" 1))
+  (is (not (contains? "ab" 2)))
+  (is (thrown? Exception (contains? "ab" :a))))
