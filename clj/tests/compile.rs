@@ -493,6 +493,35 @@ fn a_test_of_seq_is_answered_without_the_seq_and_a_redefined_seq_is_called() {
 }
 
 #[test]
+fn get_in_of_a_vector_literal_reads_its_keys_where_they_are() {
+    // `(get-in m [a b])` with locals and constants for keys: through vectors, maps, `nil`,
+    // a missing key or index, a list or string on the way (read by `get`), no key, the
+    // not-found argument, keys that are calls (a vector made), and a `get-in` of the
+    // program's own that the call then calls.
+    let cases = [
+        (
+            "(defn f [m a b] (get-in m [a b]))
+             [(f [[1 2] [3 4]] 1 0) (f {:x {:y 7}} :x :y) (f {:x [5 6]} :x 1) (f nil 1 2)
+              (f [[1]] 0 5) (f [[1]] -1 0) (f {:x 1} :y :z) (f {:x '(1 2)} :x 0)
+              (f {:x \"ab\"} :x 1) (f [{:a 1}] 0 :a) (f [[1 2]] 0 1.0) (f {nil {nil 3}} nil nil)]",
+            "[3 7 6 nil nil nil nil nil \\b 1 nil 3]",
+        ),
+        (
+            "(defn f [m a] [(get-in m []) (get-in m [a]) (get-in m [0 a]) (get-in m [a 0] :none)
+                            (get-in m [(inc a) 0])])
+             (f [[1 2] [3 4]] 1)",
+            "[[[1 2] [3 4]] [3 4] 2 3 nil]",
+        ),
+        (
+            "(defn f [m a b] (get-in m [a b])) (def a (f [[1 2]] 0 1))
+             (defn get-in [m ks] :mine) [a (f [[1 2]] 0 1)]",
+            "[2 :mine]",
+        ),
+    ];
+    all_same(&cases);
+}
+
+#[test]
 fn a_for_element_bound_in_place_is_never_one_the_body_kept() {
     // The last binding's frame is bound again for the next element of a chunk only when the
     // body kept nothing of it: a function, a lazy seq, a delay or an atom holding the frame

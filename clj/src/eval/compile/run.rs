@@ -242,7 +242,54 @@ fn run_leaf(
 ) -> Option<Result<Value>> {
     let code = n.slice.as_ref().filter(|_| f.leaf)?;
     effect_of(n);
+    if let [coll, Code::Vector(keys)] = args {
+        if let Some(out) = path_call(n, coll, keys, env) {
+            return Some(out.map_err(|e| e.with_pos(f.pos)));
+        }
+    }
     in_place(code, args, env).map(|out| out.map_err(|e| e.with_pos(f.pos)))
+}
+
+/// Reads a collection along a path of keys, each where it is held: what a built-in
+/// registered with [`register_path`] computes of the collection and a vector of the keys.
+pub(crate) type PathFn = fn(&Value, &[&Value]) -> Result<Value>;
+
+/// The built-in that reads a collection along a vector of keys (the library's `get-in`), by
+/// address, and how it reads them in place.
+static PATH: std::sync::OnceLock<(usize, PathFn)> = std::sync::OnceLock::new();
+
+/// Registers `n` as the built-in whose call on a collection and a vector literal of locals
+/// and constants (`(get-in m [i j])`) runs as `f` on the keys where they are held, no
+/// vector made.
+pub(crate) fn register_path(n: &crate::value::Native, f: PathFn) {
+    let _ = PATH.set((std::ptr::from_ref(n) as usize, f));
+}
+
+/// The call of `n` on `coll` and the vector literal `keys`, when `n` is the built-in
+/// [`register_path`] registered and each key is a local or a constant; `None` otherwise.
+#[inline]
+fn path_call(
+    n: &crate::value::Native,
+    coll: &Code,
+    keys: &[Code],
+    env: &Env,
+) -> Option<Result<Value>> {
+    let &(at, read) = PATH.get()?;
+    if at != std::ptr::from_ref(n) as usize || keys.len() > 8 {
+        return None;
+    }
+    let mut held: smallvec::SmallVec<[&Value; 8]> = smallvec::SmallVec::new();
+    for k in keys {
+        match k {
+            Code::Local(h, i) => match local_ref(env, *h, *i) {
+                Ok(v) => held.push(v),
+                Err(e) => return Some(Err(e)),
+            },
+            Code::Const(v) => held.push(v),
+            _ => return None,
+        }
+    }
+    Some(Arg::of(coll, env).and_then(|c| read(&c.get(), &held)))
 }
 
 /// The built-in `n` called on the values of `args`: in place when it reads them so.

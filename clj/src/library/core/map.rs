@@ -11,20 +11,27 @@ use crate::value::Value;
 /// The value at `path` in `m`, or `None` when a key along the path is missing (Clojure's
 /// `get-in` tells a missing key from a `nil` value, for its not-found argument).
 fn get_in(m: &Value, path: &Value) -> Result<Option<Value>> {
-    // A vector path through vectors and maps is read in place: only the value found is
-    // counted, not each level on the way.
     if let Value::Vector(ks) = path {
-        let mut cur = m;
-        for (i, k) in ks.iter().enumerate() {
-            cur = match in_place(cur, k)? {
-                Some(Some(v)) => v,
-                Some(None) => return Ok(None),
-                None => return get_each(cur.clone(), ks[i..].iter().cloned()),
-            };
-        }
-        return Ok(Some(cur.clone()));
+        return get_in_keys(m, ks.iter());
     }
     get_each(m.clone(), path.to_vec()?)
+}
+
+/// [`get_in`] along the keys `ks`: through vectors and maps read in place, only the value
+/// found counted, not each level on the way.
+fn get_in_keys<'k>(
+    m: &Value,
+    ks: impl ExactSizeIterator<Item = &'k Value> + Clone,
+) -> Result<Option<Value>> {
+    let mut cur = m;
+    for (i, k) in ks.clone().enumerate() {
+        cur = match in_place(cur, k)? {
+            Some(Some(v)) => v,
+            Some(None) => return Ok(None),
+            None => return get_each(cur.clone(), ks.skip(i).cloned()),
+        };
+    }
+    Ok(Some(cur.clone()))
 }
 
 /// `coll`'s value at `key` where `coll` is a vector, a map or `nil`: `Some(None)` when it has
@@ -130,6 +137,12 @@ pub fn install() {
             None => a.get(2).cloned().unwrap_or(Value::Nil),
         })
     });
+    // `(get-in m [i j])` in compiled code reads `i` and `j` where they are held.
+    if let Some((_, Value::Native(n))) = crate::eval::ns::resolve_in(c, "get-in") {
+        crate::eval::compile::run::register_path(&n, |m, ks| {
+            Ok(get_in_keys(m, ks.iter().copied())?.unwrap_or(Value::Nil))
+        });
+    }
     reg(c, "assoc-in", |a| {
         arity(&a, 3, 3, "assoc-in")?;
         assoc_in(a[0].clone(), &a[1].to_vec()?, a[2].clone())
