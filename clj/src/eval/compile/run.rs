@@ -274,22 +274,23 @@ fn path_call(
     keys: &[Code],
     env: &Env,
 ) -> Option<Result<Value>> {
+    const MAX_KEYS: usize = 4;
     let &(at, read) = PATH.get()?;
-    if at != std::ptr::from_ref(n) as usize || keys.len() > 8 {
+    if at != std::ptr::from_ref(n) as usize || keys.len() > MAX_KEYS {
         return None;
     }
-    let mut held: smallvec::SmallVec<[&Value; 8]> = smallvec::SmallVec::new();
-    for k in keys {
-        match k {
+    let mut held: [&Value; MAX_KEYS] = [&Value::Nil; MAX_KEYS];
+    for (slot, k) in held.iter_mut().zip(keys) {
+        *slot = match k {
             Code::Local(h, i) => match local_ref(env, *h, *i) {
-                Ok(v) => held.push(v),
+                Ok(v) => v,
                 Err(e) => return Some(Err(e)),
             },
-            Code::Const(v) => held.push(v),
+            Code::Const(v) => v,
             _ => return None,
-        }
+        };
     }
-    Some(Arg::of(coll, env).and_then(|c| read(&c.get(), &held)))
+    Some(Arg::of(coll, env).and_then(|c| read(&c.get(), &held[..keys.len()])))
 }
 
 /// The built-in `n` called on the values of `args`: in place when it reads them so.
