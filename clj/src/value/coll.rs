@@ -386,17 +386,15 @@ pub fn lookup(coll: &Value, key: &Value) -> Result<Option<Value>> {
 
 /// `(contains? coll key)`.
 pub fn contains(coll: &Value, key: &Value) -> Result<bool> {
-    Ok(match coll {
-        Value::Map(m) => entry_index(m, key)?.is_some(),
-        Value::Set(s) => elem_index(s, key)?.is_some(),
-        Value::SortedMap(m) | Value::SortedSet(m) => m.get(key)?.is_some(),
-        Value::Vector(v) => matches!(key, Value::Int(i) if *i >= 0 && (*i as usize) < v.len()),
+    Ok(match (coll, key) {
+        (Value::Map(m), _) => entry_index(m, key)?.is_some(),
+        (Value::Set(s), _) => elem_index(s, key)?.is_some(),
+        (Value::SortedMap(m) | Value::SortedSet(m), _) => m.get(key)?.is_some(),
+        (Value::Vector(v), _) => matches!(key, Value::Int(i) if *i >= 0 && (*i as usize) < v.len()),
         // A string by an index only: any other key is an error, as in Clojure.
-        Value::Str(s) if matches!(key, Value::Int(_)) => {
-            matches!(key, Value::Int(i) if usize::try_from(*i).is_ok_and(|i| i < s.chars().count()))
-        }
-        Value::Nil => false,
-        other => {
+        (Value::Str(s), Value::Int(i)) => usize::try_from(*i).is_ok_and(|i| i < s.chars().count()),
+        (Value::Nil, _) => false,
+        (other, _) => {
             return Err(Error::msg(format!(
                 "contains? not supported on {}",
                 other.type_name()

@@ -165,69 +165,72 @@ pub(crate) fn walk<B: ForBindings>(b: B, i: usize, env: Env, src: Source, tail: 
 
 /// What [`walk`]'s seq is, computed now: the seq of the next binding's walk, which the cell
 /// forcing this one would force at once, is computed in place too, no cell made for it.
-fn walk_now<B: ForBindings>(b: B, i: usize, env: Env, src: Source, tail: Value) -> Result<Value> {
-    {
-        let mut src = src;
-        let last = b.is_last(i);
-        loop {
-            let (x, rest) = if last {
-                match src.next()? {
-                    Next::End => return Ok(tail),
-                    Next::Chunk(xs, rest) => {
-                        let mut out = Vec::with_capacity(xs.len());
-                        // The last element's environment, bound again for the next when the
-                        // body kept nothing of it.
-                        let mut last_env: Option<Env> = None;
-                        for x in xs {
-                            let x = match &mut last_env {
-                                Some(e) => match b.rebind(i, e, x) {
-                                    Ok(()) => {
-                                        out.push(b.body(e)?);
-                                        continue;
-                                    }
-                                    Err(x) => x,
-                                },
-                                None => x,
-                            };
-                            match b.bound(i, &env, x)? {
-                                Bound::Keep(e, _) => {
-                                    out.push(b.body(&e)?);
-                                    last_env = Some(e);
+fn walk_now<B: ForBindings>(
+    b: B,
+    i: usize,
+    env: Env,
+    mut src: Source,
+    tail: Value,
+) -> Result<Value> {
+    let last = b.is_last(i);
+    loop {
+        let (x, rest) = if last {
+            match src.next()? {
+                Next::End => return Ok(tail),
+                Next::Chunk(xs, rest) => {
+                    let mut out = Vec::with_capacity(xs.len());
+                    // The last element's environment, bound again for the next when the
+                    // body kept nothing of it.
+                    let mut last_env: Option<Env> = None;
+                    for x in xs {
+                        let x = match &mut last_env {
+                            Some(e) => match b.rebind(i, e, x) {
+                                Ok(()) => {
+                                    out.push(b.body(e)?);
+                                    continue;
                                 }
-                                Bound::Skip => {}
-                                Bound::End => return Ok(Value::chunk_with_tail(out, tail)),
-                            }
-                        }
-                        // The rest of this binding's walk, unless its source has run out.
-                        let after = match rest.exhausted() {
-                            true => tail,
-                            false => walk(b.clone(), i, env.clone(), rest, tail),
+                                Err(x) => x,
+                            },
+                            None => x,
                         };
-                        return Ok(Value::chunk_with_tail(out, after));
+                        match b.bound(i, &env, x)? {
+                            Bound::Keep(e, _) => {
+                                out.push(b.body(&e)?);
+                                last_env = Some(e);
+                            }
+                            Bound::Skip => {}
+                            Bound::End => return Ok(Value::chunk_with_tail(out, tail)),
+                        }
                     }
-                    Next::One(x, rest) => (x, rest),
+                    // The rest of this binding's walk, unless its source has run out.
+                    let after = match rest.exhausted() {
+                        true => tail,
+                        false => walk(b.clone(), i, env.clone(), rest, tail),
+                    };
+                    return Ok(Value::chunk_with_tail(out, after));
                 }
-            } else {
-                match src.next_one()? {
-                    Some(one) => one,
-                    None => return Ok(tail),
-                }
-            };
-            let (e, j) = match b.bound(i, &env, x)? {
-                Bound::Keep(e, j) => (e, j),
-                Bound::Skip => {
-                    src = rest;
-                    continue;
-                }
-                Bound::End => return Ok(tail),
-            };
-            let after = walk(b.clone(), i, env.clone(), rest, tail);
-            if last {
-                let v = b.body(&e)?;
-                return Ok(Value::cons(v, after));
+                Next::One(x, rest) => (x, rest),
             }
-            let coll = b.coll(j, &e)?;
-            return crate::eval::nested(|| walk_now(b, j, e, Source::of(coll), after));
+        } else {
+            match src.next_one()? {
+                Some(one) => one,
+                None => return Ok(tail),
+            }
+        };
+        let (e, j) = match b.bound(i, &env, x)? {
+            Bound::Keep(e, j) => (e, j),
+            Bound::Skip => {
+                src = rest;
+                continue;
+            }
+            Bound::End => return Ok(tail),
+        };
+        let after = walk(b.clone(), i, env.clone(), rest, tail);
+        if last {
+            let v = b.body(&e)?;
+            return Ok(Value::cons(v, after));
         }
+        let coll = b.coll(j, &e)?;
+        return crate::eval::nested(|| walk_now(b, j, e, Source::of(coll), after));
     }
 }
