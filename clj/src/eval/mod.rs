@@ -461,9 +461,7 @@ pub fn call_closure_with(c: &Arc<Closure>, mut args: Args) -> Result<Value> {
                 None => {
                     check_recur(arity.params.len(), &new)?;
                     check_interrupt()?;
-                    if let Some(Frame::Call(_, _, slots)) =
-                        env.as_mut().and_then(triomphe::Arc::get_mut)
-                    {
+                    if let Some(slots) = unique_call_slots(&mut env) {
                         for (slot, v) in slots.iter_mut().zip(new) {
                             *slot = v;
                         }
@@ -652,6 +650,16 @@ pub(crate) fn check_recur(want: usize, new: &[Value]) -> Result<()> {
         )));
     }
     Ok(())
+}
+
+/// The slots of the call frame `env` to bind a `recur`'s values into in place, when nothing
+/// else holds the frame (no function made in the body kept it); `None` otherwise.
+#[inline]
+pub(crate) fn unique_call_slots(env: &mut Env) -> Option<&mut Slots> {
+    match env.as_mut().and_then(triomphe::Arc::get_mut) {
+        Some(Frame::Call(_, _, slots)) => Some(slots),
+        _ => None,
+    }
 }
 
 /// The arguments of a `recur` to the top of `arity`'s body, checked against its parameters.

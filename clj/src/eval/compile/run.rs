@@ -834,13 +834,13 @@ fn run_framed(c: &Arc<Closure>, a: u32, code: &Code, args: &[Code], env: &Env) -
         };
         crate::eval::check_recur(args.len(), &new)?;
         check_interrupt()?;
-        match frame.as_mut().and_then(triomphe::Arc::get_mut) {
-            Some(Frame::Call(_, _, slots)) => {
+        match crate::eval::unique_call_slots(&mut frame) {
+            Some(slots) => {
                 for (slot, v) in slots.iter_mut().zip(new) {
                     *slot = v;
                 }
             }
-            _ => {
+            None => {
                 frame = Some(counted(|| {
                     Frame::Call(Value::Fn(c.clone()), a, Args::from_vec(new))
                 }))
