@@ -846,6 +846,56 @@ impl Value {
         Ok(n)
     }
 
+    /// Calls `f` on each element of a finite seqable value, in order, each read where it is
+    /// held when it can be (a vector's items, a list's cells): no copy of them made, as
+    /// [`to_vec`](Value::to_vec) makes one. Stops at `f`'s first error.
+    ///
+    /// ```
+    /// use kanren_clj::value::Value;
+    /// let v = Value::vector(vec![Value::Int(1), Value::Int(2)]);
+    /// let mut sum = 0;
+    /// v.each(|x| {
+    ///     if let Value::Int(i) = x {
+    ///         sum += i;
+    ///     }
+    ///     Ok(())
+    /// })
+    /// .unwrap();
+    /// assert_eq!(sum, 3);
+    /// ```
+    pub fn each(&self, mut f: impl FnMut(&Value) -> Result<()>) -> Result<()> {
+        if let Value::Vector(v) = self {
+            return v.iter().try_for_each(f);
+        }
+        let mut n = 0usize;
+        let mut cur = self;
+        let other = loop {
+            match cur.forced()? {
+                Value::Nil | Value::EmptyList => return Ok(()),
+                Value::List(c) => {
+                    f(&c.0)?;
+                    cur = &c.1;
+                }
+                Value::VecSeq(items, i) => return items[*i..].iter().try_for_each(f),
+                other => break other,
+            }
+            n += 1;
+            if n.is_multiple_of(4096) {
+                crate::value::interrupt::check_interrupt()?;
+            }
+        };
+        let mut cur = other.clone();
+        while let Some((h, t)) = cur.uncons()? {
+            f(&h)?;
+            cur = t;
+            n += 1;
+            if n.is_multiple_of(4096) {
+                crate::value::interrupt::check_interrupt()?;
+            }
+        }
+        Ok(())
+    }
+
     /// All elements of a finite seqable value.
     pub fn to_vec(&self) -> Result<Vec<Value>> {
         match self {

@@ -85,6 +85,13 @@ impl Code {
         env: &Env,
     ) -> Result<Value> {
         let callee = callee(g, env);
+        // A compiled function, the usual callee that is not a shared built-in: its frame
+        // made and its body run from here.
+        if let Some(Value::Fn(c)) = &callee {
+            if let Some(out) = call_compiled(f, c, args, env) {
+                return out;
+            }
+        }
         if let (Some(cell), Some(Value::Native(n))) = (&f.fold, &callee) {
             if n.pure {
                 if let Some((m, v)) = cell.get() {

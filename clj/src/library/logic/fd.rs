@@ -226,11 +226,15 @@ pub fn install() {
             // (fd/distinct q): the seq q holds by the time the goal runs.
             return goal(fd::distinct(*v));
         }
-        let items = a[0].to_vec()?;
-        let mut xs = Vec::with_capacity(items.len());
-        for v in &items {
+        // The operands' terms read where the collection holds them, no copy of it made.
+        let mut xs = Vec::with_capacity(match &a[0] {
+            Value::Vector(v) => v.len(),
+            _ => 0,
+        });
+        a[0].each(|v| {
             xs.push(fd_arg(v, "distinct")?);
-        }
+            Ok(())
+        })?;
         goal(fd::distinct(xs))
     });
     crate::library::logic::fd_domains::install();
