@@ -522,6 +522,52 @@ fn get_in_of_a_vector_literal_reads_its_keys_where_they_are() {
 }
 
 #[test]
+fn a_for_over_a_range_reads_its_integers_as_the_range_gives_them() {
+    // A binding over `(range ...)` of integers walks them without the range's seq: one, two
+    // and three arguments, steps up and down, an empty range, the bounds of `i64`, chunks of
+    // 32 (a body that prints shows how many it ran), and what is not a range of integers
+    // (no argument, a step of 0, floats, a bad argument, a `range` of the program's own).
+    let cases = [
+        (
+            "(defn f [n] (for [x (range n) y (range x (+ x 2)) z (range 0 9 (inc y))] [x y z]))
+             (count (f 4))",
+            "33",
+        ),
+        (
+            "(defn f [a b s] [(for [x (range a b s)] x) (for [x (range b a (- s))] x)])
+             [(f 0 10 3) (f 5 5 1) (f 3 0 1)]",
+            "[[(0 3 6 9) (10 7 4 1)] [() ()] [() ()]]",
+        ),
+        (
+            "(defn f [] (for [x (range 9223372036854775805 9223372036854775807)
+                              y (range -9223372036854775808 -9223372036854775806)] [x y]))
+             (f)",
+            "([9223372036854775805 -9223372036854775808] [9223372036854775805 -9223372036854775807] [9223372036854775806 -9223372036854775808] [9223372036854775806 -9223372036854775807])",
+        ),
+        (
+            "(def seen (atom 0))
+             (defn f [n] (for [x (range n)] (do (swap! seen inc) x)))
+             (let [s (f 100)] [(first s) @seen (nth s 40) @seen])",
+            "[0 32 40 64]",
+        ),
+        (
+            "(defn f [] [(take 3 (for [x (range)] x)) (take 2 (for [x (range 1 5 0)] x))
+                         (for [x (range 0.5 2)] x) (for [x (range 1/2 2)] x)])
+             (f)",
+            "[(0 1 2) (1 1) (0.5 1.5) (1/2 3/2)]",
+        ),
+        ("(defn f [] (for [x (range 0 :a)] x)) (try (doall (f)) (catch Exception e :error))", ":error"),
+        (
+            "(ns user2 (:refer-clojure :exclude [range]))
+             (defn range [n] [:mine n])
+             (defn f [] (for [x (range 2)] x)) (f)",
+            "(:mine 2)",
+        ),
+    ];
+    all_same(&cases);
+}
+
+#[test]
 fn a_for_element_bound_in_place_is_never_one_the_body_kept() {
     // The last binding's frame is bound again for the next element of a chunk only when the
     // body kept nothing of it: a function, a lazy seq, a delay or an atom holding the frame

@@ -604,16 +604,31 @@ impl Steps {
 
     /// How many integers are left to read, if that fits a `usize`.
     pub(crate) fn len(&self) -> Option<usize> {
-        let (next, end, step) = (
-            i128::from(self.next),
-            i128::from(self.end),
-            i128::from(self.step),
-        );
-        let n = match step > 0 {
-            true => (end - next + step - 1) / step,
-            false => (next - end - step - 1) / -step,
+        if self.done() {
+            return Some(0);
+        }
+        // The distance to `end` and the step, both as magnitudes: no overflow either way.
+        let n = self
+            .end
+            .abs_diff(self.next)
+            .div_ceil(self.step.unsigned_abs());
+        usize::try_from(n).ok()
+    }
+
+    /// How many of the next `n` integers there are (`n` or fewer), and the steps after them.
+    pub(crate) fn split(self, n: usize) -> (usize, Steps) {
+        let k = self.len().map_or(n, |left| left.min(n));
+        let after = Steps {
+            // Past the last integer read by at most one step: within `i64`, as `new` checks.
+            next: self.next + self.step * k as i64,
+            ..self
         };
-        usize::try_from(n.max(0)).ok()
+        (k, after)
+    }
+
+    /// The `k`-th integer from the next (`k` below what [`Steps::len`] says is left).
+    pub(crate) fn nth(&self, k: usize) -> i64 {
+        self.next + self.step * k as i64
     }
 
     /// Whether every integer has been read.
@@ -659,6 +674,15 @@ impl Source {
             },
             v => Source::Seq(v),
         }
+    }
+
+    /// A source with nothing in it.
+    pub(crate) fn empty() -> Source {
+        Source::Range(Steps {
+            next: 0,
+            end: 0,
+            step: 1,
+        })
     }
 
     /// What follows a chunk read from this source: `end` when the source is known to have

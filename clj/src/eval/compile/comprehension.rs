@@ -5,7 +5,7 @@
 //! collection whole (as Clojure's), `:while` ending its own binding's walk.
 
 use crate::eval::check_interrupt;
-use crate::eval::compile::run::{bind_pairs, bind_pat};
+use crate::eval::compile::run::{bind_pairs, bind_pat, source_of};
 use crate::eval::compile::{all, bindings, compile, pattern, Code, Compiled, Pat, Scope};
 use crate::eval::env::{Env, Frame};
 use crate::eval::special::comprehension::{walk, Bound, ForBindings};
@@ -115,14 +115,8 @@ struct For(Arc<(Steps, Code)>);
 
 impl Compiled for For {
     fn run(&self, env: &Env) -> Result<Value> {
-        let coll = self.0.coll(0, env)?;
-        Ok(walk(
-            self.0.clone(),
-            0,
-            env.clone(),
-            Source::of(coll),
-            Value::EmptyList,
-        ))
+        let src = self.0.source(0, env)?;
+        Ok(walk(self.0.clone(), 0, env.clone(), src, Value::EmptyList))
     }
 }
 
@@ -161,6 +155,10 @@ impl ForBindings for Arc<(Steps, Code)> {
 
     fn coll(&self, i: usize, env: &Env) -> Result<Value> {
         self.0.steps[i].coll.run(env)
+    }
+
+    fn source(&self, i: usize, env: &Env) -> Result<Source> {
+        source_of(&self.0.steps[i].coll, env)
     }
 
     fn body(&self, env: &Env) -> Result<Value> {

@@ -681,6 +681,57 @@ fn is_seq(n: &crate::value::Native) -> bool {
     SEQ.get() == Some(&(std::ptr::from_ref(n) as usize))
 }
 
+/// The address of the library's `range` built-in ([`register_range`]).
+static RANGE: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+
+/// Registers `n` as the library's `range`: a binding of a compiled `for` over `(range ...)`
+/// of integers reads them where they are made ([`source_of`]), no lazy seq made for it.
+pub(crate) fn register_range(n: &crate::value::Native) {
+    let _ = RANGE.set(std::ptr::from_ref(n) as usize);
+}
+
+/// What a binding of a compiled `for` walks: the value of `code` as a source, or, when
+/// `code` is a call of the library's `range` ([`register_range`]) on integers, their steps
+/// read as they are needed (the same integers, in the same chunks, as the range's seq).
+pub(crate) fn source_of(code: &Code, env: &Env) -> Result<crate::value::coll::Source> {
+    use crate::value::coll::{Source, Steps};
+    if let Code::Form(f) = code {
+        if let Op::Call(Code::Global(g), args, _) = &f.op {
+            let range = g
+                .resolve_shared()
+                .filter(|n| RANGE.get() == Some(&(std::ptr::from_ref(*n) as usize)));
+            if let (Some(n), 1..=3) = (range, args.len()) {
+                let mut vals = [Value::Int(0), Value::Nil, Value::Int(1)];
+                let at: &[usize] = match args.len() {
+                    1 => &[1],
+                    2 => &[0, 1],
+                    _ => &[0, 1, 2],
+                };
+                for (&i, a) in at.iter().zip(args) {
+                    vals[i] = a.run(env)?;
+                }
+                if let [Value::Int(a), Value::Int(b), Value::Int(c)] = vals {
+                    if let Some(steps) = Steps::new(a, b, c) {
+                        return Ok(Source::Range(steps));
+                    }
+                }
+                // Anything else is the built-in's to make (or to report), on the values.
+                let given = match args.len() {
+                    1 => &vals[1..2],
+                    2 => &vals[..2],
+                    _ => &vals[..],
+                };
+                let v = match &n.slice {
+                    Some(slice) => slice(given),
+                    None => (n.f)(given.to_vec()),
+                };
+                return Ok(Source::of(v.map_err(|e| e.with_pos(f.pos))?));
+            }
+        }
+    }
+    Ok(Source::of(code.run(env)?))
+}
+
 /// `(seq a)` as a test: whether the value of `a` is not empty (read in place if a local).
 #[inline]
 fn seq_test(a: &Code, env: &Env) -> Result<bool> {

@@ -4,7 +4,7 @@
 
 use crate::eval::special::let_bindings;
 use crate::eval::{destructure, eval, eval_body, Env};
-use crate::value::coll::{Next, Source};
+use crate::value::coll::{Next, Source, CHUNK};
 use crate::value::error::{Error, Result};
 use crate::value::Value;
 use std::sync::Arc;
@@ -97,6 +97,10 @@ pub(crate) trait ForBindings: Clone + Send + 'static {
     fn is_last(&self, i: usize) -> bool;
     /// The collection of the binding at `i`, in `env`.
     fn coll(&self, i: usize, env: &Env) -> Result<Value>;
+    /// What the binding at `i` walks in `env`: its collection as a source.
+    fn source(&self, i: usize, env: &Env) -> Result<Source> {
+        Ok(Source::of(self.coll(i, env)?))
+    }
     /// The body's value in `env`.
     fn body(&self, env: &Env) -> Result<Value>;
 
@@ -163,6 +167,49 @@ pub(crate) fn walk<B: ForBindings>(b: B, i: usize, env: Env, src: Source, tail: 
     Value::lazy(move || walk_now(b, i, env, src, tail))
 }
 
+/// The results of the last binding, at `i`, over the chunk `xs` of its source (`rest` after
+/// it), in `env`: one chunk of cells, followed by the rest of the binding's walk and then
+/// `tail`.
+fn chunk_of<B: ForBindings>(
+    b: &B,
+    i: usize,
+    env: &Env,
+    xs: impl Iterator<Item = Value>,
+    rest: Source,
+    tail: Value,
+) -> Result<Value> {
+    let mut out = Vec::with_capacity(xs.size_hint().0);
+    // The last element's environment, bound again for the next when the body kept nothing
+    // of it.
+    let mut last_env: Option<Env> = None;
+    for x in xs {
+        let x = match &mut last_env {
+            Some(e) => match b.rebind(i, e, x) {
+                Ok(()) => {
+                    out.push(b.body(e)?);
+                    continue;
+                }
+                Err(x) => x,
+            },
+            None => x,
+        };
+        match b.bound(i, env, x)? {
+            Bound::Keep(e, _) => {
+                out.push(b.body(&e)?);
+                last_env = Some(e);
+            }
+            Bound::Skip => {}
+            Bound::End => return Ok(Value::chunk_with_tail(out, tail)),
+        }
+    }
+    // The rest of this binding's walk, unless its source has run out.
+    let after = match rest.exhausted() {
+        true => tail,
+        false => walk(b.clone(), i, env.clone(), rest, tail),
+    };
+    Ok(Value::chunk_with_tail(out, after))
+}
+
 /// What [`walk`]'s seq is, computed now: the seq of the next binding's walk, which the cell
 /// forcing this one would force at once, is computed in place too, no cell made for it.
 fn walk_now<B: ForBindings>(
@@ -175,41 +222,23 @@ fn walk_now<B: ForBindings>(
     let last = b.is_last(i);
     loop {
         let (x, rest) = if last {
-            match src.next()? {
-                Next::End => return Ok(tail),
-                Next::Chunk(xs, rest) => {
-                    let mut out = Vec::with_capacity(xs.len());
-                    // The last element's environment, bound again for the next when the
-                    // body kept nothing of it.
-                    let mut last_env: Option<Env> = None;
-                    for x in xs {
-                        let x = match &mut last_env {
-                            Some(e) => match b.rebind(i, e, x) {
-                                Ok(()) => {
-                                    out.push(b.body(e)?);
-                                    continue;
-                                }
-                                Err(x) => x,
-                            },
-                            None => x,
-                        };
-                        match b.bound(i, &env, x)? {
-                            Bound::Keep(e, _) => {
-                                out.push(b.body(&e)?);
-                                last_env = Some(e);
-                            }
-                            Bound::Skip => {}
-                            Bound::End => return Ok(Value::chunk_with_tail(out, tail)),
-                        }
+            // A range's chunk read from its steps; any other source's as it gives it.
+            match src {
+                Source::Range(steps) => {
+                    let (n, rest) = steps.split(CHUNK);
+                    if n == 0 {
+                        return Ok(tail);
                     }
-                    // The rest of this binding's walk, unless its source has run out.
-                    let after = match rest.exhausted() {
-                        true => tail,
-                        false => walk(b.clone(), i, env.clone(), rest, tail),
-                    };
-                    return Ok(Value::chunk_with_tail(out, after));
+                    let xs = (0..n).map(|k| Value::Int(steps.nth(k)));
+                    return chunk_of(&b, i, &env, xs, Source::Range(rest), tail);
                 }
-                Next::One(x, rest) => (x, rest),
+                other => match other.next()? {
+                    Next::End => return Ok(tail),
+                    Next::Chunk(xs, rest) => {
+                        return chunk_of(&b, i, &env, xs.into_iter(), rest, tail)
+                    }
+                    Next::One(x, rest) => (x, rest),
+                },
             }
         } else {
             match src.next_one()? {
@@ -230,7 +259,7 @@ fn walk_now<B: ForBindings>(
             let v = b.body(&e)?;
             return Ok(Value::cons(v, after));
         }
-        let coll = b.coll(j, &e)?;
-        return crate::eval::nested(|| walk_now(b, j, e, Source::of(coll), after));
+        let src = b.source(j, &e)?;
+        return crate::eval::nested(|| walk_now(b, j, e, src, after));
     }
 }

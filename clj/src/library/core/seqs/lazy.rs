@@ -13,12 +13,28 @@ use crate::value::error::Result;
 use crate::value::Value;
 
 pub(crate) fn lazy_map(f: Value, mut colls: Vec<Value>) -> Value {
-    if colls.len() == 1 {
-        return lazy_map1(f, colls.pop().unwrap_or(Value::Nil));
+    match colls.len() {
+        0 => Value::EmptyList,
+        1 => lazy_map1(f, colls.pop().unwrap_or(Value::Nil)),
+        _ => map_sources(f, colls.into_iter().map(Source::of).collect()),
     }
-    Value::lazy(move || match firsts_and_rests(colls)? {
-        Some((heads, tails)) => Ok(Value::cons(apply(&f, heads)?, lazy_map(f, tails))),
-        None => Ok(Value::EmptyList),
+}
+
+/// `(map f c1 c2 ...)`: one element at a time, each collection read from where the last
+/// step left it (a vector by position), until one of them ends.
+fn map_sources(f: Value, mut srcs: Vec<Source>) -> Value {
+    Value::lazy(move || {
+        let mut heads = Vec::with_capacity(srcs.len());
+        for src in srcs.iter_mut() {
+            match std::mem::replace(src, Source::empty()).next_one()? {
+                Some((h, rest)) => {
+                    heads.push(h);
+                    *src = rest;
+                }
+                None => return Ok(Value::EmptyList),
+            }
+        }
+        Ok(Value::cons(apply(&f, heads)?, map_sources(f, srcs)))
     })
 }
 

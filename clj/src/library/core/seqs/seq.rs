@@ -292,6 +292,9 @@ pub fn install() {
             _ => range_from(a[0].clone(), Some(a[1].clone()), a[2].clone()),
         })
     });
+    if let Some((_, Value::Native(n))) = crate::eval::ns::resolve_in(c, "range") {
+        crate::eval::compile::run::register_range(&n);
+    }
     reg(c, "repeat", |a| {
         arity(&a, 1, 2, "repeat")?;
         Ok(match a.len() {
