@@ -78,6 +78,14 @@ pub fn meta_of(v: &Value) -> Value {
         .unwrap_or(Value::Nil)
 }
 
+/// Whether `v` has metadata ([`meta_of`] is not `nil`), without reading it.
+pub fn has_meta(v: &Value) -> bool {
+    if let Value::LVar(x) = v {
+        return LVAR_META.with(|m| m.borrow().contains_key(x));
+    }
+    key(v).is_some_and(|k| META.with(|m| m.borrow().contains_key(&k)))
+}
+
 /// Whether `v`'s metadata has `k` with a true value (`^:tabled f` has `:tabled`).
 pub fn has_flag(v: &Value, k: &str) -> bool {
     match meta_of(v) {

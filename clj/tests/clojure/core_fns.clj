@@ -51,7 +51,20 @@
   (is (= 2 (bounded-count 5 [1 2])))
   (is (= [2 3] (nfirst [[1 2 3]])))
   (is (= [:x :x] (replicate 2 :x)))
-  (is (= [0 1 2] (vec (iteration (fn [k] (when (< k 3) k)) :kf inc :initk 0)))))
+  (is (= [0 1 2] (vec (iteration (fn [k] (when (< k 3) k)) :kf inc :initk 0))))
+  ;; vec of a vector, of a seq over one, of partition's groups: equal vectors without the
+  ;; original's metadata, which a change to the new one leaves as they were.
+  (let [v (with-meta [1 2] {:m 1})
+        groups (map vec (partition 2 (range 4)))]
+    (is (= [1 2] (vec v) (vec (seq v))))
+    (is (vector? (vec (seq v))))
+    (is (nil? (meta (vec v))))
+    (is (nil? (meta (vec (seq v)))))
+    (is (= {:m 1} (meta v)))
+    (is (= [[1 2 3] [9 2] [1 2]] [(conj (vec v) 3) (assoc (vec (seq v)) 0 9) v]))
+    (is (= [[0 1 :x] [2 3 :x]] (map #(conj % :x) groups)))
+    (is (= [[0 1] [2 3]] groups))
+    (is (= [2 3] (vec (rest [1 2 3]))))))
 
 (deftest transients
   (is (= [1 2 3] (persistent! (conj! (transient [1 2]) 3))))

@@ -185,6 +185,15 @@ pub fn install() {
     reg(c, "list", |a| Ok(Value::list(a)));
     reg_slice(c, "vec", |a| {
         arity(a, 1, 1, "vec")?;
+        // A vector's items, or those of a seq over a whole vector's items (a `partition`'s
+        // group, `(seq v)`), are shared, not copied (items are never changed in place),
+        // unless a vector of them has metadata, which the new vector does not have.
+        if let Value::Vector(items) | Value::VecSeq(items, 0) = a[0].forced()? {
+            let shared = Value::Vector(items.clone());
+            if items.tag.is_none() && !crate::value::meta::has_meta(&shared) {
+                return Ok(shared);
+            }
+        }
         Ok(Value::vector(a[0].to_vec()?))
     });
     reg(c, "hash-map", |a| {
