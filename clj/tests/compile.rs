@@ -522,6 +522,31 @@ fn get_in_of_a_vector_literal_reads_its_keys_where_they_are() {
 }
 
 #[test]
+fn a_body_of_one_call_runs_in_its_frame_or_without_one() {
+    // A function whose body is one call of a built-in: on its parameters and constants (run
+    // with no frame), or on nested calls, vectors and globals (run in its frame), called
+    // from compiled code, from a built-in and with `apply`, named or not, the built-in
+    // redefined between calls.
+    let cases = [
+        (
+            "(defn sq1 [x] (+ (* x x) 1)) (defn p [x] (+ x 1))
+             (defn g [m a] (get-in m [a 0])) (defn h [xs] (apply max xs))
+             (defn k [] (p (sq1 2)))
+             [(map sq1 [1 2 3]) (sq1 4) (apply sq1 [5]) (g [[7] [8]] 1) (h [3 9 2]) (k)
+              ((fn self [n] (if (pos? n) (self (dec n)) (vector n :done))) 3)]",
+            "[(2 5 10) 17 26 8 9 6 [0 :done]]",
+        ),
+        (
+            "(defn f [x] (inc (inc x))) (def a (f 1))
+             (ns other (:refer-clojure :exclude [inc])) (defn inc [x] (* 10 x))
+             (defn f [x] (inc (inc x))) [user/a (f 1) (user/f 1)]",
+            "[3 100 3]",
+        ),
+    ];
+    all_same(&cases);
+}
+
+#[test]
 fn a_for_over_a_range_reads_its_integers_as_the_range_gives_them() {
     // A binding over `(range ...)` of integers walks them without the range's seq: one, two
     // and three arguments, steps up and down, an empty range, the bounds of `i64`, chunks of

@@ -251,6 +251,11 @@ pub struct Form {
     /// constant, not all constants: a built-in that reads its arguments in place is called
     /// on them where they are, with no dispatch on the form's shape at each run.
     pub(crate) atoms: bool,
+    /// Whether the form, as a function's whole body, is run without a frame by
+    /// [`leaf_call`](crate::eval::compile::run::leaf_call): a leaf call, not on constants
+    /// alone, of one to three operands each a constant, a parameter (a local of the
+    /// innermost frame) or a call on constants.
+    pub(crate) frameless: bool,
     /// For a call of a global on constants: the value a pure built-in gave for them, kept
     /// with the built-in when the value is a scalar or a finite domain
     /// (`(fd/domain 1 2 3)` in a function's body is made once). Read only while the name
@@ -283,12 +288,22 @@ impl Form {
             && matches!(&op, Op::Call(Code::Global(_), args, _)
                 if (1..=3).contains(&args.len())
                     && args.iter().all(|a| matches!(a, Code::Local(..) | Code::Const(_))));
+        let operand = |c: &Code| match c {
+            Code::Const(_) | Code::Local(0, _) => true,
+            Code::Form(inner) => inner.fold.is_some(),
+            _ => false,
+        };
+        let frameless = leaf
+            && !constant
+            && matches!(&op, Op::Call(Code::Global(_), args, _)
+                if (1..=3).contains(&args.len()) && args.iter().all(operand));
         let fold = constant.then(Box::default);
         Form {
             pos,
             op,
             leaf,
             atoms,
+            frameless,
             fold,
         }
     }

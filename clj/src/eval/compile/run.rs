@@ -436,12 +436,7 @@ pub(crate) fn leaf_call(code: &Code, args: &[Value], named: usize) -> Option<Res
     let Op::Call(Code::Global(g), operands, _) = &f.op else {
         return None;
     };
-    let plain = |c: &Code| match c {
-        Code::Const(_) | Code::Local(0, _) => true,
-        Code::Form(inner) => inner.fold.is_some(),
-        _ => false,
-    };
-    if !operands.iter().all(plain) {
+    if !f.frameless {
         return None;
     }
     let n = g.resolve_shared()?;
@@ -481,10 +476,11 @@ pub(crate) fn leaf_call(code: &Code, args: &[Value], named: usize) -> Option<Res
     Some(out.map_err(|e| e.with_pos(f.pos)))
 }
 
-/// Whether `code` may be a body [`leaf_call`] runs: one leaf call of a global, not folded.
+/// Whether `code` may be a body [`leaf_call`] runs ([`Form::frameless`](crate::value::func::Form)):
+/// any other body runs in its call's frame.
 #[inline(always)]
 pub(crate) fn leaf_body(code: &Code) -> bool {
-    matches!(code, Code::Form(f) if f.leaf && f.fold.is_none() && matches!(f.op, Op::Call(Code::Global(_), ..)))
+    matches!(code, Code::Form(f) if f.frameless)
 }
 
 /// A copy of `v` that shares what it holds without counting it, for a call that reads it
