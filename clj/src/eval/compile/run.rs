@@ -112,7 +112,8 @@ impl Code {
     }
 
     /// The form `f`, a call of `callee` (what its global resolved to; `None` when the
-    /// interpreter must run `form`), run as [`Code::run_global_call`] says.
+    /// interpreter must run `form`), run as [`Code::run_global_call`] says, once
+    /// [`Code::run_unshared`] has found it is no compiled function's call into its frame.
     #[inline]
     fn run_call(
         &self,
@@ -122,18 +123,10 @@ impl Code {
         form: &Value,
         env: &Env,
     ) -> Result<Value> {
-        match &callee {
-            Some(Value::Native(n)) => {
-                if let Some(out) = run_leaf(f, n, args, env) {
-                    return out;
-                }
+        if let Some(Value::Native(n)) = &callee {
+            if let Some(out) = run_leaf(f, n, args, env) {
+                return out;
             }
-            Some(Value::Fn(c)) => {
-                if let Some(out) = call_compiled(f, c, args, env) {
-                    return out;
-                }
-            }
-            _ => {}
         }
         check_interrupt()?;
         if crate::eval::on_heap() {
