@@ -690,26 +690,22 @@ pub(crate) fn source_of(code: &Code, env: &Env) -> Result<crate::value::coll::So
                 .resolve_shared()
                 .filter(|n| RANGE.get() == Some(&(std::ptr::from_ref(*n) as usize)));
             if let (Some(n), 1..=3) = (range, args.len()) {
-                let mut vals = [Value::Int(0), Value::Nil, Value::Int(1)];
-                let at: &[usize] = match args.len() {
-                    1 => &[1],
-                    2 => &[0, 1],
-                    _ => &[0, 1, 2],
-                };
-                for (&i, a) in at.iter().zip(args) {
-                    vals[i] = a.run(env)?;
+                let mut vals = [Value::Nil, Value::Nil, Value::Nil];
+                for (slot, a) in vals.iter_mut().zip(args) {
+                    *slot = a.run(env)?;
                 }
-                if let [Value::Int(a), Value::Int(b), Value::Int(c)] = vals {
-                    if let Some(steps) = Steps::new(a, b, c) {
-                        return Ok(Source::Range(steps));
-                    }
+                let given = &vals[..args.len()];
+                // `range`'s arguments: the end alone, the start and end, or all three.
+                let steps = match given {
+                    [Value::Int(e)] => Steps::new(0, *e, 1),
+                    [Value::Int(a), Value::Int(e)] => Steps::new(*a, *e, 1),
+                    [Value::Int(a), Value::Int(e), Value::Int(s)] => Steps::new(*a, *e, *s),
+                    _ => None,
+                };
+                if let Some(steps) = steps {
+                    return Ok(Source::Range(steps));
                 }
                 // Anything else is the built-in's to make (or to report), on the values.
-                let given = match args.len() {
-                    1 => &vals[1..2],
-                    2 => &vals[..2],
-                    _ => &vals[..],
-                };
                 let v = match &n.slice {
                     Some(slice) => slice(given),
                     None => (n.f)(given.to_vec()),
