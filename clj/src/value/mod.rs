@@ -867,6 +867,8 @@ impl Value {
         if let Value::Vector(v) = self {
             return v.iter().try_for_each(f);
         }
+        // Along the cells by reference while the seq is made of them (no count taken on a
+        // tail); the rest of a vector's seq in place; any other seq by `uncons`.
         let mut n = 0usize;
         let mut cur = self;
         let other = loop {
@@ -896,42 +898,19 @@ impl Value {
         Ok(())
     }
 
-    /// All elements of a finite seqable value.
+    /// All elements of a finite seqable value: [`each`](Value::each)'s, copied.
     pub fn to_vec(&self) -> Result<Vec<Value>> {
         match self {
             Value::Vector(v) => return Ok(v.to_vec()),
+            Value::VecSeq(items, i) => return Ok(items[*i..].to_vec()),
             Value::Nil | Value::EmptyList => return Ok(Vec::new()),
             _ => {}
         }
-        // Along the cells by reference while the seq is made of them (each head cloned, no
-        // tail); the rest of a vector's seq at once; any other seq by `uncons`.
         let mut out = Vec::new();
-        let mut cur = self;
-        let other = loop {
-            match cur.forced()? {
-                Value::Nil | Value::EmptyList => return Ok(out),
-                Value::List(c) => {
-                    out.push(c.0.clone());
-                    cur = &c.1;
-                }
-                Value::VecSeq(items, i) => {
-                    out.extend(items[*i..].iter().cloned());
-                    return Ok(out);
-                }
-                other => break other,
-            }
-            if out.len() % 4096 == 0 {
-                crate::value::interrupt::check_interrupt()?;
-            }
-        };
-        let mut cur = other.clone();
-        while let Some((h, t)) = cur.uncons()? {
-            out.push(h);
-            cur = t;
-            if out.len() % 4096 == 0 {
-                crate::value::interrupt::check_interrupt()?;
-            }
-        }
+        self.each(|x| {
+            out.push(x.clone());
+            Ok(())
+        })?;
         Ok(out)
     }
 }
