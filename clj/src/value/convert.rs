@@ -128,13 +128,19 @@ fn opaque(v: &Value) -> Term {
 /// let t = to_term(v).unwrap();
 /// assert_eq!(from_term(&t).to_string(), "(1 [:a \"s\"] nil 1.5 \\c)");
 /// ```
+#[inline]
 pub fn to_term(v: &Value) -> Result<Term> {
-    // The common leaves first, without the memo or a stack check.
+    // The common leaves at the call, without the memo or a stack check.
     match v {
-        Value::LVar(x) => return Ok(Term::Var(*x)),
-        Value::Int(i) => return Ok(Term::Int(*i)),
-        _ => {}
+        Value::LVar(x) => Ok(Term::Var(*x)),
+        Value::Int(i) => Ok(Term::Int(*i)),
+        _ => to_term_made(v),
     }
+}
+
+/// [`to_term`] of anything but a variable or an integer.
+#[inline(never)]
+fn to_term_made(v: &Value) -> Result<Term> {
     if let Some(t) = memo_get(v) {
         return Ok(t);
     }

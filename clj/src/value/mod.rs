@@ -372,7 +372,17 @@ impl LazySeq {
 
     /// What forcing this cell once gives (the thunk run now if it has not been), borrowed
     /// from the cell.
+    #[inline]
     fn step(&self) -> Result<&Value> {
+        match self.outcome() {
+            Some(Ok(v)) => Ok(v),
+            _ => self.step_now(),
+        }
+    }
+
+    /// [`LazySeq::step`] of a cell not yet forced, or forced into an error.
+    #[inline(never)]
+    fn step_now(&self) -> Result<&Value> {
         if let Some(out) = self.outcome() {
             return out.as_ref().map_err(Error::clone);
         }

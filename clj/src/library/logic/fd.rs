@@ -14,14 +14,23 @@ use kanren::{fd, Goal, Term};
 use std::sync::Arc;
 
 /// An FD operand: an integer or a logic variable, as a term.
+#[inline]
 pub fn fd_arg(v: &Value, who: &str) -> Result<Term> {
     match v {
-        Value::Int(_) | Value::LVar(_) => to_term(v),
-        other => Err(Error::msg(format!(
-            "fd/{who}: expected an integer or a logic variable, got {}",
-            crate::value::printer::describe(other)
-        ))),
+        Value::Int(i) => Ok(Term::Int(*i)),
+        Value::LVar(x) => Ok(Term::Var(*x)),
+        other => Err(not_fd(other, who)),
     }
+}
+
+/// The error of an operand of `fd/who` that is neither an integer nor a variable.
+#[cold]
+#[inline(never)]
+fn not_fd(other: &Value, who: &str) -> Error {
+    Error::msg(format!(
+        "fd/{who}: expected an integer or a logic variable, got {}",
+        crate::value::printer::describe(other)
+    ))
 }
 
 /// core.logic's `verify-all-bound`, on a query's final state: a variable that an FD
@@ -372,6 +381,7 @@ impl<L> EqTree<L> {
 
 /// [`fd_arg`] of a term: an integer or a logic variable, else the error that names
 /// `fd/{who}`.
+#[inline]
 pub(crate) fn fd_operand(t: Term, who: &str) -> Result<Term> {
     match t {
         Term::Int(_) | Term::Var(_) => Ok(t),
