@@ -91,11 +91,11 @@ pub fn lookup_local(env: &Env, name: &str) -> Option<Value> {
             }
             Frame::Call(c, a, vs) => {
                 if let Value::Fn(closure) = c {
-                    let names = closure.arities[*a as usize].frame_names.get();
+                    let names = closure.arities[a.index()].frame_names.get();
                     if let Some(i) =
                         names.and_then(|ns| ns.iter().rposition(|n| same_name(n, name)))
                     {
-                        return Frame::call_slot(c, vs, i);
+                        return Frame::call_slot(c, *a, vs, i);
                     }
                 }
                 cur = f.next();

@@ -555,7 +555,11 @@ pub(crate) fn arity_env(c: &Arc<Closure>, arity: &Arity, mut args: Args) -> Env 
             return c.env.clone();
         }
         return Some(crate::value::counted(|| {
-            Frame::Call(Value::Fn(c.clone()), a, args)
+            Frame::Call(
+                Value::Fn(c.clone()),
+                crate::value::func::CallArity::of(c, a),
+                args,
+            )
         }));
     }
     let names = frame_names(c, arity);

@@ -131,18 +131,43 @@ pub enum Frame {
     /// pattern's variables), the names shared with every other such frame: one reference
     /// counted, not one per name.
     Slots(Names, Slots, Env),
-    /// A call's frame: the function called (a `Value::Fn`), the index of the arity called,
-    /// and the arguments (the rest parameter's value last). Its names are the arity's frame
-    /// names (`Arity::frame_names`: the function's own name first, bound to the function,
-    /// when it has one), and the frame after it is the function's environment: one
-    /// reference counted for the three.
-    Call(Value, u32, Slots),
+    /// A call's frame: the function called (a `Value::Fn`), the arity called, and the
+    /// arguments (the rest parameter's value last). Its names are the arity's frame names
+    /// (`Arity::frame_names`: the function's own name first, bound to the function, when it
+    /// has one), and the frame after it is the function's environment: one reference
+    /// counted for the three.
+    Call(Value, CallArity, Slots),
     /// The functions of a `letfn`, bound together (each sees all of them): made as their
     /// names are read ([`LetFnGroup`]).
     Group(Arc<LetFnGroup>, Env),
     /// The namespace the code under it was written in (a function's body resolves global
     /// names in its own namespace, not in the caller's): binds no local.
     Ns(Arc<str>, Env),
+}
+
+/// Which arity of its function a [`Frame::Call`] runs, and whether the function has a name
+/// (its slot 0 then): known at the call, so a read of a slot does not look at the function.
+#[derive(Clone, Copy)]
+pub struct CallArity(u32);
+
+impl CallArity {
+    /// Arity `index` of the function `f` (a `Value::Fn`).
+    #[inline]
+    pub(crate) fn of(f: &Closure, index: u32) -> CallArity {
+        CallArity(index << 1 | u32::from(f.name.is_some()))
+    }
+
+    /// The index of the arity in its function's arities.
+    #[inline]
+    pub(crate) fn index(self) -> usize {
+        (self.0 >> 1) as usize
+    }
+
+    /// Whether the function has a name, bound in the frame's slot 0.
+    #[inline]
+    pub(crate) fn named(self) -> bool {
+        self.0 & 1 == 1
+    }
 }
 
 impl Frame {
@@ -164,19 +189,22 @@ impl Frame {
     /// The value in slot `i` of a [`Frame::Call`] (its function's own name first, when it has
     /// one, then its arguments).
     #[inline]
-    pub(crate) fn call_slot(f: &Value, args: &Slots, i: usize) -> Option<Value> {
-        Frame::call_slot_ref(f, args, i).cloned()
+    pub(crate) fn call_slot(f: &Value, a: CallArity, args: &Slots, i: usize) -> Option<Value> {
+        Frame::call_slot_ref(f, a, args, i).cloned()
     }
 
     /// [`Frame::call_slot`], read in place.
-    #[inline]
-    pub(crate) fn call_slot_ref<'a>(f: &'a Value, args: &'a Slots, i: usize) -> Option<&'a Value> {
-        match f {
-            Value::Fn(c) if c.name.is_some() => match i {
-                0 => Some(f),
-                i => args.get(i - 1),
-            },
-            _ => args.get(i),
+    #[inline(always)]
+    pub(crate) fn call_slot_ref<'a>(
+        f: &'a Value,
+        a: CallArity,
+        args: &'a Slots,
+        i: usize,
+    ) -> Option<&'a Value> {
+        match (a.named(), i) {
+            (true, 0) => Some(f),
+            (true, i) => args.get(i - 1),
+            (false, i) => args.get(i),
         }
     }
 }
@@ -186,27 +214,46 @@ impl Drop for Frame {
     /// another such frame), drops it through `value::items::drop_deep`:
     /// closures nested in closures, and goals in goals (`fresh` in `fresh`), a million deep
     /// are freed without overflow. Other frames only look at their bindings' kinds.
+    #[inline]
     fn drop(&mut self) {
-        let closure = |v: &Value| match v {
-            Value::Fn(c) => Arc::strong_count(c) == 1,
-            Value::Goal(_) => true,
-            _ => false,
+        let held = match self {
+            Frame::One(_, v, _) => may_nest(v),
+            Frame::Many(b, _) => b.iter().any(|(_, v)| may_nest(v)),
+            Frame::Slots(_, vs, _) => vs.iter().any(may_nest),
+            Frame::Call(f, _, vs) => may_nest(f) || vs.iter().any(may_nest),
+            Frame::Group(..) | Frame::Ns(..) => false,
         };
+        if held {
+            self.drop_nested();
+        }
+    }
+}
+
+/// Whether dropping `v` from a frame may free a chain of frames: a function that nothing else
+/// holds, or a goal.
+#[inline(always)]
+fn may_nest(v: &Value) -> bool {
+    match v {
+        Value::Fn(c) => Arc::strong_count(c) == 1,
+        Value::Goal(_) => true,
+        _ => false,
+    }
+}
+
+impl Frame {
+    /// The frame's functions and goals dropped through `value::items::drop_deep` ([`Drop`]).
+    #[cold]
+    #[inline(never)]
+    fn drop_nested(&mut self) {
         match self {
-            Frame::One(_, v, _) if closure(v) => {
-                crate::value::items::drop_deep(std::mem::replace(v, Value::Nil))
-            }
-            Frame::Many(b, _) if b.iter().any(|(_, v)| closure(v)) => {
-                crate::value::items::drop_deep(std::mem::take(b))
-            }
-            Frame::Slots(_, vs, _) if vs.iter().any(closure) => {
-                crate::value::items::drop_deep(std::mem::take(vs))
-            }
-            Frame::Call(f, _, vs) if closure(f) || vs.iter().any(closure) => {
+            Frame::One(_, v, _) => crate::value::items::drop_deep(std::mem::replace(v, Value::Nil)),
+            Frame::Many(b, _) => crate::value::items::drop_deep(std::mem::take(b)),
+            Frame::Slots(_, vs, _) => crate::value::items::drop_deep(std::mem::take(vs)),
+            Frame::Call(f, _, vs) => {
                 crate::value::items::drop_deep(std::mem::take(vs));
                 crate::value::items::drop_deep(std::mem::replace(f, Value::Nil));
             }
-            _ => {}
+            Frame::Group(..) | Frame::Ns(..) => {}
         }
     }
 }

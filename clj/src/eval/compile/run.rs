@@ -559,8 +559,8 @@ pub(crate) fn local(env: &Env, h: u32, i: u32) -> Result<Value> {
 fn local_ref(env: &Env, h: u32, i: u32) -> Result<&Value> {
     let i = i as usize;
     match frame_at(env, h)?.as_deref() {
-        Some(Frame::Call(f, _, vs)) => {
-            Frame::call_slot_ref(f, vs, i).ok_or_else(|| missing("slot"))
+        Some(Frame::Call(f, a, vs)) => {
+            Frame::call_slot_ref(f, *a, vs, i).ok_or_else(|| missing("slot"))
         }
         Some(Frame::Slots(_, vs, _)) if i < vs.len() => Ok(&vs[i]),
         Some(Frame::One(_, v, _)) if i == 0 => Ok(v),
@@ -862,6 +862,7 @@ fn framed_arity(c: &Closure, n: usize) -> Option<(u32, &Arc<Code>)> {
 /// parameters again in place when nothing else holds the frame.
 fn run_framed(c: &Arc<Closure>, a: u32, code: &Code, args: &[Code], env: &Env) -> Result<Value> {
     // The arguments run straight into the frame's slots: no vector of them copied in.
+    let a = crate::value::func::CallArity::of(c, a);
     let mut made = counted_unique(|| Frame::Call(Value::Fn(c.clone()), a, Args::new()));
     if let Frame::Call(_, _, slots) = &mut *made {
         for x in args {
