@@ -542,6 +542,14 @@ fn a_body_of_one_call_runs_in_its_frame_or_without_one() {
              (defn f [x] (inc (inc x))) [user/a (f 1) (user/f 1)]",
             "[3 100 3]",
         ),
+        (
+            // Called from compiled code: the arguments run in order, once, before the body.
+            "(def log (atom [])) (defn note [x] (swap! log conj x) x)
+             (defn sq [x] (* x x)) (defn add [a b] (+ a b)) (defn over [a b c] (max a b c))
+             (defn use [] [(sq (note 3)) (add (note 1) (note 2)) (over 1 (note 5) 2) (sq 1.5)])
+             [(use) @log (map add [1 2] [10 20])]",
+            "[[9 3 5 2.25] [3 1 2 5] (11 22)]",
+        ),
     ];
     all_same(&cases);
 }

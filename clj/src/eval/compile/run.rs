@@ -91,6 +91,9 @@ impl Code {
             if let Some(out) = call_compiled(f, c, args, env) {
                 return out;
             }
+            if let Some(out) = call_frameless(f, c, args, env) {
+                return out;
+            }
         }
         if let (Some(cell), Some(Value::Native(n))) = (&f.fold, &callee) {
             if n.pure {
@@ -837,6 +840,42 @@ fn call_compiled(
     }
     effect();
     let out = nested(|| run_framed(c, a, code, args, env));
+    Some(out.map_err(|e| e.with_pos(f.pos)))
+}
+
+/// The form `f`, a call of the closure `c` whose arity for `args` is a body [`leaf_call`]
+/// runs without a frame (`(defn sq [x] (* x x))`): the arguments' values handed to it, in a
+/// level of nesting of its own, with no arity chosen again; [`call_closure_with`] runs the
+/// call when `leaf_call` declines it. `None` for any other callee, and on the heap stack.
+#[inline(never)]
+fn call_frameless(
+    f: &crate::value::func::Form,
+    c: &Arc<Closure>,
+    args: &[Code],
+    env: &Env,
+) -> Option<Result<Value>> {
+    let arity = c
+        .arities
+        .iter()
+        .find(|a| a.rest.is_none() && a.params.len() == args.len())?;
+    let code = arity.code.get()?.as_ref()?;
+    if !leaf_body(code) || crate::eval::on_heap() {
+        return None;
+    }
+    if let Err(e) = check_interrupt() {
+        return Some(Err(e));
+    }
+    effect();
+    let out = nested(|| {
+        let mut values = Args::with_capacity(args.len());
+        for a in args {
+            values.push(a.run(env)?);
+        }
+        match leaf_call(code, &values, usize::from(c.name.is_some())) {
+            Some(out) => out,
+            None => call_closure_with(c, values),
+        }
+    });
     Some(out.map_err(|e| e.with_pos(f.pos)))
 }
 
