@@ -550,6 +550,15 @@ fn a_body_of_one_call_runs_in_its_frame_or_without_one() {
              [(use) @log (map add [1 2] [10 20])]",
             "[[9 3 5 2.25] [3 1 2 5] (11 22)]",
         ),
+        (
+            // Called by built-ins on one and two arguments, named or not, and with another
+            // arity beside the frameless one; a call not yet compiled, then compiled.
+            "(defn add [a b] (+ a b)) (defn two ([x] (* 2 x)) ([x y] (list x y)))
+             [(map (fn inc2 [x] (+ x 2)) [1 2]) (reduce add [1 2 3]) (filter #(odd? %) (range 5))
+              (map two [1 2]) (reduce two [1 2 3]) (map #(nth [:a :b :c] %) [2 0])
+              (reduce (fn [a b] (max a b)) [3 9 4])]",
+            "[(3 4) 6 (1 3) (2 4) ((1 2) 3) (:c :a) 9]",
+        ),
     ];
     all_same(&cases);
 }

@@ -296,7 +296,10 @@ pub fn apply_slice(f: &Value, args: &[Value]) -> Result<Value> {
 /// `filter` and their kind call per element.
 pub fn apply1(f: &Value, x: Value) -> Result<Value> {
     match f {
-        Value::Fn(c) => call_closure_with(c, smallvec::smallvec![x]),
+        Value::Fn(c) => match leaf_call_on(c, std::slice::from_ref(&x)) {
+            Some(out) => out,
+            None => call_closure_with(c, smallvec::smallvec![x]),
+        },
         Value::Native(n) => match &n.slice {
             Some(code) => code(std::slice::from_ref(&x)),
             None => (n.f)(vec![x]),
@@ -305,11 +308,35 @@ pub fn apply1(f: &Value, x: Value) -> Result<Value> {
     }
 }
 
+/// The call of `c` on `args` when its fixed arity of that many parameters is compiled to a
+/// body that runs without a frame ([`leaf_call`](crate::eval::compile::run::leaf_call)), the
+/// arguments read where they are: what [`call_closure_with`] does for such a body, without an
+/// argument vector and the arity chosen again. `None` for any other function (not yet
+/// compiled, another body).
+#[inline]
+fn leaf_call_on(c: &Closure, args: &[Value]) -> Option<Result<Value>> {
+    let arity = c
+        .arities
+        .iter()
+        .find(|a| a.rest.is_none() && a.params.len() == args.len())?;
+    let code = arity.code.get()?.as_ref()?;
+    if !crate::eval::compile::run::leaf_body(code) {
+        return None;
+    }
+    crate::eval::compile::run::leaf_call(code, args, usize::from(c.name.is_some()))
+}
+
 /// [`apply`] of two arguments: a built-in that reads its arguments in place reads them from
 /// the stack, a closure gets them without a vector.
 pub fn apply2(f: &Value, x: Value, y: Value) -> Result<Value> {
     match f {
-        Value::Fn(c) => call_closure_with(c, smallvec::smallvec![x, y]),
+        Value::Fn(c) => {
+            let args = [x, y];
+            match leaf_call_on(c, &args) {
+                Some(out) => out,
+                None => call_closure_with(c, smallvec::SmallVec::from_iter(args)),
+            }
+        }
         Value::Native(n) => match &n.slice {
             Some(code) => code(&[x, y]),
             None => (n.f)(vec![x, y]),
