@@ -327,11 +327,36 @@ fn foldable(v: &Value) -> bool {
 /// without end keeps no table without end).
 const MAX_SITES: u32 = 1 << 20;
 
+/// What a global site resolved to on this thread ([`Global`]): the generation of the
+/// definitions it was resolved at, the value, and the value's address when it is a shared
+/// built-in (null otherwise), which a call of one reads without looking at the value.
+struct Site {
+    gen: u64,
+    shared: *const crate::value::Native,
+    value: Option<Value>,
+}
+
+impl Site {
+    const UNSET: Site = Site {
+        gen: u64::MAX,
+        shared: std::ptr::null(),
+        value: None,
+    };
+}
+
 thread_local! {
-    /// What each global site resolved to on this thread, with the generation it was resolved
-    /// at (see [`Global`]).
-    static SITES: std::cell::RefCell<Vec<(u64, Option<Value>)>> =
-        const { std::cell::RefCell::new(Vec::new()) };
+    /// What each global site resolved to on this thread (see [`Global`]). Read and written
+    /// only through [`sites`], by code that runs no other code meanwhile.
+    static SITES: std::cell::UnsafeCell<Vec<Site>> = const { std::cell::UnsafeCell::new(Vec::new()) };
+}
+
+/// `f` of this thread's table of sites.
+#[inline(always)]
+fn sites<T>(f: impl FnOnce(&mut Vec<Site>) -> T) -> T {
+    // SAFETY: the table is this thread's, and no caller of `sites` runs code that could reach
+    // `sites` again while `f` holds the table: `f` reads an entry, clones a value, or writes
+    // an entry whose old value is dropped by the caller after `f` returns.
+    SITES.with(|s| f(unsafe { &mut *s.get() }))
 }
 
 impl Global {
@@ -353,13 +378,13 @@ impl Global {
     #[inline]
     pub(crate) fn resolve_shared(&self) -> Option<&'static crate::value::Native> {
         let gen = crate::eval::ns::generation();
-        let p = SITES.with(|s| match s.borrow().get(self.site as usize) {
-            Some((g, Some(Value::Native(n)))) if *g == gen && n.shared => Some(Arc::as_ptr(n)),
-            _ => None,
-        })?;
+        let p = sites(|s| match s.get(self.site as usize) {
+            Some(e) if e.gen == gen => e.shared,
+            _ => std::ptr::null(),
+        });
         // SAFETY: a shared built-in is held by the process-wide table of
         // `library::core::shared` from when it is made, and that table never lets one go.
-        Some(unsafe { &*p })
+        unsafe { p.as_ref() }
     }
 
     /// What the name resolves to in `env` (as [`resolve_value`](crate::eval::ns::resolve_value)),
@@ -368,8 +393,8 @@ impl Global {
     pub(crate) fn resolve(&self, env: &Env) -> Option<Value> {
         let gen = crate::eval::ns::generation();
         let i = self.site as usize;
-        let hit = SITES.with(|s| match s.borrow().get(i) {
-            Some((g, v)) if *g == gen => Some(v.clone()),
+        let hit = sites(|s| match s.get(i) {
+            Some(e) if e.gen == gen => Some(e.value.clone()),
             _ => None,
         });
         if let Some(v) = hit {
@@ -377,13 +402,22 @@ impl Global {
         }
         let v = crate::eval::ns::resolve_value(&self.sym, env);
         if self.site < MAX_SITES {
-            SITES.with(|s| {
-                let mut s = s.borrow_mut();
+            let shared = match &v {
+                Some(Value::Native(n)) if n.shared => Arc::as_ptr(n),
+                _ => std::ptr::null(),
+            };
+            let entry = Site {
+                gen,
+                shared,
+                value: v.clone(),
+            };
+            // The entry replaced is dropped here, after the table is let go.
+            drop(sites(|s| {
                 if s.len() <= i {
-                    s.resize(i + 1, (u64::MAX, None));
+                    s.resize_with(i + 1, || Site::UNSET);
                 }
-                s[i] = (gen, v.clone());
-            });
+                std::mem::replace(&mut s[i], entry)
+            }));
         }
         v
     }
