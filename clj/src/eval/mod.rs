@@ -315,14 +315,7 @@ pub fn apply1(f: &Value, x: Value) -> Result<Value> {
 /// compiled, another body).
 #[inline]
 fn leaf_call_on(c: &Closure, args: &[Value]) -> Option<Result<Value>> {
-    let arity = c
-        .arities
-        .iter()
-        .find(|a| a.rest.is_none() && a.params.len() == args.len())?;
-    let code = arity.code.get()?.as_ref()?;
-    if !crate::eval::compile::run::leaf_body(code) {
-        return None;
-    }
+    let code = crate::eval::compile::run::frameless_body(c, args.len())?;
     crate::eval::compile::run::leaf_call(code, args, usize::from(c.name.is_some()))
 }
 

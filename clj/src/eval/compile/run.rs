@@ -513,6 +513,19 @@ pub(crate) fn leaf_body(code: &Code) -> bool {
     matches!(code, Code::Form(f) if f.frameless)
 }
 
+/// The compiled body of `c`'s fixed arity of `n` parameters when it is one [`leaf_call`]
+/// runs without a frame ([`leaf_body`]); `None` for any other (no such arity, not yet
+/// compiled, another body).
+#[inline]
+pub(crate) fn frameless_body(c: &Closure, n: usize) -> Option<&Code> {
+    let arity = c
+        .arities
+        .iter()
+        .find(|a| a.rest.is_none() && a.params.len() == n)?;
+    let code: &Code = arity.code.get()?.as_ref()?;
+    leaf_body(code).then_some(code)
+}
+
 /// A copy of `v` that shares what it holds without counting it, for a call that reads it
 /// while `v` lives (an argument where its frame or its caller holds it).
 #[inline(always)]
@@ -888,12 +901,8 @@ fn call_frameless(
     args: &[Code],
     env: &Env,
 ) -> Option<Result<Value>> {
-    let arity = c
-        .arities
-        .iter()
-        .find(|a| a.rest.is_none() && a.params.len() == args.len())?;
-    let code = arity.code.get()?.as_ref()?;
-    if !leaf_body(code) || crate::eval::on_heap() {
+    let code = frameless_body(c, args.len())?;
+    if crate::eval::on_heap() {
         return None;
     }
     if let Err(e) = check_interrupt() {
