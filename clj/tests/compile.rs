@@ -493,6 +493,67 @@ fn a_test_of_seq_is_answered_without_the_seq_and_a_redefined_seq_is_called() {
 }
 
 #[test]
+fn a_test_of_not_is_its_arguments_test_negated() {
+    // `(if (not x) ...)`, `when-not`, `if-not` with and without an else, of every kind of
+    // truth (nil, false, a value, a seq test), a `not` of the program's own, and a `not` on
+    // the wrong number of arguments.
+    let cases = [
+        (
+            "(defn f [x] (if (not x) :n :y)) (defn g [x] (if-not (seq x) :empty :some))
+             (defn h [x] (when-not x :n)) (defn k [x] (if-not (zero? x) :nz))
+             (defn m [x] (if (not (not x)) :y :n))
+             [(map f [nil false 0 [] true]) (map g [[] nil [1] (range 0)]) (h false) (h 1)
+              (k 0) (k 3) (map m [nil 1])]",
+            "[(:n :n :y :y :y) (:empty :empty :some :empty) :n nil nil :nz (:n :y)]",
+        ),
+        (
+            "(defn f [x] (if (not x) :n :y)) (def a (f nil))
+             (ns other (:refer-clojure :exclude [not])) (defn not [x] x)
+             (defn f [x] (if (not x) :n :y)) [user/a (f nil) (user/f nil)]",
+            "[:n :y :n]",
+        ),
+        (
+            "(defn f [x] (if (not x 1) :n :y)) (f 1)",
+            "error: Wrong number of args (2) passed to: not",
+        ),
+    ];
+    all_same(&cases);
+}
+
+#[test]
+fn a_call_of_a_local_function_runs_as_a_call_of_a_global_one() {
+    // A function calling itself by its own name, a `let`'s function and a parameter's,
+    // compiled or not yet, framed or frameless, with a `recur` in the callee, its arguments
+    // run in order and once, a local that is not a function, and an error in the callee.
+    let cases = [
+        (
+            "(defn fact [n] (if (< n 2) 1 (* n (fact (dec n)))))
+             (defn walk [xs acc] (if (seq xs) (walk (next xs) (conj acc (first xs))) acc))
+             (defn twice [f x] (f (f x)))
+             (defn use [] (let [sq (fn [x] (* x x)) down (fn [n] (if (pos? n) (recur (dec n)) n))
+                                k :a]
+                            [(sq 3) (down 4) (k {:a 1}) (twice sq 2) (twice #(+ % 1) 0)]))
+             [(fact 20) (walk [1 2 3] []) (use)]",
+            "[2432902008176640000 [1 2 3] [9 0 1 16 2]]",
+        ),
+        (
+            "(def log (atom [])) (defn note [x] (swap! log conj x) x)
+             (defn f [g] (g (note 1) (note 2))) [(f (fn [a b] (- a b))) (f vector) @log]",
+            "[-1 [1 2] [1 2 1 2]]",
+        ),
+        (
+            "(defn f [n] (if (zero? n) (/ 1 n) (f (dec n)))) (f 3)",
+            "error: Divide by zero",
+        ),
+        (
+            "(defn f [g] (g 1 2)) (f (fn [x] x))",
+            "error: Wrong number of args (2) passed to: fn",
+        ),
+    ];
+    all_same(&cases);
+}
+
+#[test]
 fn get_in_of_a_vector_literal_reads_its_keys_where_they_are() {
     // `(get-in m [a b])` with locals and constants for keys: through vectors, maps, `nil`,
     // a missing key or index, a list or string on the way (read by `get`), no key, the

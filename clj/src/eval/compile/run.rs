@@ -34,8 +34,16 @@ impl Code {
             Code::Global(g) => global_at(g, env),
             Code::Vector(items) => Ok(Value::vector(run_all(items, env)?)),
             Code::Form(f) => {
-                if let Op::Call(Code::Global(g), args, form) = &f.op {
-                    return self.run_global_call(f, g, args, form, env);
+                match &f.op {
+                    Op::Call(Code::Global(g), args, form) => {
+                        return self.run_global_call(f, g, args, form, env)
+                    }
+                    Op::Call(Code::Local(h, i), args, _) => {
+                        if let Some(out) = call_local(f, (*h, *i), args, env) {
+                            return out;
+                        }
+                    }
+                    _ => {}
                 }
                 check_interrupt()?;
                 if crate::eval::on_heap() {
@@ -720,6 +728,15 @@ fn is_seq(n: &crate::value::Native) -> bool {
     SEQ.get() == Some(&(std::ptr::from_ref(n) as usize))
 }
 
+/// The address of the library's `not` built-in ([`register_not`]).
+static NOT: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+
+/// Registers `n` as the library's `not`: a test of `(not x)` ([`Code::truthy`]) is then
+/// answered by `x`'s test, negated, no boolean made and no call.
+pub(crate) fn register_not(n: &crate::value::Native) {
+    let _ = NOT.set(std::ptr::from_ref(n) as usize);
+}
+
 /// The address of the library's `range` built-in ([`register_range`]).
 static RANGE: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
 
@@ -775,8 +792,9 @@ fn seq_test(a: &Code, env: &Env) -> Result<bool> {
 
 impl Code {
     /// Whether the code's value is logically true, as a test of `if` or `cond` reads it: a
-    /// local read where its frame holds it, and the library's `(seq x)` answered by whether
-    /// `x` is empty, no seq made (no count taken on it and given back); anything else run.
+    /// local read where its frame holds it, the library's `(seq x)` answered by whether
+    /// `x` is empty, no seq made (no count taken on it and given back), and its `(not x)` by
+    /// `x`'s test; anything else run.
     #[inline]
     pub(crate) fn truthy(&self, env: &Env) -> Result<bool> {
         match self {
@@ -787,6 +805,9 @@ impl Code {
                     if let (Some(n), [a]) = (n, args.as_slice()) {
                         if is_seq(n) {
                             return seq_test(a, env).map_err(|e| e.with_pos(f.pos));
+                        }
+                        if NOT.get() == Some(&(std::ptr::from_ref(n) as usize)) {
+                            return a.truthy(env).map(|t| !t);
                         }
                     }
                     if let (Some(n), true) = (n, f.atoms) {
@@ -888,6 +909,23 @@ fn call_compiled(
     effect();
     let out = nested(|| run_framed(c, a, code, args, env));
     Some(out.map_err(|e| e.with_pos(f.pos)))
+}
+
+/// The form `f`, a call of the local in slot `i` of frame `h` (a function's own name in its
+/// body, a `let`'s or a parameter's function), when the local is a compiled closure that
+/// [`call_compiled`] or [`call_frameless`] runs: the closure is read where its frame holds
+/// it, no count taken on it. `None` for any other callee: [`Op::run`] calls it.
+#[inline]
+fn call_local(
+    f: &crate::value::func::Form,
+    (h, i): (u32, u32),
+    args: &[Code],
+    env: &Env,
+) -> Option<Result<Value>> {
+    let Ok(Value::Fn(c)) = local_ref(env, h, i) else {
+        return None;
+    };
+    call_compiled(f, c, args, env).or_else(|| call_frameless(f, c, args, env))
 }
 
 /// The form `f`, a call of the closure `c` whose arity for `args` is a body [`leaf_call`]

@@ -353,6 +353,9 @@ pub fn install() {
         arity(a, 1, 1, "not")?;
         Ok(Value::Bool(!a[0].truthy()))
     });
+    if let Some((_, Value::Native(n))) = crate::eval::ns::resolve_in(c, "not") {
+        crate::eval::compile::run::register_not(&n);
+    }
     reg_slice(c, "zero?", |a| {
         num_pred(a, "zero?", |o| o == Ordering::Equal)
     });
