@@ -187,7 +187,7 @@ fn errors_while_printing_name_the_form() {
     let (_, stdout, stderr) = repl_session(b"(take 2 (map inc [1 nil]))\n(+ 2 3)\n");
     assert!(
         stderr.contains(
-            "error: Execution error (NullPointerException) at 1:1: +: expected a number, got nil"
+            "error: Execution error (NullPointerException) at 1:1: inc: expected a number, got nil"
         ),
         "{stderr}"
     );

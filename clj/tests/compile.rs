@@ -409,7 +409,7 @@ fn a_function_whose_body_is_one_call_of_a_built_in_runs_it_on_its_arguments() {
         ),
         (
             "(defn k [x] (inc x)) (k nil)",
-            "error: +: expected a number, got nil",
+            "error: inc: expected a number, got nil",
         ),
         (
             "(def v (atom 0)) (defn bump [n] (swap! v + n)) (bump 2) (bump 3) @v",
@@ -448,7 +448,7 @@ fn a_call_of_a_built_in_on_locals_and_constants_reads_them_where_they_are() {
         ),
         (
             "(defn k [x] [(inc x)]) [(k 1) (k 2) (k nil)]",
-            "error: +: expected a number, got nil",
+            "error: inc: expected a number, got nil",
         ),
     ];
     all_same(&cases);
@@ -1108,7 +1108,11 @@ fn threading_forms_that_bind_in_a_body_are_compiled_with_it() {
         ("(defn f [x] (some-> x (get :missing) inc)) (f {})", "nil"),
         (
             "(defn f [x] (some-> x inc str)) (f \"s\")",
-            "error: +: expected a number, got string \"s\"",
+            "error: inc: expected a number, got string \"s\"",
+        ),
+        (
+            "(defn f [x] (dec x)) (f :a)",
+            "error: dec: expected a number, got keyword :a",
         ),
     ]);
 }

@@ -55,17 +55,24 @@ fn num(v: &Value, op: &str) -> Result<N> {
         Value::Ratio(n, d) => Ok(N::R(*n, *d)),
         Value::Float(f) => Ok(N::F(*f)),
         Value::BigInt(b) => Ok(N::B(b.clone())),
-        other => Err(Error::ex(
-            match other {
-                Value::Nil => crate::value::error::NULL_POINTER,
-                _ => crate::value::error::CLASS_CAST,
-            },
-            format!(
-                "{op}: expected a number, got {}",
-                crate::value::printer::describe(other)
-            ),
-        )),
+        other => Err(not_a_number(op, other)),
     }
+}
+
+/// The error of `op` given `v`, which is not a number: Clojure's `NullPointerException` for
+/// `nil`, its `ClassCastException` for anything else.
+#[cold]
+pub(crate) fn not_a_number(op: &str, v: &Value) -> Error {
+    Error::ex(
+        match v {
+            Value::Nil => crate::value::error::NULL_POINTER,
+            _ => crate::value::error::CLASS_CAST,
+        },
+        format!(
+            "{op}: expected a number, got {}",
+            crate::value::printer::describe(v)
+        ),
+    )
 }
 
 fn to_f(n: &N) -> f64 {

@@ -229,6 +229,14 @@ fn slice_native(
     }
 }
 
+/// `inc` or `dec` (`name`): `x` `op` 1, an error naming `name` when `x` is not a number.
+fn step(op: char, name: &str, x: &Value) -> Result<Value> {
+    if !is_num(x) {
+        return Err(crate::value::num::not_a_number(name, x));
+    }
+    arith(op, x, &Value::Int(1))
+}
+
 fn fold_arith(op: char, ident: i64, args: &[Value]) -> Result<Value> {
     match args.len() {
         0 => Ok(Value::Int(ident)),
@@ -303,11 +311,11 @@ pub fn install() {
     });
     reg_slice(c, "inc", |a| {
         arity(a, 1, 1, "inc")?;
-        arith('+', &a[0], &Value::Int(1))
+        step('+', "inc", &a[0])
     });
     reg_slice(c, "dec", |a| {
         arity(a, 1, 1, "dec")?;
-        arith('-', &a[0], &Value::Int(1))
+        step('-', "dec", &a[0])
     });
     reg_slice(c, "quot", |a| {
         arity(a, 2, 2, "quot")?;
