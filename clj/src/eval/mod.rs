@@ -342,7 +342,12 @@ pub fn apply2(f: &Value, x: Value, y: Value) -> Result<Value> {
 pub fn apply(f: &Value, args: Vec<Value>) -> Result<Value> {
     match f {
         Value::Fn(c) => call_closure(c, args),
-        Value::Native(n) => (n.f)(args),
+        // A built-in that reads its arguments in place is called on them so, not through
+        // the vector-taking wrapper that calls the same code.
+        Value::Native(n) => match &n.slice {
+            Some(code) => code(&args),
+            None => (n.f)(args),
+        },
         Value::Keyword(_)
         | Value::Symbol(_)
         | Value::Map(_)

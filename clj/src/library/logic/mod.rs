@@ -317,8 +317,8 @@ pub fn install() {
         arity(a, 2, 2, "!=")?;
         goal(kanren::neq(t(&a[0])?, t(&a[1])?))
     });
-    reg(l, "lvar", |a| {
-        arity(&a, 0, 2, "lvar")?;
+    reg_slice(l, "lvar", |a| {
+        arity(a, 0, 2, "lvar")?;
         Ok(Value::LVar(match a.first() {
             None => Var::fresh(),
             Some(name) => {
