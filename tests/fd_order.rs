@@ -34,6 +34,46 @@ fn xy() {
 }
 
 #[test]
+fn in_suspends_once_as_a_fresh_of_no_variables() {
+    // (run* [q] (conde [(fd/in q (fd/interval 1 2))] [(== q 5)])) => (5 1 2)
+    assert_eq!(
+        strings(run_all(|q| conde([
+            vec![fd::in_(q, iv(1, 2))],
+            vec![eq(q, 5)]
+        ]))),
+        ["5", "1", "2"]
+    );
+    // (run* [q] (conde [(fd/dom q (fd/interval 1 2))] [(== q 5)])) => (1 5 2)
+    assert_eq!(
+        strings(run_all(|q| conde([
+            vec![fd::dom(q, iv(1, 2))],
+            vec![eq(q, 5)]
+        ]))),
+        ["1", "5", "2"]
+    );
+    // (run* [q] (conde [(fd/in q (fd/interval 1 2)) (fd/in q (fd/interval 2 3))] [(== q 5)]))
+    //   => (5 2)
+    assert_eq!(
+        strings(run_all(|q| conde([
+            vec![fd::in_(q, iv(1, 2)), fd::in_(q, iv(2, 3))],
+            vec![eq(q, 5)]
+        ]))),
+        ["5", "2"]
+    );
+    // (run* [q] (conde [(fd/in q (fd/interval 1 3)) (fd/in q (fd/interval 2 3))] [(== q 5)]
+    //                  [(fd/in q (fd/interval 7 8))]))
+    //   => (5 2 7 3 8)
+    assert_eq!(
+        strings(run_all(|q| conde([
+            vec![fd::in_(q, iv(1, 3)), fd::in_(q, iv(2, 3))],
+            vec![eq(q, 5)],
+            vec![fd::in_(q, iv(7, 8))]
+        ]))),
+        ["5", "2", "7", "3", "8"]
+    );
+}
+
+#[test]
 fn yx() {
     // (run* [q] (fresh [x y] (fd/in x (fd/interval 1 3)) (fd/in y (fd/interval 1 2)) (== q [y x])))
     //   => ([1 1] [2 1] [1 2] [1 3] [2 2] [2 3])

@@ -261,18 +261,31 @@ pub fn dom(x: impl Into<Term>, d: impl Into<Option<Domain>>) -> Goal {
     })
 }
 
-/// Every one of `xs` ranges over `d` (core.logic's `(fd/in x y z dom)`).
+/// Every one of `xs` ranges over `d` (core.logic's `(fd/in x y z dom)`): [`dom`] of each,
+/// after one suspension, as core.logic's `fd/in` is `(fresh [] (fd/dom x dom) ...)`. The
+/// suspension shows in a disjunction: `(conde [(fd/in q (fd/interval 1 2))] [(== q 5)])`
+/// gives `(5 1 2)`, with `fd/dom` `(1 5 2)`.
 ///
 /// ```
-/// use kanren::{fd, list, run_all, Var};
+/// use kanren::{conde, eq, fd, list, run_all, Var};
 /// let (x, y) = (Var::fresh(), Var::fresh());
 /// let n = run_all(move |q| kanren::conj([
 ///     fd::in_([x, y], fd::interval_to(2)),
 ///     kanren::eq(q, list![x, y]),
 /// ])).count();
 /// assert_eq!(n, 9);
+/// let order = |g: fn(kanren::Term) -> kanren::Goal| -> Vec<String> {
+///     run_all(move |q| conde([vec![g(q.into())], vec![eq(q, 5)]])).map(|a| a.to_string()).collect()
+/// };
+/// assert_eq!(order(|q| fd::in_(q, fd::interval(1, 2))), ["5", "1", "2"]);
+/// assert_eq!(order(|q| fd::dom(q, fd::interval(1, 2))), ["1", "5", "2"]);
 /// ```
 pub fn in_(xs: impl FdTerms, d: impl Into<Option<Domain>>) -> Goal {
+    crate::kernel::goal::suspended(in_now(xs, d))
+}
+
+/// [`in_`] without its suspension: [`dom`] of each of `xs`.
+fn in_now(xs: impl FdTerms, d: impl Into<Option<Domain>>) -> Goal {
     let d = d.into();
     crate::kernel::goal::conj(xs.into_terms().into_iter().map(|x| match x {
         // A variable may stand for a sequence by the time the goal runs: `(fd/in q dom)`

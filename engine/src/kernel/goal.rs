@@ -679,6 +679,26 @@ impl<const N: usize, F: Fn([Var; N]) -> Goal + Send + Sync> Solve for Fresh<N, F
     }
 }
 
+/// `g` after one suspension (core.logic's `(fresh [] g)`, a goal that starts with `-inc`):
+/// what a core.logic goal written as a `fresh` of no variables is, such as `fd/in`. The
+/// suspension decides where its answers interleave in a disjunction; a depth-first search
+/// runs `g` at once.
+pub(crate) fn suspended(g: Goal) -> Goal {
+    Goal::native(Suspended(Nested(Some(g))))
+}
+
+struct Suspended(Nested<Option<Goal>>);
+
+impl Solve for Suspended {
+    fn apply(&self, s: State) -> Stream {
+        Stream(Node::Suspended(self.0.func().clone(), s))
+    }
+
+    fn solve(&self, _: &State, _: &mut Cont<'_>) -> Step {
+        Step::Tail(self.0.func().clone(), None)
+    }
+}
+
 impl From<&Goal> for Goal {
     /// A clone of the goal (an `Arc`), so that a goal can be passed by reference where goals
     /// are taken, as terms are: `conde!([&g], [anyo(&g)])`.

@@ -215,9 +215,9 @@ pub fn install() {
                 then_keep(fd::in_(xs, d), keep)
             }
         };
-        // core.logic's `fd/in` is `(fresh [] (fd/dom x d) ...)`: its stream starts with a
-        // suspension, which decides where it interleaves.
-        goal(Goal::new(move |s| kanren::Stream::delayed(1, g.clone(), s)))
+        // The engine's `fd::in_` starts with the suspension of core.logic's `fd/in`, a
+        // `(fresh [] (fd/dom x d) ...)`.
+        goal(g)
     });
     reg_slice(f, "dom", |a| {
         arity(a, 2, 2, "fd/dom")?;
