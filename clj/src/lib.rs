@@ -73,7 +73,7 @@ pub fn load(src: &str, file: Option<&str>) -> Result<Value> {
 /// ```
 /// kanren_clj::init();
 /// let e = kanren_clj::load_print("(take 2 (map inc [1 nil]))", Some("-e")).unwrap_err();
-/// assert_eq!(e.to_string(), "-e:1:1: +: expected a number, got nil");
+/// assert_eq!(e.to_string(), "-e:1:1: inc: expected a number, got nil");
 /// ```
 pub fn load_print(src: &str, file: Option<&str>) -> Result<String> {
     let (last, pos) = load_last(src, file)?;
@@ -354,7 +354,7 @@ pub fn eval_value_top(form: &Value) -> Result<(Value, String)> {
 /// let form = &kanren_clj::reader::read_all("(map inc [nil])").unwrap()[0];
 /// kanren_clj::init();
 /// let e = kanren_clj::eval_print_top(form).unwrap_err();
-/// assert_eq!(e.to_string(), "1:1: +: expected a number, got nil");
+/// assert_eq!(e.to_string(), "1:1: inc: expected a number, got nil");
 /// ```
 pub fn eval_print_top(form: &Value) -> Result<String> {
     eval_value_top(form).map(|(_, s)| s)
