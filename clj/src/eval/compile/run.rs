@@ -96,10 +96,7 @@ impl Code {
         // A compiled function, the usual callee that is not a shared built-in: its frame
         // made and its body run from here.
         if let Some(Value::Fn(c)) = &callee {
-            if let Some(out) = call_compiled(f, c, args, env) {
-                return out;
-            }
-            if let Some(out) = call_frameless(f, c, args, env) {
+            if let Some(out) = call_closure_here(f, c, args, env) {
                 return out;
             }
         }
@@ -713,49 +710,47 @@ pub(crate) enum Tail {
     Recur(Vec<Value>),
 }
 
-/// The address of the library's `seq` built-in ([`register_seq`]).
-static SEQ: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+/// A built-in of the library that compiled code recognises by its address, registered once
+/// by the library when it makes it: a call of it is run in a way of its own.
+pub(crate) struct Known(std::sync::OnceLock<usize>);
 
-/// Registers `n` as the library's `seq`: a test of `(seq x)` ([`Code::truthy`]) is then
-/// answered by whether `x` is empty ([`is_empty`](crate::value::coll::is_empty)), no seq made.
-pub(crate) fn register_seq(n: &crate::value::Native) {
-    let _ = SEQ.set(std::ptr::from_ref(n) as usize);
+impl Known {
+    const fn new() -> Known {
+        Known(std::sync::OnceLock::new())
+    }
+
+    /// Registers `n` as this built-in.
+    pub(crate) fn register(&self, n: &crate::value::Native) {
+        let _ = self.0.set(std::ptr::from_ref(n) as usize);
+    }
+
+    /// Whether `n` is the built-in registered.
+    #[inline]
+    fn is(&self, n: &crate::value::Native) -> bool {
+        self.0.get() == Some(&(std::ptr::from_ref(n) as usize))
+    }
 }
 
-/// Whether `n` is the built-in [`register_seq`] registered.
-#[inline]
-fn is_seq(n: &crate::value::Native) -> bool {
-    SEQ.get() == Some(&(std::ptr::from_ref(n) as usize))
-}
+/// The library's `seq`: a test of `(seq x)` ([`Code::truthy`]) is answered by whether `x` is
+/// empty ([`is_empty`](crate::value::coll::is_empty)), no seq made.
+pub(crate) static SEQ: Known = Known::new();
 
-/// The address of the library's `not` built-in ([`register_not`]).
-static NOT: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+/// The library's `not`: a test of `(not x)` ([`Code::truthy`]) is answered by `x`'s test,
+/// negated, no boolean made and no call.
+pub(crate) static NOT: Known = Known::new();
 
-/// Registers `n` as the library's `not`: a test of `(not x)` ([`Code::truthy`]) is then
-/// answered by `x`'s test, negated, no boolean made and no call.
-pub(crate) fn register_not(n: &crate::value::Native) {
-    let _ = NOT.set(std::ptr::from_ref(n) as usize);
-}
-
-/// The address of the library's `range` built-in ([`register_range`]).
-static RANGE: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-
-/// Registers `n` as the library's `range`: a binding of a compiled `for` over `(range ...)`
-/// of integers reads them where they are made ([`source_of`]), no lazy seq made for it.
-pub(crate) fn register_range(n: &crate::value::Native) {
-    let _ = RANGE.set(std::ptr::from_ref(n) as usize);
-}
+/// The library's `range`: a binding of a compiled `for` over `(range ...)` of integers reads
+/// them where they are made ([`source_of`]), no lazy seq made for it.
+pub(crate) static RANGE: Known = Known::new();
 
 /// What a binding of a compiled `for` walks: the value of `code` as a source, or, when
-/// `code` is a call of the library's `range` ([`register_range`]) on integers, their steps
+/// `code` is a call of the library's `range` ([`RANGE`]) on integers, their steps
 /// read as they are needed (the same integers, in the same chunks, as the range's seq).
 pub(crate) fn source_of(code: &Code, env: &Env) -> Result<crate::value::coll::Source> {
     use crate::value::coll::{Source, Steps};
     if let Code::Form(f) = code {
         if let Op::Call(Code::Global(g), args, _) = &f.op {
-            let range = g
-                .resolve_shared()
-                .filter(|n| RANGE.get() == Some(&(std::ptr::from_ref(*n) as usize)));
+            let range = g.resolve_shared().filter(|n| RANGE.is(n));
             if let (Some(n), 1..=3) = (range, args.len()) {
                 let mut vals = [Value::Nil, Value::Nil, Value::Nil];
                 for (slot, a) in vals.iter_mut().zip(args) {
@@ -803,10 +798,10 @@ impl Code {
                 if let Op::Call(Code::Global(g), args, _) = &f.op {
                     let n = g.resolve_shared();
                     if let (Some(n), [a]) = (n, args.as_slice()) {
-                        if is_seq(n) {
+                        if SEQ.is(n) {
                             return seq_test(a, env).map_err(|e| e.with_pos(f.pos));
                         }
-                        if NOT.get() == Some(&(std::ptr::from_ref(n) as usize)) {
+                        if NOT.is(n) {
                             return a.truthy(env).map(|t| !t);
                         }
                     }
@@ -913,8 +908,8 @@ fn call_compiled(
 
 /// The form `f`, a call of the local in slot `i` of frame `h` (a function's own name in its
 /// body, a `let`'s or a parameter's function), when the local is a compiled closure that
-/// [`call_compiled`] or [`call_frameless`] runs: the closure is read where its frame holds
-/// it, no count taken on it. `None` for any other callee: [`Op::run`] calls it.
+/// [`call_closure_here`] runs: the closure is read where its frame holds it, no count taken
+/// on it. `None` for any other callee: [`Op::run`] calls it.
 #[inline]
 fn call_local(
     f: &crate::value::func::Form,
@@ -925,6 +920,18 @@ fn call_local(
     let Ok(Value::Fn(c)) = local_ref(env, h, i) else {
         return None;
     };
+    call_closure_here(f, c, args, env)
+}
+
+/// The form `f`, a call of the closure `c` on `args`, run from the call site: into its
+/// frame ([`call_compiled`]) or without one ([`call_frameless`]); `None` when neither runs it.
+#[inline]
+fn call_closure_here(
+    f: &crate::value::func::Form,
+    c: &Arc<Closure>,
+    args: &[Code],
+    env: &Env,
+) -> Option<Result<Value>> {
     call_compiled(f, c, args, env).or_else(|| call_frameless(f, c, args, env))
 }
 

@@ -362,7 +362,7 @@ pub fn install() {
         Ok(Value::Bool(!a[0].truthy()))
     });
     if let Some((_, Value::Native(n))) = crate::eval::ns::resolve_in(c, "not") {
-        crate::eval::compile::run::register_not(&n);
+        crate::eval::compile::run::NOT.register(&n);
     }
     reg_slice(c, "zero?", |a| {
         num_pred(a, "zero?", |o| o == Ordering::Equal)

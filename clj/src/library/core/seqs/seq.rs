@@ -156,7 +156,7 @@ pub fn install() {
         seq(&a[0])
     });
     if let Some((_, Value::Native(n))) = crate::eval::ns::resolve_in(c, "seq") {
-        crate::eval::compile::run::register_seq(&n);
+        crate::eval::compile::run::SEQ.register(&n);
     }
     reg_slice(c, "empty?", |a| {
         arity(a, 1, 1, "empty?")?;
@@ -293,7 +293,7 @@ pub fn install() {
         })
     });
     if let Some((_, Value::Native(n))) = crate::eval::ns::resolve_in(c, "range") {
-        crate::eval::compile::run::register_range(&n);
+        crate::eval::compile::run::RANGE.register(&n);
     }
     reg(c, "repeat", |a| {
         arity(&a, 1, 2, "repeat")?;
