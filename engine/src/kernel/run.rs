@@ -162,6 +162,18 @@ impl Answers {
     /// let mut answers = run_all(|q| kanren::neq(q, 1));
     /// let Some(Reified::Constrained(a)) = answers.next_built(&mut Datas) else { panic!() };
     /// assert_eq!(a.to_string(), "(_0 :- (!= (_0 1)))");
+    ///
+    /// // FD constraints print only while a variable is unbound without a domain: an answer
+    /// // whose variables are labeled is built, one left so comes as the answer.
+    /// use kanren::fd;
+    /// let mut answers = run_all(|q| {
+    ///     fresh(move |[x]| kanren::all([fd::in_([q, x], fd::interval(1, 2)), fd::lt(x, q)]))
+    /// });
+    /// let Some(Reified::Built(a)) = answers.next_built(&mut Datas) else { panic!() };
+    /// assert_eq!(a, atom("2"));
+    /// let mut answers = run_all(|q| fd::lt(q, 3));
+    /// let Some(Reified::Constrained(a)) = answers.next_built(&mut Datas) else { panic!() };
+    /// assert_eq!(a.to_string(), "(_0 :- (fd/< _0 3))");
     /// ```
     pub fn next_built<B: Build>(&mut self, b: &mut B) -> Option<Reified<B::Out>> {
         let state = self.next_finished_state()?;

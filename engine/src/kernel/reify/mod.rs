@@ -215,12 +215,23 @@ pub enum Reified<T> {
     Constrained(Answer),
 }
 
-/// [`reify`], the value built by `b` when the state holds no constraint (none can print).
+/// [`reify`], the value built by `b` when no constraint of the state can print: none is
+/// live, or each is an FD constraint and no variable is left unbound without a domain (the
+/// usual final state of an FD program, its variables labeled).
 pub(crate) fn reify_into<B: Build>(s: &State, q: &Term, b: &mut B) -> Reified<B::Out> {
-    if !s.cs.is_empty() {
+    if !s.cs.is_empty() && !prints_nothing(s) {
         return Reified::Constrained(reify(s, q));
     }
     Reified::Built(Reifier::new(s).name_into(q, b))
+}
+
+/// Whether [`residual_constraints`] of `s` is empty whatever the answer's value: each live
+/// constraint is one that prints only while a variable is unbound without a domain, and there
+/// is none such (nor, then, an inline disequality to print).
+fn prints_nothing(s: &State) -> bool {
+    s.cs.constraints()
+        .all(|c| c.needs_domains() && !c.names_absent())
+        && s.cs.undomained(&s.subst).is_empty()
 }
 
 /// The residual constraints on the answer's variables: each live constraint printed in the
