@@ -176,7 +176,7 @@ pub fn simple_fd_eq() -> Vec<Answer> {
 /// No multiple of 3 is 34: `(run* [q] (fresh [a b] (fd/* a 3 34)))` (bench.clj follows it
 /// with `(debug-doms)`, which prints the domains).
 pub fn times_34() -> Vec<Answer> {
-    run_all(|_q| fresh!([a], fd::times(a, 3, 34))).collect()
+    run_all(|_q| fresh!([a, _b], fd::times(a, 3, 34))).collect()
 }
 
 defne! {
