@@ -328,10 +328,25 @@ fn to_term_inner(v: &Value) -> Result<Term> {
 /// these.
 #[inline]
 pub fn from_term(t: &Term) -> Value {
+    from_term_as(t, false)
+}
+
+/// [`from_term`] of an answer's term: each list that ends in `()` a seq of one vector of
+/// its values, not a chain of list cells, as core.logic's reified lists are realised lazy
+/// seqs (`seq?` true, `list?` false; `clojure.lang.LazySeq`). A value a goal reads
+/// (`project`) keeps [`from_term`]'s lists, as core.logic hands a goal the value itself.
+#[inline]
+pub fn answer_from_term(t: &Term) -> Value {
+    from_term_as(t, true)
+}
+
+/// [`from_term`], or [`answer_from_term`] when `seqs`.
+#[inline]
+fn from_term_as(t: &Term, seqs: bool) -> Value {
     match t {
         Term::Var(x) => var_value(*x),
         Term::Int(i) => Value::Int(*i),
-        _ => kanren::stack::maybe_grow(32 * 1024, 1024 * 1024, || from_term_inner(t)),
+        _ => kanren::stack::maybe_grow(32 * 1024, 1024 * 1024, || from_term_inner(t, seqs)),
     }
 }
 
@@ -470,7 +485,7 @@ impl kanren::Build for ValueBuilder {
 
     #[inline]
     fn ground(&mut self, t: Term) -> Value {
-        from_term(&t)
+        answer_from_term(&t)
     }
 
     #[inline]
@@ -480,7 +495,11 @@ impl kanren::Build for ValueBuilder {
 
     #[inline]
     fn pair(&mut self, head: Value, tail: Value) -> Value {
-        list_then([head], tail)
+        seq_then(vec![head], tail)
+    }
+
+    fn list(&mut self, heads: Vec<Value>, tail: Value) -> Value {
+        seq_then(heads, tail)
     }
 
     fn vector(&mut self, items: Vec<Value>) -> Value {
@@ -498,6 +517,30 @@ impl kanren::Build for ValueBuilder {
     fn tie(&mut self, nom: Value, body: Value) -> Value {
         Value::Tie(Arc::new(crate::value::items::TieCell { pair: (nom, body) }))
     }
+}
+
+/// [`list_then`] in an answer: a list that ends in `()`, a vector or a map (whose items go
+/// on it), or in a seq of one vector that this made, is one seq of one vector of the values
+/// ([`answer_from_term`]); any other tail ends a chain of cells, as [`list_then`] makes it.
+fn seq_then(mut heads: Vec<Value>, tail: Value) -> Value {
+    match &tail {
+        Value::EmptyList | Value::Nil => {}
+        Value::Vector(items) => heads.extend(items.iter().cloned()),
+        Value::Map(entries) => heads.extend(
+            entries
+                .iter()
+                .map(|(k, v)| Value::vector(vec![k.clone(), v.clone()])),
+        ),
+        Value::Lazy(_) => match tail.forced() {
+            Ok(Value::VecSeq(items, i)) => heads.extend(items[*i..].iter().cloned()),
+            _ => return list_then(heads, tail),
+        },
+        _ => return list_then(heads, tail),
+    }
+    if heads.is_empty() {
+        return Value::EmptyList;
+    }
+    Value::realized_seq(Value::VecSeq(crate::value::items::Items::arc(heads), 0))
 }
 
 /// The list of `heads` then `tail`, as an engine list reads: one that goes on in a vector is
@@ -525,7 +568,7 @@ fn list_then(
     }
 }
 
-fn from_term_inner(t: &Term) -> Value {
+fn from_term_inner(t: &Term, seqs: bool) -> Value {
     match t {
         Term::Var(x) => var_value(*x),
         Term::Int(i) => Value::Int(*i),
@@ -535,19 +578,19 @@ fn from_term_inner(t: &Term) -> Value {
         Term::Sym(s) => sym_value(s),
         Term::Nom(a) => Value::Nom(*a),
         Term::Tie(t) => Value::Tie(Arc::new(crate::value::items::TieCell {
-            pair: (from_term(&t.nom), from_term(&t.body)),
+            pair: (from_term_as(&t.nom, seqs), from_term_as(&t.body, seqs)),
         })),
-        Term::Vector(items) => Value::vector(items.iter().map(from_term).collect()),
+        Term::Vector(items) => Value::vector(items.iter().map(|t| from_term_as(t, seqs)).collect()),
         Term::Map(entries) => Value::Map(crate::value::items::Items::arc(
             entries
                 .iter()
-                .map(|(k, v)| (from_term(k), from_term(v)))
+                .map(|(k, v)| (from_term_as(k, seqs), from_term_as(v, seqs)))
                 .collect(),
         )),
         Term::PartialMap(entries) => Value::PartialMap(crate::value::items::Items::arc(
             entries
                 .iter()
-                .map(|(k, v)| (from_term(k), from_term(v)))
+                .map(|(k, v)| (from_term_as(k, seqs), from_term_as(v, seqs)))
                 .collect(),
         )),
         Term::Pair(_) => {
@@ -560,10 +603,14 @@ fn from_term_inner(t: &Term) -> Value {
             let mut heads = Vec::with_capacity(len);
             let mut cur = t;
             while let Term::Pair(p) = cur {
-                heads.push(from_term(&p.0));
+                heads.push(from_term_as(&p.0, seqs));
                 cur = &p.1;
             }
-            list_then(heads, from_term(cur))
+            let tail = from_term_as(cur, seqs);
+            match seqs {
+                true => seq_then(heads, tail),
+                false => list_then(heads, tail),
+            }
         }
     }
 }

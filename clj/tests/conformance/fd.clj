@@ -73,3 +73,13 @@
   (is (true? (clojure.core.logic.fd/list-sorted? < [])))
   (is (false? (clojure.core.logic.fd/list-sorted? < [1 1 3])))
   (is (false? (clojure.core.logic.fd/list-sorted? < [1 5 4 1]))))
+
+;; An answer whose FD constraints print nothing (its variables labeled) is built as any other:
+;; its lists seqs of their values, as core.logic reifies them.
+(deftest fd-labeled-answer-lists
+  (let [a (first (run* [q] (fresh [x y]
+                             (fd/in x y (fd/interval 1 2))
+                             (fd/< x y)
+                             (== q (list x y)))))]
+    (is (= '(1 2) a))
+    (is (= [true false] [(seq? a) (list? a)]))))

@@ -47,3 +47,19 @@
   (is (= (run* [q] (fresh [t] (wrapo 'x t q) (== t [7]))) '((x 7) (:a x 7) (x) (x 2.5 1 2))))
   (is (= (run* [q] (fresh [a b] (wrapo a b q) (== q [1 2 3]))) '((1 2 3))))
   (is (= (run* [q] (wrapo "s" {:k 1} q)) '(("s" [:k 1]) (:a "s" [:k 1]) ("s") ("s" 2.5 1 2)))))
+
+;; A reified list is a seq of its values, not a list: core.logic's walk* makes each a lazy seq
+;; (ground or not, ending in () or in a vector, nested or not).
+(deftest lists-reified-as-seqs
+  (let [a (first (run* [q] (== q '(1 2))))
+        b (first (run* [q] (fresh [x] (== q (list x 2 3)) (== x 1))))
+        c (first (run* [q] (fresh [x] (== q [(list 1 x)]))))
+        d (first (run* [q] (fresh [x y] (== q (llist 1 x y)) (== y [3]))))]
+    (is (= [true false true] [(seq? a) (list? a) (= a '(1 2))]))
+    (is (= [true false true] [(seq? b) (list? b) (= b '(1 2 3))]))
+    (is (= '(1 _0) (first c)))
+    (is (= [true false] [(seq? (first c)) (list? (first c))]))
+    (is (= [true false] [(= '(1 _0 3) d) (list? d)]))
+    (is (= '(0 1 2) (conj a 0)))
+    (is (= (hash '(1 2 3)) (hash b)))
+    (is (= #{'(1 2)} (conj #{} a)))))

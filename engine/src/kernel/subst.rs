@@ -253,7 +253,7 @@ impl Subst {
         // Work items: a term to resolve, or an instruction to assemble finished parts.
         enum Job {
             Visit(Term),
-            Pair,
+            List(usize),
             Vector(usize),
             Map(usize, bool),
             Tie,
@@ -273,9 +273,23 @@ impl Subst {
                         jobs.push(Job::Visit(t.nom.clone()));
                     }
                     Term::Pair(p) => {
-                        jobs.push(Job::Pair);
-                        jobs.push(Job::Visit(p.1.clone()));
-                        jobs.push(Job::Visit(p.0.clone()));
+                        // The spine at once, while its tail walks to a pair with variables:
+                        // its heads resolved in order, then the tail, then the list made.
+                        let at = jobs.len();
+                        jobs.push(Job::List(0));
+                        let mut p = p;
+                        let tail = loop {
+                            jobs.push(Job::Visit(p.0.clone()));
+                            match self.walk(&p.1) {
+                                t if t.has_no_vars() => break t,
+                                Term::Pair(next) => p = next,
+                                tail => break tail,
+                            }
+                        };
+                        let n = jobs.len() - at - 1;
+                        jobs.push(Job::Visit(tail));
+                        jobs[at + 1..].reverse();
+                        jobs[at] = Job::List(n);
                     }
                     Term::Vector(items) => {
                         jobs.push(Job::Vector(items.len()));
@@ -297,10 +311,10 @@ impl Subst {
                     }
                     atom => done.push(b.ground(atom)),
                 },
-                Job::Pair => {
-                    let tail = done.pop().expect("pair tail");
-                    let head = done.pop().expect("pair head");
-                    done.push(b.pair(head, tail));
+                Job::List(n) => {
+                    let tail = done.pop().expect("list tail");
+                    let heads = done.split_off(done.len() - n);
+                    done.push(b.list(heads, tail));
                 }
                 Job::Tie => {
                     let body = done.pop().expect("tie body");
@@ -369,6 +383,16 @@ pub trait Build {
     }
     /// The list pair of `head` and `tail`.
     fn pair(&mut self, head: Self::Out, tail: Self::Out) -> Self::Out;
+    /// The list of `heads` then `tail`: a list's pairs, built together once its parts are
+    /// (`tail` is what follows the last pair whose parts have variables: `()` ends a proper
+    /// list, and a part without variables comes whole, through [`Build::ground`]). By
+    /// default, [`Build::pair`] of each head, the last first.
+    fn list(&mut self, heads: Vec<Self::Out>, tail: Self::Out) -> Self::Out {
+        heads
+            .into_iter()
+            .rev()
+            .fold(tail, |tail, head| self.pair(head, tail))
+    }
     /// A vector of `items`.
     fn vector(&mut self, items: Vec<Self::Out>) -> Self::Out;
     /// A map of `entries`, in the term's order; `partial` for a partial map (`featurec`'s).

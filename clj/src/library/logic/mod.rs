@@ -220,13 +220,16 @@ fn next_answer(
 /// The value of a query's next answer: built in the walk that reifies it, unless it has
 /// residual constraints or a program's term types are about (see [`custom::answer_term`]).
 fn answer_value(answers: &mut kanren::Answers) -> Option<Value> {
+    use crate::value::convert::answer_from_term;
     if custom::active() {
-        return answers.next().map(|a| from_term(&custom::answer_term(a)));
+        return answers
+            .next()
+            .map(|a| answer_from_term(&custom::answer_term(a)));
     }
     Some(
         match answers.next_built(&mut crate::value::convert::ValueBuilder)? {
             kanren::Reified::Built(v) => v,
-            kanren::Reified::Constrained(a) => from_term(&custom::answer_term(a)),
+            kanren::Reified::Constrained(a) => answer_from_term(&custom::answer_term(a)),
         },
     )
 }

@@ -179,6 +179,10 @@ impl<B: Build> Build for Named<'_, B> {
         self.b.pair(head, tail)
     }
 
+    fn list(&mut self, heads: Vec<B::Out>, tail: B::Out) -> B::Out {
+        self.b.list(heads, tail)
+    }
+
     fn vector(&mut self, items: Vec<B::Out>) -> B::Out {
         self.b.vector(items)
     }
