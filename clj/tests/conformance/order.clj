@@ -62,3 +62,21 @@
   (is (= (run* [q] (fresh [d] (conso 1 d q) (== d {:k 2}))) '((1 [:k 2]))))
   (is (= (run* [q] (== q (llist 0 1 {:k 2}))) '((0 1 [:k 2])))))
 
+
+;; A query's body that is one `fresh`: the suspension that starts the `fresh` interleaves with
+;; nothing there (kanren leaves it out); the suspensions inside still decide the order, the
+;; body's goals are built as the answers are first walked, and an error there is the seq's.
+(deftest order-fresh-at-the-top-of-a-query
+  (is (= '([2] [_0]) (run* [q] (fresh [a] (conde [(fresh [b] (== a b))] [(== a 2)]) (== q [a])))))
+  (is (= '([1 1] [1 2] [_0 1] [_0 2])
+         (run* [q] (fresh [a b]
+                     (conde [(== a 1)] [(fresh [c] (== a c))])
+                     (conde [(== b 1)] [(== b 2)])
+                     (== q [a b])))))
+  (is (= '(3 1 2) (run* [q] (fresh [a] (conde [(fresh [b] (conde [(== q 1)] [(== q 2)]))] [(== q 3)])))))
+  (is (= "before built " (with-out-str
+                           (let [s (run* [q] (fresh [a] (do (print "built ") (== q a))))]
+                             (print "before ")
+                             (doall s)))))
+  (is (= "boom" (try (doall (run* [q] (fresh [a] (do (throw (ex-info "boom" {})) (== q a)))))
+                     (catch clojure.lang.ExceptionInfo e (.getMessage e))))))

@@ -406,8 +406,7 @@ fn run_query(r: &Arc<Run>, env: Env) -> Result<Value> {
         let n = run.syms.len();
         if n == 1 && run.as_name.is_none() && !tree::on() {
             // The one term where the body reads it: no vector of terms made and copied.
-            let slots = [Term::Var(q)];
-            return plan::conj(&run.plan, &cx, &plan::Scope::over(&slots));
+            return plan::query(&run.plan, &cx, q);
         }
         // On the stack: a goal that keeps them takes them as a slice of its own.
         let slots: plan::Terms = (0..n + usize::from(run.as_name.is_some()))

@@ -523,6 +523,24 @@ pub(crate) fn body(plans: &[GoalPlan], cx: &SharedCtx, slots: &Arc<[Term]>) -> G
     guard(|| conj(plans, cx, &Scope::of(slots)))
 }
 
+/// The goal of a query's planned body over its one variable `q` (its slot 0). A body that is
+/// one `fresh` (`(run* [q] (fresh [a b] ...))`) makes that `fresh`'s variables beside `q` and
+/// is its body's goals: the suspension a `fresh` starts with decides only where its answers
+/// interleave in a disjunction, and at the top of a query there is none, so leaving it out
+/// changes no answer and no order, and the `fresh`'s goal, its closure and its slice of the
+/// terms around are not made.
+pub(crate) fn query(plans: &[GoalPlan], cx: &SharedCtx, q: Var) -> Result<Goal> {
+    if let [GoalPlan::Fresh(f)] = plans {
+        if f.1 == 1 {
+            let mut vars = Terms::new();
+            vars.push(Term::Var(q));
+            vars.extend(f.0.iter().map(|name| Term::Var(fresh_var(name))));
+            return conj(&f.2, cx, &Scope::over(&vars));
+        }
+    }
+    conj(plans, cx, &Scope::over(&[Term::Var(q)]))
+}
+
 /// The conjunction of a planned body's goals, as `kanren::conj` makes it (one goal is its
 /// own conjunction: built without a list of goals), the goals built in order as `conj`
 /// takes them, into its own list.
