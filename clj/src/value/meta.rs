@@ -1,6 +1,6 @@
 //! Metadata: `^meta` in source, and what `meta`, `with-meta` and `vary-meta` read and make. A value's metadata is kept
-//! in a side table by the address of its allocation (symbols, lists, vectors, maps, sets and
-//! functions have one); the entry holds the value, so the address is not reused while the entry
+//! in a side table by the address of its allocation (symbols, lists, lazy seqs, vectors, maps,
+//! sets and functions have one); the entry holds the value, so the address is not reused while the entry
 //! lives. Metadata never takes part in equality, as in Clojure.
 //!
 //! A definition's metadata (`meta` of `#'f`) is recorded by `eval::vars`.
@@ -57,6 +57,7 @@ fn key(v: &Value) -> Option<usize> {
         Value::Native(n) => Arc::as_ptr(n) as *const u8 as usize,
         Value::Atom(a) => Arc::as_ptr(a) as usize,
         Value::Object(o) => Arc::as_ptr(o) as usize,
+        Value::Lazy(c) => triomphe::Arc::as_ptr(c) as *const u8 as usize,
         _ => return None,
     })
 }
@@ -156,6 +157,9 @@ pub fn with_meta(v: &Value, meta: Value) -> Result<Value> {
         Value::Set(x) => Value::Set(Arc::new(x.as_ref().clone())),
         Value::Map(m) => Value::Map(Arc::new(m.as_ref().clone())),
         Value::Fn(c) => Value::Fn(Arc::new(Closure::clone(c))),
+        // A lazy seq, or a vector's seq: a new realised lazy seq of what it holds (Clojure's
+        // `LazySeq` realises its first step to take metadata too).
+        Value::Lazy(_) | Value::VecSeq(..) => Value::realized_seq(v.forced()?.clone()),
         // An instance of a `deftype` or `reify`: a copy with the same fields.
         Value::Object(o) => Value::Object(Arc::new(crate::value::class::Object {
             class: o.class.clone(),

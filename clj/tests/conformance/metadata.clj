@@ -17,6 +17,17 @@
   (is (= (with-meta [1 2] {:a 1}) [1 2]))
   (is (= (meta (with-meta 'x {:a 1})) {:a 1})))
 
+;; A lazy seq and a vector's seq take metadata as a new seq of the same values; an answer's
+;; list is such a seq.
+(deftest meta-of-seqs
+  (let [s (map inc [1 2])
+        t (with-meta s {:a 1})]
+    (is (= [nil {:a 1} true] [(meta s) (meta t) (= s t)])))
+  (is (= {:a 1} (meta (with-meta (seq [1 2]) {:a 1}))))
+  (is (= [{:a 1} ()] ((juxt meta identity) (with-meta (lazy-seq nil) {:a 1}))))
+  (is (= {:b 2} (meta (vary-meta (map inc [1]) assoc :b 2))))
+  (is (= {:a 1} (meta (with-meta (first (run* [q] (== q '(1 2)))) {:a 1})))))
+
 ;; Left recursion terminates only because the relation is tabled.
 (defne arco [x y]
   ([:a :b])
