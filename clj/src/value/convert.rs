@@ -523,19 +523,13 @@ impl kanren::Build for ValueBuilder {
 /// on it), or in a seq of one vector that this made, is one seq of one vector of the values
 /// ([`answer_from_term`]); any other tail ends a chain of cells, as [`list_then`] makes it.
 fn seq_then(mut heads: Vec<Value>, tail: Value) -> Value {
-    match &tail {
+    match spread_tail(&mut heads, tail) {
         Value::EmptyList | Value::Nil => {}
-        Value::Vector(items) => heads.extend(items.iter().cloned()),
-        Value::Map(entries) => heads.extend(
-            entries
-                .iter()
-                .map(|(k, v)| Value::vector(vec![k.clone(), v.clone()])),
-        ),
-        Value::Lazy(_) => match tail.forced() {
+        tail @ Value::Lazy(_) => match tail.forced() {
             Ok(Value::VecSeq(items, i)) => heads.extend(items[*i..].iter().cloned()),
-            _ => return list_then(heads, tail),
+            _ => return Value::list_with_tail(heads, tail),
         },
-        _ => return list_then(heads, tail),
+        tail => return Value::list_with_tail(heads, tail),
     }
     if heads.is_empty() {
         return Value::EmptyList;
@@ -547,25 +541,24 @@ fn seq_then(mut heads: Vec<Value>, tail: Value) -> Value {
 /// one seq, as Clojure's `(cons 1 [0])` is `(1 0)`, and one that goes on in a map goes on
 /// with its entries, as core.logic's `lcons` makes `(1 [:k 2])` of `(lcons 1 {:k 2})` when
 /// it reifies; any other tail ends it.
-fn list_then(
-    heads: impl IntoIterator<Item = Value, IntoIter: DoubleEndedIterator>,
-    tail: Value,
-) -> Value {
-    let heads = heads.into_iter();
+fn list_then(mut heads: Vec<Value>, tail: Value) -> Value {
+    let tail = spread_tail(&mut heads, tail);
+    Value::list_with_tail(heads, tail)
+}
+
+/// What ends a list of `heads` then `tail`: `()` once a vector's items or a map's entries
+/// (`[k v]` each) are put after the heads; any other tail as it is.
+fn spread_tail(heads: &mut Vec<Value>, tail: Value) -> Value {
     match tail {
-        Value::Vector(items) => {
-            Value::list_with_tail(heads.chain(items.iter().cloned()), Value::EmptyList)
-        }
-        Value::Map(entries) => Value::list_with_tail(
-            heads.chain(
-                entries
-                    .iter()
-                    .map(|(k, v)| Value::vector(vec![k.clone(), v.clone()])),
-            ),
-            Value::EmptyList,
+        Value::Vector(items) => heads.extend(items.iter().cloned()),
+        Value::Map(entries) => heads.extend(
+            entries
+                .iter()
+                .map(|(k, v)| Value::vector(vec![k.clone(), v.clone()])),
         ),
-        tail => Value::list_with_tail(heads, tail),
+        tail => return tail,
     }
+    Value::EmptyList
 }
 
 fn from_term_inner(t: &Term, seqs: bool) -> Value {
