@@ -95,3 +95,51 @@ fn several_query_variables_come_back_as_a_vector() {
     let got = strings(kanren::run!(*, [x, y] => conde!([eq(x, 1)], [eq(x, 2)]), eq(y, x)));
     assert_eq!(got, ["[1 1]", "[2 2]"]);
 }
+
+/// The goals of `shape` for `q`: a leading `succeed`, a disjunction that interleaves with
+/// what follows, an infinite relation, a goal that fails, or none at all.
+fn goals_of(shape: u8, q: kanren::Term) -> Vec<kanren::Goal> {
+    let x = kanren::Term::from(kanren::Var::fresh());
+    match shape {
+        0 => vec![],
+        1 => vec![succeed(), eq(&q, 1)],
+        2 => vec![
+            conde!([eq(&x, 1)], [eq(&x, 2)], [fives(&x)]),
+            conde!([eq(&q, list![&x, "a"])], [eq(&q, list![&x, "b"])]),
+        ],
+        3 => vec![
+            oneso(q.clone()),
+            succeed(),
+            conde!([eq(&x, 0)], [eq(&x, 1)]),
+        ],
+        _ => vec![eq(&q, 1), fail(), eq(&q, 2)],
+    }
+}
+
+#[test]
+fn a_lazy_conjunction_answers_as_the_conjunction_built_lazily() {
+    for shape in 0..5u8 {
+        let lazily = run(12, move |q| {
+            kanren::Goal::lazy(move || kanren::conj(goals_of(shape, q.into())))
+        });
+        let direct = run(12, move |q| {
+            kanren::Goal::lazy_conj(move || goals_of(shape, q.into()))
+        });
+        assert_eq!(strings(direct), strings(lazily), "goals of shape {shape}");
+    }
+    // Under a disjunction, where suspensions decide the interleaving.
+    let branch = |lazy: bool| {
+        move |q: kanren::Var| {
+            let g = move || goals_of(2, q.into());
+            let body = match lazy {
+                true => kanren::Goal::lazy_conj(g),
+                false => kanren::Goal::lazy(move || kanren::conj(g())),
+            };
+            conde!([body], [fives(q)])
+        }
+    };
+    assert_eq!(
+        strings(run(15, branch(true))),
+        strings(run(15, branch(false)))
+    );
+}

@@ -143,6 +143,33 @@ impl Goal {
         Goal::native(Lazy(Nested(Some(f))))
     }
 
+    /// A goal whose conjunction is built by `f` each time it runs: what
+    /// `Goal::lazy(move || conj(f()))` does, without the conjunction made as a goal (its goals
+    /// go straight to the search). core.logic's `all`, `(fn [a] (bind* a g1 g2 ...))`, builds
+    /// its goals so.
+    ///
+    /// ```
+    /// use kanren::{eq, run, Goal, Term};
+    /// fn count_up(x: Term, n: i64) -> Goal {
+    ///     let y = Term::from(kanren::Var::fresh());
+    ///     Goal::lazy_conj(move || {
+    ///         if n == 3 {
+    ///             vec![eq(&x, n)]
+    ///         } else {
+    ///             vec![eq(&x, kanren::Term::cons(n, &y)), count_up(y.clone(), n + 1)]
+    ///         }
+    ///     })
+    /// }
+    /// let answers: Vec<String> = run(1, |q| count_up(q.into(), 0)).map(|a| a.to_string()).collect();
+    /// assert_eq!(answers, ["(0 1 2 . 3)"]);
+    /// ```
+    pub fn lazy_conj<G>(f: impl Fn() -> G + Send + Sync + 'static) -> Goal
+    where
+        G: IntoIterator<Item = Goal, IntoIter: DoubleEndedIterator + ExactSizeIterator>,
+    {
+        Goal::native(LazyConj(Nested(Some(f))))
+    }
+
     /// Runs the goal on a state.
     ///
     /// ```
@@ -239,6 +266,42 @@ impl<F: Fn() -> Goal + Send + Sync> Solve for Lazy<F> {
 
     fn solve(&self, _: &State, _: &mut Cont<'_>) -> Step {
         Step::Tail((self.0.func())(), None)
+    }
+}
+
+/// [`Goal::lazy_conj`].
+struct LazyConj<F>(Nested<Option<F>>);
+
+impl<F, G> Solve for LazyConj<F>
+where
+    F: Fn() -> G + Send + Sync,
+    G: IntoIterator<Item = Goal, IntoIter: DoubleEndedIterator + ExactSizeIterator>,
+{
+    fn apply(&self, s: State) -> Stream {
+        Stream(Node::Apply(conj((self.0.func())()), s))
+    }
+
+    /// The goals made and applied at once, as [`Conj`] applies them: the first in place (as
+    /// [`Lazy`] applies its goal), the others bound after it. Leading `succeed`s are left
+    /// out, as [`conj`] leaves them.
+    fn apply_framed(&self, _me: &Goal, s: State, frames: &mut Vec<Frame>) -> Node {
+        let mut goals = (self.0.func())().into_iter();
+        let first = loop {
+            match goals.next() {
+                None => break succeed(),
+                Some(g) if g.is_succeed() => {}
+                Some(g) => break g,
+            }
+        };
+        let Some(_level) = InPlace::enter() else {
+            return Node::Apply(conj(std::iter::once(first).chain(goals)), s);
+        };
+        push_binds(frames, goals.rev());
+        first.apply_framed(s, frames)
+    }
+
+    fn solve(&self, _: &State, _: &mut Cont<'_>) -> Step {
+        Step::Tail(conj((self.0.func())()), None)
     }
 }
 

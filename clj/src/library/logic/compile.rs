@@ -15,7 +15,7 @@ use crate::library::logic::compile_matche::{Clause, MatcheArgs};
 use crate::library::logic::fd::{fd_arg, read_eq, EqRel};
 use crate::library::logic::forms::{committed, disjunction, syms_of, Commit};
 use crate::library::logic::plan::{self, Ctx, Planner, Plans};
-use crate::library::logic::{fresh_var, guard, into_goal, to_term, tree};
+use crate::library::logic::{fresh_var, guard, guarded, into_goal, to_term, tree};
 use crate::value::error::{Error, Result};
 use crate::value::Value;
 use kanren::{Goal, Term, Var};
@@ -199,21 +199,21 @@ pub(crate) fn fresh_frame(env: &Env, names: &Names) -> Env {
 }
 
 /// The goal a compiled `all`, `conde` or a committed choice's form builds when the search
-/// applies it, kept for the next application when building it had no effect
-/// ([`effects`](crate::eval::compile::effects)) and the definitions are unchanged: such a
-/// body, whose goals come from its environment through pure built-ins (`==`, `!=`,
+/// applies it (for `all`, its goals), kept for the next application when building it had no
+/// effect ([`effects`](crate::eval::compile::effects)) and the definitions are unchanged:
+/// such a body, whose goals come from its environment through pure built-ins (`==`, `!=`,
 /// arithmetic, `project`, `fresh`, ...), builds equal goals each time, so a goal applied in
 /// every branch of a search (`(defn safeo [a b] (all ...))` after a `membero`) is built once.
 /// core.logic builds it at every application; only the count of builds differs.
-struct Reuse(OnceLock<(u64, Goal)>);
+struct Reuse<T = Goal>(OnceLock<(u64, T)>);
 
-impl Reuse {
-    fn new() -> Reuse {
+impl<T: Clone> Reuse<T> {
+    fn new() -> Reuse<T> {
         Reuse(OnceLock::new())
     }
 
     /// The goal kept, or `build`'s, kept if it may be.
-    fn goal(&self, build: impl FnOnce() -> Result<Goal>) -> Result<Goal> {
+    fn goal(&self, build: impl FnOnce() -> Result<T>) -> Result<T> {
         let gen = crate::eval::ns::generation();
         if let Some((g, goal)) = self.0.get() {
             if *g == gen {
@@ -259,9 +259,11 @@ impl crate::value::func::Compiled for Logic {
                 Goal::lazy(move || guard(|| Ok(kanren::conj(goals(&b, &env, "all")?))))
             }
             Logic::All(b) => {
-                let (b, kept) = (b.clone(), Reuse::new());
-                Goal::lazy(move || {
-                    guard(|| kept.goal(|| Ok(kanren::conj(goals(&b, &env, "all")?))))
+                let (b, kept) = (b.clone(), Reuse::<Goals>::new());
+                // The goals go to the search as they are, no conjunction made of them.
+                Goal::lazy_conj(move || {
+                    guarded(|| kept.goal(|| goals(&b, &env, "all")))
+                        .unwrap_or_else(|failed| smallvec::smallvec![failed])
                 })
             }
             Logic::Conde(Commit::E, clauses) if tree::on() => {

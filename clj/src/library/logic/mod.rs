@@ -79,13 +79,18 @@ pub fn fail_with(e: Error) -> Goal {
 /// Builds a goal inside a running query; an error (or Ctrl-C) makes it fail and is reported
 /// by the query.
 pub fn guard(f: impl FnOnce() -> Result<Goal>) -> Goal {
+    guarded(f).unwrap_or_else(|failed| failed)
+}
+
+/// What `f` builds inside a running query, as [`guard`] builds a goal: the goal that fails
+/// instead, after an error (or Ctrl-C), which the query reports.
+pub(crate) fn guarded<T>(f: impl FnOnce() -> Result<T>) -> std::result::Result<T, Goal> {
     if PENDING.with(|p| p.borrow().is_some()) {
-        return kanren::fail();
+        return Err(kanren::fail());
     }
-    match crate::eval::check_interrupt().and_then(|_| f()) {
-        Ok(g) => g,
-        Err(e) => fail_with(e),
-    }
+    crate::eval::check_interrupt()
+        .and_then(|_| f())
+        .map_err(fail_with)
 }
 
 /// Runs `f`, a search (a query's next answer, the unifier's check of a constraint), with its
