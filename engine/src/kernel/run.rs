@@ -6,7 +6,7 @@
 
 use crate::kernel::budget::{Budget, Stop};
 use crate::kernel::goal::{conj, Goal};
-use crate::kernel::reify::{reify, reify_into, Answer, Reified};
+use crate::kernel::reify::{reify, reify_into, reify_into_verified, Answer, Reified};
 use crate::kernel::state::State;
 use crate::kernel::stream::{Frame, Frontier, Node, Stream};
 use crate::kernel::subst::Build;
@@ -178,6 +178,44 @@ impl Answers {
     pub fn next_built<B: Build>(&mut self, b: &mut B) -> Option<Reified<B::Out>> {
         let state = self.next_finished_state()?;
         Some(reify_into(&state, &self.query, b))
+    }
+
+    /// [`Answers::next_built`], with the first variable of the answer's final state that an
+    /// FD constraint watches left unbound without a domain, if there is one (the first that
+    /// [`fd::undomained`](crate::fd::undomained) lists): what core.logic's `verify-all-bound`
+    /// throws on, found in the scan of the store that building the answer makes anyway.
+    ///
+    /// ```
+    /// use kanren::{fd, run_all, Build, Reified, Term, Var};
+    /// /// An answer as its printed text.
+    /// struct Text;
+    /// impl Build for Text {
+    ///     type Out = String;
+    ///     fn ground(&mut self, t: Term) -> String { t.to_string() }
+    ///     fn var(&mut self, x: Var) -> String { x.to_string() }
+    ///     fn pair(&mut self, h: String, t: String) -> String { format!("({h} . {t})") }
+    ///     fn vector(&mut self, items: Vec<String>) -> String { format!("[{}]", items.join(" ")) }
+    ///     fn map(&mut self, _: Vec<(String, String)>, _: bool) -> String { unreachable!() }
+    ///     fn tie(&mut self, _: String, _: String) -> String { unreachable!() }
+    /// }
+    /// let mut answers = run_all(|q| fd::in_(q, fd::interval(1, 2)));
+    /// let (first, open) = answers.next_built_verified(&mut Text).unwrap();
+    /// assert!(matches!(first, Reified::Built(t) if t == "1"));
+    /// assert_eq!(open, None);
+    ///
+    /// // `x` is in an FD constraint, and has no domain.
+    /// let x = Var::fresh();
+    /// let mut answers =
+    ///     run_all(move |q| kanren::conj([fd::dom(q, fd::interval(0, 1)), fd::lt(x, 5)]));
+    /// let (_, open) = answers.next_built_verified(&mut Text).unwrap();
+    /// assert_eq!(open, Some(x));
+    /// ```
+    pub fn next_built_verified<B: Build>(
+        &mut self,
+        b: &mut B,
+    ) -> Option<(Reified<B::Out>, Option<Var>)> {
+        let state = self.next_finished_state()?;
+        Some(reify_into_verified(&state, &self.query, b))
     }
 
     /// The next final state, through the function [`Answers::map_final_states`] set.

@@ -41,14 +41,18 @@ fn not_fd(other: &Value, who: &str) -> Error {
 /// variables; labeling gives no such variable a domain, so the final state has the same ones,
 /// unless labeling the others fails: then there is no answer, and no error.
 pub fn verify_all_bound(s: &kanren::State) -> Option<Error> {
-    let x = *fd::undomained(s).first()?;
-    Some(Error::ex(
+    fd::undomained(s).first().map(|&x| without_domain(x))
+}
+
+/// The error of [`verify_all_bound`] for the variable `x`.
+pub(crate) fn without_domain(x: kanren::Var) -> Error {
+    Error::ex(
         crate::value::error::EXCEPTION,
         format!(
             "Constrained variable {} without domain",
             crate::value::printer::pr_str(&Value::LVar(x))
         ),
-    ))
+    )
 }
 
 /// The goal that keeps the domain value `given` of the variables `xs` for `get-dom`, when

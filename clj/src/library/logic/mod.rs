@@ -164,43 +164,46 @@ pub(crate) fn query_answers(
                 (None, true) => kanren::run_nc_all(query),
             });
             built?;
-            custom::answers(&mut answers);
+            let custom = custom::answers(&mut answers);
             if let Some(t) = &traced {
                 answers = Box::new(t.watch(*answers));
             }
-            Ok(answers)
+            Ok((answers, custom))
         });
         match (started, failed) {
             (_, Some(e)) | (Err(e), None) => Err(e),
-            (Ok(answers), None) => next_answer(answers, traced, 0),
+            (Ok((answers, custom)), None) => next_answer(answers, custom, traced, 0),
         }
     })
 }
 
 /// The lazy seq of a query's answers: each pulled only when the seq is walked that far.
 pub fn answers_seq(answers: kanren::Answers) -> Value {
-    answers_seq_from(Box::new(answers), None, 0)
+    answers_seq_from(Box::new(answers), false, None, 0)
 }
 
-/// [`answers_seq`] from answer `index` on; with a search tree (tree mode), each answer's leaf
-/// is labelled with its printed value. Each step of the seq owns the search and hands it to
-/// the next: one step runs at a time, as the seq is walked.
+/// [`answers_seq`] from answer `index` on, `custom` when [`custom::answers`] made the final
+/// states' values; with a search tree (tree mode), each answer's leaf is labelled with its
+/// printed value. Each step of the seq owns the search and hands it to the next: one step
+/// runs at a time, as the seq is walked.
 pub(crate) fn answers_seq_from(
     answers: Box<kanren::Answers>,
+    custom: bool,
     tree: Option<kanren::search_tree::Tree>,
     index: u32,
 ) -> Value {
-    Value::lazy(move || next_answer(answers, tree, index))
+    Value::lazy(move || next_answer(answers, custom, tree, index))
 }
 
 /// The seq of a query's answers from answer `index` on, its first answer pulled now.
 fn next_answer(
     mut answers: Box<kanren::Answers>,
+    custom: bool,
     tree: Option<kanren::search_tree::Tree>,
     index: u32,
 ) -> Result<Value> {
     crate::eval::check_interrupt()?;
-    let (next, failed) = isolated(|| answer_value(&mut answers));
+    let (next, failed) = isolated(|| answer_value(&mut answers, custom));
     if let Some(e) = failed {
         return Err(e);
     }
@@ -214,7 +217,7 @@ fn next_answer(
             // out (the answers and their errors are the same).
             let rest = match tree.is_none() && answers.is_done() {
                 true => Value::EmptyList,
-                false => answers_seq_from(answers, tree, index + 1),
+                false => answers_seq_from(answers, custom, tree, index + 1),
             };
             Ok(Value::cons(v, rest))
         }
@@ -223,20 +226,26 @@ fn next_answer(
 }
 
 /// The value of a query's next answer: built in the walk that reifies it, unless it has
-/// residual constraints or a program's term types are about (see [`custom::answer_term`]).
-fn answer_value(answers: &mut kanren::Answers) -> Option<Value> {
+/// residual constraints or (`custom`) a program's term types are about (see
+/// [`custom::answer_term`]). Its final state is checked as core.logic's `verify-all-bound`
+/// checks it ([`fd::verify_all_bound`]), by [`custom::answers`]'s function with `custom`,
+/// else in the scan of the store that building the value makes: the check's error is the
+/// query's.
+fn answer_value(answers: &mut kanren::Answers, custom: bool) -> Option<Value> {
     use crate::value::convert::answer_from_term;
-    if custom::active() {
+    if custom {
         return answers
             .next()
             .map(|a| answer_from_term(&custom::answer_term(a)));
     }
-    Some(
-        match answers.next_built(&mut crate::value::convert::ValueBuilder)? {
-            kanren::Reified::Built(v) => v,
-            kanren::Reified::Constrained(a) => answer_from_term(&custom::answer_term(a)),
-        },
-    )
+    let (built, open) = answers.next_built_verified(&mut crate::value::convert::ValueBuilder)?;
+    if let Some(x) = open {
+        let _ = fail_with(fd::without_domain(x));
+    }
+    Some(match built {
+        kanren::Reified::Built(v) => v,
+        kanren::Reified::Constrained(a) => answer_from_term(&custom::answer_term(a)),
+    })
 }
 
 /// Registers the relation `name` of `n` arguments, whose goal `rel` builds from their terms:

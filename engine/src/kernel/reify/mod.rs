@@ -229,6 +229,26 @@ pub(crate) fn reify_into<B: Build>(s: &State, q: &Term, b: &mut B) -> Reified<B:
     Reified::Built(Reifier::new(s).name_into(q, b))
 }
 
+/// [`reify_into`], with the first variable an FD constraint watches left unbound without a
+/// domain ([`fd::undomained`](crate::fd::undomained)): the store scanned once for both.
+pub(crate) fn reify_into_verified<B: Build>(
+    s: &State,
+    q: &Term,
+    b: &mut B,
+) -> (Reified<B::Out>, Option<Var>) {
+    if s.cs.is_empty() {
+        return (Reified::Built(Reifier::new(s).name_into(q, b)), None);
+    }
+    let open = s.cs.undomained(&s.subst).first().copied();
+    let quiet =
+        s.cs.constraints()
+            .all(|c| c.needs_domains() && !c.names_absent());
+    match (open, quiet) {
+        (None, true) => (Reified::Built(Reifier::new(s).name_into(q, b)), None),
+        _ => (Reified::Constrained(reify(s, q)), open),
+    }
+}
+
 /// Whether [`residual_constraints`] of `s` is empty whatever the answer's value: each live
 /// constraint is one that prints only while a variable is unbound without a domain, and there
 /// is none such (nor, then, an inline disequality to print).

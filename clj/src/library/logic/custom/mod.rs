@@ -184,27 +184,24 @@ const CARRIER: &str = "\u{1}answer";
 /// variables `_0`, `_1`, ... in the order `reify-term` meets them, then `walk*` again). The
 /// query variable is bound in the final state to that value, after the variables it names in
 /// their order, as `(carrier [vars...] . value)`: the engine's reification names them alike,
-/// and prints the constraints left on them; [`answer_term`] takes the value back out.
-///
-/// Every query's final state is checked first as core.logic's `enforce-constraints` checks it
+/// and prints the constraints left on them; [`answer_term`] takes the value back out. Each
+/// final state is checked first as core.logic's `enforce-constraints` checks it
 /// ([`verify_all_bound`](crate::library::logic::fd::verify_all_bound)): its error is the
-/// query's.
-pub fn answers(a: &mut kanren::Answers) {
-    // A plain function for every query of each kind: no allocation and no count a query.
-    a.map_final_states_fn(if active() {
-        |s, q| finish(s, q, true)
-    } else {
-        |s, q| finish(s, q, false)
-    });
+/// query's. Whether it set them: until [`active`], answers are the engine's, and the query
+/// checks its final states as it builds their values.
+pub fn answers(a: &mut kanren::Answers) -> bool {
+    let custom = active();
+    if custom {
+        // A plain function: no allocation and no count a query.
+        a.map_final_states_fn(finish);
+    }
+    custom
 }
 
-/// A query's final state `s` checked, and with `custom` the value of its term `q` made.
-fn finish(s: State, q: &Term, custom: bool) -> State {
+/// A query's final state `s` checked, and the value of its term `q` made.
+fn finish(s: State, q: &Term) -> State {
     if let Some(e) = crate::library::logic::fd::verify_all_bound(&s) {
         let _ = fail_with(e);
-        return s;
-    }
-    if !custom {
         return s;
     }
     let Term::Var(x) = q else { return s };
