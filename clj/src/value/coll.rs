@@ -676,15 +676,6 @@ impl Source {
         }
     }
 
-    /// A source with nothing in it.
-    pub(crate) fn empty() -> Source {
-        Source::Range(Steps {
-            next: 0,
-            end: 0,
-            step: 1,
-        })
-    }
-
     /// What follows a chunk read from this source: `end` when the source is known to have
     /// nothing more (a vector read to its end, a seq already realised empty: nothing is run
     /// to find out), else `more` of it, the lazy rest.
@@ -703,6 +694,29 @@ impl Source {
             Source::Seq(s) => s.realized_empty(),
             Source::Range(steps) => steps.done(),
         }
+    }
+
+    /// The next element alone, the source moved past it in place (a vector's position, a
+    /// range's next integer); `None` at its end.
+    pub(crate) fn advance(&mut self) -> Result<Option<Value>> {
+        Ok(match self {
+            Source::Vec(items, i) => {
+                let x = items.get(*i).cloned();
+                *i += usize::from(x.is_some());
+                x
+            }
+            Source::Range(steps) => steps.take().map(|(x, rest)| {
+                *steps = rest;
+                Value::Int(x)
+            }),
+            Source::Seq(s) => match std::mem::replace(s, Value::Nil).uncons_owned()? {
+                Some((x, rest)) => {
+                    *s = rest;
+                    Some(x)
+                }
+                None => None,
+            },
+        })
     }
 
     /// The next element alone, whether or not it starts a chunk.

@@ -26,11 +26,8 @@ fn map_sources(f: Value, mut srcs: Vec<Source>) -> Value {
     Value::lazy(move || {
         let mut heads = Vec::with_capacity(srcs.len());
         for src in srcs.iter_mut() {
-            match std::mem::replace(src, Source::empty()).next_one()? {
-                Some((h, rest)) => {
-                    heads.push(h);
-                    *src = rest;
-                }
+            match src.advance()? {
+                Some(h) => heads.push(h),
                 None => return Ok(Value::EmptyList),
             }
         }

@@ -233,16 +233,13 @@ pub fn install() {
         let mut src = Source::of(a.pop().unwrap_or(Value::Nil));
         let mut acc = match a.len() {
             2 => a.pop().unwrap_or(Value::Nil),
-            _ => match src.next_one()? {
-                Some((h, rest)) => {
-                    src = rest;
-                    h
-                }
+            _ => match src.advance()? {
+                Some(h) => h,
                 None => return apply(&a[0], vec![]),
             },
         };
         let mut n = 0u32;
-        while let Some((h, rest)) = src.next_one()? {
+        while let Some(h) = src.advance()? {
             acc = crate::eval::apply2(&a[0], acc, h)?;
             if let Value::Cell(c) = &acc {
                 if c.kind == crate::value::cell::CellKind::Reduced {
@@ -253,7 +250,6 @@ pub fn install() {
             if n.is_multiple_of(4096) {
                 crate::eval::check_interrupt()?;
             }
-            src = rest;
         }
         Ok(acc)
     });
