@@ -57,6 +57,9 @@ pub(crate) struct Run {
 pub(crate) struct Body {
     pub(crate) code: Arc<[Code]>,
     forms: Vec<Value>,
+    /// Set once building the body's goals had an effect (a compiled `all`'s, [`Reuse`]): its
+    /// goals are not kept from then on, so they are not offered to be.
+    effectful: std::sync::atomic::AtomicBool,
 }
 
 /// `forms` compiled in `scope`, as a body of goals.
@@ -64,6 +67,7 @@ pub(crate) fn body(scope: &mut Scope, forms: &[Value]) -> Body {
     Body {
         code: all(scope, forms).into(),
         forms: forms.to_vec(),
+        effectful: std::sync::atomic::AtomicBool::new(false),
     }
 }
 
@@ -214,6 +218,11 @@ impl<T: Clone> Reuse<T> {
 
     /// The goal kept, or `build`'s, kept if it may be.
     fn goal(&self, build: impl FnOnce() -> Result<T>) -> Result<T> {
+        self.goal_noting(build, || {})
+    }
+
+    /// [`Reuse::goal`], calling `effect` when building had an effect.
+    fn goal_noting(&self, build: impl FnOnce() -> Result<T>, effect: impl FnOnce()) -> Result<T> {
         let gen = crate::eval::ns::generation();
         if let Some((g, goal)) = self.0.get() {
             if *g == gen {
@@ -222,7 +231,9 @@ impl<T: Clone> Reuse<T> {
         }
         let before = effects();
         let goal = build()?;
-        if effects() == before && crate::eval::ns::generation() == gen {
+        if effects() != before {
+            effect();
+        } else if crate::eval::ns::generation() == gen {
             let _ = self.0.set((gen, goal.clone()));
         }
         Ok(goal)
@@ -258,11 +269,24 @@ impl crate::value::func::Compiled for Logic {
                 let b = b.clone();
                 Goal::lazy(move || guard(|| Ok(kanren::conj(goals(&b, &env, "all")?))))
             }
+            // The goals go to the search as they are, no conjunction made of them; a body
+            // whose goals had an effect to build (`init`'s, which calls a function) is not
+            // offered to be kept again.
+            Logic::All(b) if b.effectful.load(std::sync::atomic::Ordering::Relaxed) => {
+                let b = b.clone();
+                Goal::lazy_conj(move || {
+                    guarded(|| goals(&b, &env, "all"))
+                        .unwrap_or_else(|failed| smallvec::smallvec![failed])
+                })
+            }
             Logic::All(b) => {
                 let (b, kept) = (b.clone(), Reuse::<Goals>::new());
-                // The goals go to the search as they are, no conjunction made of them.
                 Goal::lazy_conj(move || {
-                    guarded(|| kept.goal(|| goals(&b, &env, "all")))
+                    let effectful = || {
+                        b.effectful
+                            .store(true, std::sync::atomic::Ordering::Relaxed)
+                    };
+                    guarded(|| kept.goal_noting(|| goals(&b, &env, "all"), effectful))
                         .unwrap_or_else(|failed| smallvec::smallvec![failed])
                 })
             }
