@@ -181,6 +181,12 @@ pub(crate) fn goals(body: &Body, env: &Env, who: &str) -> Result<Goals> {
 
 pub(crate) type Goals = SmallVec<[Goal; 4]>;
 
+/// The goals `f` builds inside a running query, as [`guard`] builds one: after an error (or
+/// Ctrl-C), the one goal that fails, and the query reports the error.
+fn guard_all(f: impl FnOnce() -> Result<Goals>) -> Goals {
+    guarded(f).unwrap_or_else(|failed| smallvec::smallvec![failed])
+}
+
 /// The disjunction of one goal per clause.
 pub(crate) fn one_per_clause(kind: Commit, gs: Goals) -> Goal {
     let clauses = gs.into_iter().map(|g| [g]);
@@ -274,10 +280,7 @@ impl crate::value::func::Compiled for Logic {
             // offered to be kept again.
             Logic::All(b) if b.effectful.load(std::sync::atomic::Ordering::Relaxed) => {
                 let b = b.clone();
-                Goal::lazy_conj(move || {
-                    guarded(|| goals(&b, &env, "all"))
-                        .unwrap_or_else(|failed| smallvec::smallvec![failed])
-                })
+                Goal::lazy_conj(move || guard_all(|| goals(&b, &env, "all")))
             }
             Logic::All(b) => {
                 let (b, kept) = (b.clone(), Reuse::<Goals>::new());
@@ -286,8 +289,7 @@ impl crate::value::func::Compiled for Logic {
                         b.effectful
                             .store(true, std::sync::atomic::Ordering::Relaxed)
                     };
-                    guarded(|| kept.goal_noting(|| goals(&b, &env, "all"), effectful))
-                        .unwrap_or_else(|failed| smallvec::smallvec![failed])
+                    guard_all(|| kept.goal_noting(|| goals(&b, &env, "all"), effectful))
                 })
             }
             Logic::Conde(Commit::E, clauses) if tree::on() => {

@@ -240,10 +240,7 @@ pub(crate) fn reify_into_verified<B: Build>(
         return (Reified::Built(Reifier::new(s).name_into(q, b)), None);
     }
     let open = s.cs.undomained(&s.subst).first().copied();
-    let quiet =
-        s.cs.constraints()
-            .all(|c| c.needs_domains() && !c.names_absent());
-    match (open, quiet) {
+    match (open, only_fd_constraints(s)) {
         (None, true) => (Reified::Built(Reifier::new(s).name_into(q, b)), None),
         _ => (Reified::Constrained(reify(s, q)), open),
     }
@@ -253,9 +250,14 @@ pub(crate) fn reify_into_verified<B: Build>(
 /// constraint is one that prints only while a variable is unbound without a domain, and there
 /// is none such (nor, then, an inline disequality to print).
 fn prints_nothing(s: &State) -> bool {
+    only_fd_constraints(s) && s.cs.undomained(&s.subst).is_empty()
+}
+
+/// Whether each live constraint of `s` is one that prints only while a variable is unbound
+/// without a domain (an FD constraint naming no absent variable).
+fn only_fd_constraints(s: &State) -> bool {
     s.cs.constraints()
         .all(|c| c.needs_domains() && !c.names_absent())
-        && s.cs.undomained(&s.subst).is_empty()
 }
 
 /// The residual constraints on the answer's variables: each live constraint printed in the
