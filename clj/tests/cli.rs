@@ -145,6 +145,7 @@ fn deeply_nested_values_are_read_and_freed() {
     for wrap in [
         "(fn [] a)",
         "(let [b a c 1] (fn [] [b c]))",
+        "((fn [x y] (fn [] [x y])) a a)",
         "(atom a)",
         "(nom/tie 'x a)",
         "(fresh [y] a)",

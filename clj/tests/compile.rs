@@ -385,6 +385,36 @@ fn a_call_of_a_compiled_function_binds_its_arguments_in_a_frame_of_its_own() {
 }
 
 #[test]
+fn a_let_in_a_tail_position_binds_into_the_call_frame() {
+    // Each function runs three times (the first call compiles it). A tail `let` of names
+    // binds them into the call frame: in place when nothing else holds the frame, in a copy
+    // when a function made before it did, and in a frame of its own in the branch after
+    // one that took the slots, past the slots a frame holds inline, for a pattern, and
+    // off a tail position. A form the interpreter runs finds the names by name.
+    let src = "(defn seqn [x] (let [y (inc x) z (* y 2)] [x y z]))
+               (defn branches [x] (if (pos? x) (let [a 1] [a x]) (let [b 2] [b x])))
+               (defn counts [n acc] (if (zero? n) acc (let [m (dec n)] (recur m (conj acc m)))))
+               (defn kept [x] (let [g (fn [] x) y 10] (let [x 20] [(g) x y])))
+               (defn by-name [x] (let [x (inc x)] (let [y (* x 10)] (try [x y] (finally nil)))))
+               (defn shadows [x] (if (try (pos? x) (finally nil)) (let [x :let] (try x (finally nil))) x))
+               (defn fns [x] (let [y x] (fn self [] (let [z y] [x y z (fn? self)]))))
+               (defn arities ([x] (let [a x] (arities a a))) ([x y] (let [b (+ x y)] b)))
+               (defn many [a b c] (let [d 4 e 5] [a b c d e]))
+               (defn pattern [x] (let [[a b] x] (let [c a] [a b c])))
+               (defn inner [x] [(let [y 1] (+ x y)) (do (let [z 2] (* x z)))])
+               (defn loops [n] (loop [i 0 acc 0] (if (< i n) (let [j (* i i)] (recur (inc i) (+ acc j))) acc)))
+               (defn kept-each [n] (let [fs (atom [])] (if (pos? n) (let [k n] (swap! fs conj (fn [] k)) (mapv #(%) @fs)) [])))
+               (defn deep [n] (if (zero? n) 0 (let [m (dec n)] (+ 1 (deep m)))))
+               (defn g [] [(seqn 1) (branches 5) (branches -5) (counts 3 []) (kept 1) (by-name 1)
+                           (shadows 1) (shadows 0) ((fns 3)) (arities 4) (many 1 2 3) (pattern [1 2])
+                           (inner 3) (loops 4) (kept-each 2) (deep 500)])
+               [(g) (g) (g)]";
+    let one = "[[1 2 4] [1 5] [2 -5] [2 1 0] [1 20 10] [2 20] :let 0 [3 3 3 true] 8 \
+               [1 2 3 4 5] [1 2 1] [4 6] 14 [2] 500]";
+    assert_eq!(same(src), format!("[{one} {one} {one}]"));
+}
+
+#[test]
 fn a_function_whose_body_is_one_call_of_a_built_in_runs_it_on_its_arguments() {
     // Such a body reads its parameters where the call holds them (no frame is made): each
     // parameter in its place after the function's own name, constants and the kept value of

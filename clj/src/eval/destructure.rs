@@ -188,6 +188,7 @@ pub fn make_closure(name: Option<Arc<str>>, spec: &[Value], env: &Env) -> Result
             body,
             code: std::sync::OnceLock::new(),
             frame_names: std::sync::OnceLock::new(),
+            let_names: std::sync::OnceLock::new(),
             derived: std::sync::OnceLock::new(),
         })
     };

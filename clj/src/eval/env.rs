@@ -91,7 +91,17 @@ pub fn lookup_local(env: &Env, name: &str) -> Option<Value> {
             }
             Frame::Call(c, a, vs) => {
                 if let Value::Fn(closure) = c {
-                    let names = closure.arities[a.index()].frame_names.get();
+                    let arity = &closure.arities[a.index()];
+                    let names = arity.frame_names.get();
+                    // The names a `let` bound into the frame (those it holds values for)
+                    // shadow the parameters.
+                    if let (Some(lets), Some(ns)) = (arity.let_names.get(), names) {
+                        let base = ns.len() - usize::from(a.named());
+                        let held = vs.len().saturating_sub(base).min(lets.len());
+                        if let Some(k) = lets[..held].iter().rposition(|n| same_name(n, name)) {
+                            return Some(vs[base + k].clone());
+                        }
+                    }
                     if let Some(i) =
                         names.and_then(|ns| ns.iter().rposition(|n| same_name(n, name)))
                     {

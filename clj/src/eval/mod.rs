@@ -463,8 +463,10 @@ pub fn call_closure_with(c: &Arc<Closure>, mut args: Args) -> Result<Value> {
             }
         }
         if bare {
+            // No frame of its own: its body binds no `let` into one.
+            let mut env = c.env.clone();
             loop {
-                let new = match code.run_tail(&c.env) {
+                let new = match code.run_tail(&mut env) {
                     Ok(crate::eval::compile::run::Tail::Value(v)) => return Ok(v),
                     Ok(crate::eval::compile::run::Tail::Recur(new)) => new,
                     Err(e) => recur_values(e)?,
@@ -474,7 +476,7 @@ pub fn call_closure_with(c: &Arc<Closure>, mut args: Args) -> Result<Value> {
         }
         let mut env = arity_env(c, arity, args);
         loop {
-            let new = match code.run_tail(&env) {
+            let new = match code.run_tail(&mut env) {
                 Ok(crate::eval::compile::run::Tail::Value(v)) => return Ok(v),
                 Ok(crate::eval::compile::run::Tail::Recur(new)) => new,
                 Err(e) => recur_values(e)?,
@@ -487,6 +489,7 @@ pub fn call_closure_with(c: &Arc<Closure>, mut args: Args) -> Result<Value> {
                     check_recur(arity.params.len(), &new)?;
                     check_interrupt()?;
                     if let Some(slots) = unique_call_slots(&mut env) {
+                        slots.truncate(new.len());
                         for (slot, v) in slots.iter_mut().zip(new) {
                             *slot = v;
                         }

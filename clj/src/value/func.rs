@@ -24,6 +24,10 @@ pub struct Arity {
     /// The names of the frame a call binds (the function's name, the parameters, the rest
     /// parameter), made on the first call and shared by every call's frame.
     pub(crate) frame_names: OnceLock<Names>,
+    /// The names the body's `let`s bind into the call frame after the parameters
+    /// ([`Op::LetIn`]), in slot order: set when the body is compiled, read by a lookup by name
+    /// (a form the interpreter runs in the body finds them).
+    pub(crate) let_names: OnceLock<Names>,
     /// What a library makes once from the compiled body for its own calls of the function
     /// (the logic library: how a relation's goal is built from its arguments' terms).
     pub(crate) derived: OnceLock<Option<Arc<dyn std::any::Any + Send + Sync>>>,
@@ -217,10 +221,13 @@ impl Drop for Frame {
     #[inline]
     fn drop(&mut self) {
         let held = match self {
-            Frame::One(_, v, _) => may_nest(v),
-            Frame::Many(b, _) => b.iter().any(|(_, v)| may_nest(v)),
-            Frame::Slots(_, vs, _) => vs.iter().any(may_nest),
-            Frame::Call(f, _, vs) => may_nest(f) || vs.iter().any(may_nest),
+            Frame::One(_, v, _) => may_nest(v, 1),
+            Frame::Many(b, _) => b.iter().any(|(_, v)| may_nest(v, b.len())),
+            Frame::Slots(_, vs, _) => vs.iter().any(|v| may_nest(v, vs.len())),
+            Frame::Call(f, _, vs) => {
+                let n = vs.len() + 1;
+                may_nest(f, n) || vs.iter().any(|v| may_nest(v, n))
+            }
             Frame::Group(..) | Frame::Ns(..) => false,
         };
         if held {
@@ -229,12 +236,13 @@ impl Drop for Frame {
     }
 }
 
-/// Whether dropping `v` from a frame may free a chain of frames: a function that nothing else
-/// holds, or a goal.
+/// Whether dropping `v` from a frame of `n` values may free a chain of frames: a function
+/// that nothing but the frame may hold (it can hold it `n` times: a parameter and a `let`'s
+/// name bound to one function), or a goal.
 #[inline(always)]
-fn may_nest(v: &Value) -> bool {
+fn may_nest(v: &Value, n: usize) -> bool {
     match v {
-        Value::Fn(c) => Arc::strong_count(c) == 1,
+        Value::Fn(c) => Arc::strong_count(c) <= n,
         Value::Goal(_) => true,
         _ => false,
     }
@@ -365,6 +373,11 @@ pub(crate) enum Op {
     Do(Vec<Code>),
     /// `let`: each binding's pattern and value, then the body.
     Let(Vec<(Pat, Code)>, Vec<Code>),
+    /// A `let` of plain names in a tail position of a function's body, bound in the call's
+    /// own frame instead of a frame of its own: the slot (among the arguments') its first
+    /// name takes, each name and its value, then the body. Run in a tail position, the
+    /// values are written into the frame when nothing else holds it, else into a copy.
+    LetIn(usize, Vec<(Arc<str>, Code)>, Vec<Code>),
     /// `loop`: as `let`, and a `recur` in the body binds the patterns again.
     Loop(Vec<(Pat, Code)>, Vec<Code>),
     And(Vec<Code>),

@@ -11,7 +11,7 @@
 //! are the same; an error takes the position of the innermost form that gives one, and a
 //! `recur` restarts its function's body, as on the native stack.
 
-use crate::eval::compile::run::{bind_pat, callee, global_at, local};
+use crate::eval::compile::run::{bind_in_frame, bind_pat, callee, global_at, local};
 use crate::eval::compile::{effect, Code, Op, Pat};
 use crate::eval::env::Env;
 use crate::eval::{
@@ -57,6 +57,15 @@ enum K {
     /// `let`, waiting for the value of binding `next`.
     Let {
         pairs: *const [(Pat, Code)],
+        body: *const [Code],
+        next: usize,
+        env: Env,
+    },
+    /// A `let` that binds into the call frame (`Op::LetIn`, from its name `first` on),
+    /// waiting for the value of binding `next`.
+    LetIn {
+        first: usize,
+        pairs: *const [(Arc<str>, Code)],
         body: *const [Code],
         next: usize,
         env: Env,
@@ -190,6 +199,19 @@ fn form(op: &Op, env: Env, ks: &mut Vec<K>) -> Ctl {
             None => sequence(body, 0, Seq::Do, Value::Nil, env, ks),
             Some((_, c)) => {
                 ks.push(K::Let {
+                    pairs: pairs.as_slice(),
+                    body: body.as_slice(),
+                    next: 0,
+                    env: env.clone(),
+                });
+                Ctl::Eval(c, env)
+            }
+        },
+        Op::LetIn(first, pairs, body) => match pairs.first() {
+            None => sequence(body, 0, Seq::Do, Value::Nil, env, ks),
+            Some((_, c)) => {
+                ks.push(K::LetIn {
+                    first: *first,
                     pairs: pairs.as_slice(),
                     body: body.as_slice(),
                     next: 0,
@@ -364,6 +386,31 @@ fn resume(k: K, v: Value, ks: &mut Vec<K>) -> Ctl {
             match pairs.get(next + 1) {
                 Some((_, c)) => {
                     ks.push(K::Let {
+                        pairs,
+                        body,
+                        next: next + 1,
+                        env: env.clone(),
+                    });
+                    Ctl::Eval(c, env)
+                }
+                None => sequence(unsafe { &*body }, 0, Seq::Do, Value::Nil, env, ks),
+            }
+        }
+        K::LetIn {
+            first,
+            pairs,
+            body,
+            next,
+            mut env,
+        } => {
+            let pairs = unsafe { &*pairs };
+            if let Err(e) = bind_in_frame(&mut env, first + next, &pairs[next].0, v) {
+                return Ctl::Raise(e);
+            }
+            match pairs.get(next + 1) {
+                Some((_, c)) => {
+                    ks.push(K::LetIn {
+                        first,
                         pairs,
                         body,
                         next: next + 1,

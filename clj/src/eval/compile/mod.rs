@@ -78,6 +78,27 @@ pub(crate) struct Scope {
     /// The closure's environment (binds no local; names its namespace).
     outer: Env,
     depth: usize,
+    /// Whether the form being compiled is in a tail position of a function's body, reached
+    /// from it through `if`, `do`, `let` and `cond` as [`run::Code::run_tail`] runs it:
+    /// read and cleared by [`compile`].
+    tail: bool,
+    /// The function body being compiled, when its frame is a call frame a tail `let` can
+    /// bind into ([`Op::LetIn`]).
+    call: Option<CallScope>,
+}
+
+/// A function body whose `let`s in a tail position bind into its call frame.
+struct CallScope {
+    /// The call frame's index in [`Scope::frames`].
+    frame: usize,
+    /// How many names the call frame binds before the `let`s' (the function's own name, if
+    /// it has one, and the parameters).
+    base: usize,
+    /// Whether the function has a name (the frame's first, held outside its slots).
+    named: bool,
+    /// The names those `let`s bind, each in a slot of its own (a `let` in another branch
+    /// binds into a frame of its own: the slots a lookup by name reads are one `let`'s).
+    lets: Vec<Arc<str>>,
 }
 
 /// How a library compiles its special forms: the form's name (without the library's prefix)
@@ -469,8 +490,10 @@ pub(crate) fn top_level(
         groups: Vec::new(),
         outer: env.clone(),
         depth: 0,
+        tail: false,
+        call: None,
     };
-    let op = special(name, a, &mut scope)?;
+    let op = special(name, a, &mut scope, false)?;
     Some(Code::Form(Box::new(Form::new(None, op))).run(&env))
 }
 
@@ -568,6 +591,8 @@ fn compile_arity(c: &Closure, arity: &Arity) -> Option<Arc<Code>> {
         groups: Vec::new(),
         outer: c.env.clone(),
         depth: 0,
+        tail: false,
+        call: None,
     };
     arity_body(&mut scope, c.name.as_ref(), arity).map(Arc::new)
 }
@@ -590,7 +615,23 @@ fn arity_body(scope: &mut Scope, name: Option<&Arc<str>>, arity: &Arity) -> Opti
     let first = names.len() - params.clone().count();
     let opened = scope.push(names);
     let code = if plain {
-        Some(body(scope, &arity.body))
+        // The body's tail `let`s bind into the call frame (when there is one: a function of
+        // no parameter and no name runs in its closure's environment).
+        let outer_call = std::mem::replace(
+            &mut scope.call,
+            opened.then(|| CallScope {
+                frame: scope.frames.len() - 1,
+                base: scope.frames.last().map_or(0, Vec::len),
+                named: name.is_some(),
+                lets: Vec::new(),
+            }),
+        );
+        let code = tail_body(scope, &arity.body, true);
+        let call = std::mem::replace(&mut scope.call, outer_call);
+        if let Some(c) = call.filter(|c| !c.lets.is_empty()) {
+            let _ = arity.let_names.set(c.lets.into());
+        }
+        Some(code)
     } else {
         let mut pairs = Vec::new();
         let mut pushed = 0;
@@ -618,11 +659,31 @@ fn arity_body(scope: &mut Scope, name: Option<&Arc<str>>, arity: &Arity) -> Opti
 
 /// Forms in order as one code (`nil` for none).
 pub(crate) fn body(scope: &mut Scope, forms: &[Value]) -> Code {
+    tail_body(scope, forms, false)
+}
+
+/// [`body`], the last form in a tail position if `tail` is.
+fn tail_body(scope: &mut Scope, forms: &[Value], tail: bool) -> Code {
     match forms {
         [] => Code::Const(Value::Nil),
-        [f] => compile(f, scope),
-        fs => Code::Form(Box::new(Form::new(None, Op::Do(all(scope, fs))))),
+        [f] => compile_tail(f, scope, tail),
+        fs => Code::Form(Box::new(Form::new(None, Op::Do(tail_all(scope, fs, tail))))),
     }
+}
+
+/// [`all`], the last form in a tail position if `tail` is.
+fn tail_all(scope: &mut Scope, forms: &[Value], tail: bool) -> Vec<Code> {
+    let mut out = Vec::with_capacity(forms.len());
+    for (i, f) in forms.iter().enumerate() {
+        out.push(compile_tail(f, scope, tail && i + 1 == forms.len()));
+    }
+    out
+}
+
+/// [`compile`] of a form in a tail position if `tail` is.
+fn compile_tail(form: &Value, scope: &mut Scope, tail: bool) -> Code {
+    scope.tail = tail;
+    compile(form, scope)
 }
 
 /// Each form compiled.
@@ -632,6 +693,7 @@ pub(crate) fn all(scope: &mut Scope, forms: &[Value]) -> Vec<Code> {
 
 /// Compiles a form in `scope`.
 pub(crate) fn compile(form: &Value, scope: &mut Scope) -> Code {
+    let tail = std::mem::take(&mut scope.tail);
     match form {
         Value::Symbol(s) => match scope.lookup(s) {
             Some((h, i)) if scope.is_group(h) => group_fn(h, i),
@@ -641,7 +703,7 @@ pub(crate) fn compile(form: &Value, scope: &mut Scope) -> Code {
         Value::List(_) | Value::Vector(_) if scope.depth >= MAX_COMPILE_DEPTH => {
             Code::Interp(form.clone())
         }
-        Value::List(_) => nested_compile(scope, |scope| list(form, scope)),
+        Value::List(_) => nested_compile(scope, |scope| list(form, scope, tail)),
         Value::Vector(items) if matches!(crate::value::meta::meta_of(form), Value::Nil) => {
             nested_compile(scope, |scope| {
                 let items = all(scope, items);
@@ -733,7 +795,7 @@ fn nested_compile(scope: &mut Scope, f: impl FnOnce(&mut Scope) -> Code) -> Code
     code
 }
 
-fn list(form: &Value, scope: &mut Scope) -> Code {
+fn list(form: &Value, scope: &mut Scope, tail: bool) -> Code {
     let Ok(items) = form.to_vec() else {
         return Code::Interp(form.clone());
     };
@@ -741,11 +803,11 @@ fn list(form: &Value, scope: &mut Scope) -> Code {
     let op = match head {
         Value::Symbol(s) if !scope.is_local(s) => {
             match crate::eval::ns::resolve_value(s, &scope.outer) {
-                Some(Value::Special(name)) => special(&name, args, scope),
+                Some(Value::Special(name)) => special(&name, args, scope, tail),
                 Some(Value::Macro(m)) => match crate::eval::call_closure(&m, args.to_vec())
                     .and_then(|x| crate::eval::form::proper(&x))
                 {
-                    Ok(expansion) => Some(Op::Do(vec![compile(&expansion, scope)])),
+                    Ok(expansion) => Some(Op::Do(vec![compile_tail(&expansion, scope, tail)])),
                     Err(_) => None,
                 },
                 // A member form, `(.method x)`: the interpreter's hook runs it.
@@ -769,8 +831,42 @@ fn list(form: &Value, scope: &mut Scope) -> Code {
     }
 }
 
+/// A `let` in a tail position of a function's body compiled to bind its names into the
+/// call frame ([`Op::LetIn`]): when every pattern is a name, the call frame is the
+/// innermost, the frame holds every name a tail `let` took so far (none of another branch
+/// has taken the slots after them), and its slots stay within those a frame holds inline.
+/// `None` otherwise, nothing compiled.
+fn let_in(scope: &mut Scope, bs: &[Value], body: &[Value]) -> Option<Op> {
+    let call = scope.call.as_ref()?;
+    let names = bs
+        .chunks(2)
+        .map(|p| match p {
+            [Value::Symbol(n), _] => Some(n.clone()),
+            _ => None,
+        })
+        .collect::<Option<Vec<_>>>()?;
+    let (frame, first) = (call.frame, scope.frames.last()?.len());
+    let fits = !names.is_empty()
+        && scope.frames.len() == frame + 1
+        && first == call.base + call.lets.len()
+        && first - usize::from(call.named) + names.len() <= crate::eval::Args::new().inline_size();
+    if !fits {
+        return None;
+    }
+    let mut pairs = Vec::with_capacity(names.len());
+    for (n, p) in names.into_iter().zip(bs.chunks(2)) {
+        let code = compile(&p[1], scope);
+        scope.frames[frame].push(n.clone());
+        scope.call.as_mut()?.lets.push(n.clone());
+        pairs.push((n, code));
+    }
+    let code = tail_all(scope, body, true);
+    scope.frames[frame].truncate(first);
+    Some(Op::LetIn(first, pairs, code))
+}
+
 /// The special form `name` compiled, or `None` to leave it to the interpreter.
-fn special(name: &str, a: &[Value], scope: &mut Scope) -> Option<Op> {
+fn special(name: &str, a: &[Value], scope: &mut Scope, tail: bool) -> Option<Op> {
     if let Some((prefix, n)) = name.split_once(':') {
         if let Some(f) = compiler(prefix) {
             let mark = scope.frames.len();
@@ -782,18 +878,29 @@ fn special(name: &str, a: &[Value], scope: &mut Scope) -> Option<Op> {
     let nil = || Code::Const(Value::Nil);
     Some(match (name, a) {
         ("quote", [q]) => Op::Do(vec![Code::Const(q.clone())]),
-        ("do", _) => Op::Do(all(scope, a)),
-        ("if", [c, t]) => Op::If(compile(c, scope), compile(t, scope), nil()),
-        ("if", [c, t, e]) => Op::If(compile(c, scope), compile(t, scope), compile(e, scope)),
-        ("if-not", [c, t]) => Op::If(compile(c, scope), nil(), compile(t, scope)),
-        ("if-not", [c, t, e]) => Op::If(compile(c, scope), compile(e, scope), compile(t, scope)),
-        ("when", [c, b @ ..]) => Op::If(compile(c, scope), body(scope, b), nil()),
-        ("when-not", [c, b @ ..]) => Op::If(compile(c, scope), nil(), body(scope, b)),
+        ("do", _) => Op::Do(tail_all(scope, a, tail)),
+        ("if", [c, t]) => Op::If(compile(c, scope), compile_tail(t, scope, tail), nil()),
+        ("if", [c, t, e]) => {
+            let c = compile(c, scope);
+            Op::If(
+                c,
+                compile_tail(t, scope, tail),
+                compile_tail(e, scope, tail),
+            )
+        }
+        ("if-not", [c, t]) => Op::If(compile(c, scope), nil(), compile_tail(t, scope, tail)),
+        ("if-not", [c, t, e]) => {
+            let c = compile(c, scope);
+            let (e, t) = (compile_tail(e, scope, tail), compile_tail(t, scope, tail));
+            Op::If(c, e, t)
+        }
+        ("when", [c, b @ ..]) => Op::If(compile(c, scope), tail_body(scope, b, tail), nil()),
+        ("when-not", [c, b @ ..]) => Op::If(compile(c, scope), nil(), tail_body(scope, b, tail)),
         ("and", _) => Op::And(all(scope, a)),
         ("or", _) => Op::Or(all(scope, a)),
         ("cond", _) if a.len().is_multiple_of(2) => Op::Cond(
             a.chunks(2)
-                .map(|p| (compile(&p[0], scope), compile(&p[1], scope)))
+                .map(|p| (compile(&p[0], scope), compile_tail(&p[1], scope, tail)))
                 .collect(),
         ),
         ("recur", _) => Op::Recur(all(scope, a)),
@@ -802,9 +909,14 @@ fn special(name: &str, a: &[Value], scope: &mut Scope) -> Option<Op> {
         ("dotimes", _) => Op::Ext(comprehension::dotimes_form(a, scope)?),
         ("->" | "->>", [x, steps @ ..]) => {
             let form = crate::eval::special::thread::threaded(x, steps, name == "->>").ok()?;
-            Op::Do(vec![compile(&form, scope)])
+            Op::Do(vec![compile_tail(&form, scope, tail)])
         }
         ("let" | "let*", [Value::Vector(bs), b @ ..]) => {
+            if tail {
+                if let Some(op) = let_in(scope, bs, b) {
+                    return Some(op);
+                }
+            }
             let (pairs, pushed) = bindings(scope, bs)?;
             let code = all(scope, b);
             scope.frames.truncate(scope.frames.len() - pushed);

@@ -821,12 +821,15 @@ impl Code {
     /// the heap stack) still unwinds, and the `loop` or call takes it either way. Each form
     /// counts its level, checks for Ctrl-C and gives its errors its position, as
     /// [`Code::run`] does.
+    ///
+    /// `env` is the environment's own handle: a `let` that binds into the call frame
+    /// ([`Op::LetIn`]) writes there, and when the frame is shared, `env` becomes its copy.
     #[inline]
-    pub(crate) fn run_tail(&self, env: &Env) -> Result<Tail> {
+    pub(crate) fn run_tail(&self, env: &mut Env) -> Result<Tail> {
         if let Code::Form(f) = self {
             if matches!(
                 f.op,
-                Op::If(..) | Op::Do(_) | Op::Let(..) | Op::Cond(_) | Op::Recur(_)
+                Op::If(..) | Op::Do(_) | Op::Let(..) | Op::LetIn(..) | Op::Cond(_) | Op::Recur(_)
             ) {
                 check_interrupt()?;
                 if !crate::eval::on_heap() {
@@ -840,7 +843,7 @@ impl Code {
 
 impl Op {
     /// [`Code::run_tail`] of this form's operation.
-    fn run_tail(&self, env: &Env) -> Result<Tail> {
+    fn run_tail(&self, env: &mut Env) -> Result<Tail> {
         match self {
             Op::If(c, t, e) => {
                 if c.truthy(env)? {
@@ -850,7 +853,11 @@ impl Op {
                 }
             }
             Op::Do(codes) => body_tail(codes, env),
-            Op::Let(pairs, codes) => body_tail(codes, &bind_pairs(env, pairs)?),
+            Op::Let(pairs, codes) => body_tail(codes, &mut bind_pairs(env, pairs)?),
+            Op::LetIn(first, pairs, codes) => {
+                let_in(env, *first, pairs)?;
+                body_tail(codes, env)
+            }
             Op::Cond(pairs) => {
                 for (t, v) in pairs {
                     if t.truthy(env)? {
@@ -871,8 +878,51 @@ impl Op {
     }
 }
 
+/// Binds the names of `pairs` (an [`Op::LetIn`]), each to its value in turn, into the call
+/// frame `env` starts with, from its name `first` on (the function's own name counts):
+/// written in place when nothing else holds the frame, else into a copy that `env` becomes.
+/// A value reads the names bound before it where the frame holds them.
+pub(crate) fn let_in(env: &mut Env, first: usize, pairs: &[(Arc<str>, Code)]) -> Result<()> {
+    for (k, (name, c)) in pairs.iter().enumerate() {
+        let v = c.run(env)?;
+        bind_in_frame(env, first + k, name, v)?;
+    }
+    Ok(())
+}
+
+/// Binds `v` into the frame `env` starts with as its name `i` (its slots after that
+/// dropped): see [`let_in`].
+pub(crate) fn bind_in_frame(env: &mut Env, i: usize, name: &Arc<str>, v: Value) -> Result<()> {
+    if let Some(Frame::Call(_, a, slots)) = env.as_mut().and_then(triomphe::Arc::get_mut) {
+        let at = i - usize::from(a.named());
+        debug_assert!(slots.len() >= at, "the frame holds the names before");
+        slots.truncate(at);
+        slots.push(v);
+        return Ok(());
+    }
+    let copy = match env.as_deref() {
+        Some(Frame::Call(f, a, slots)) => {
+            let at = i - usize::from(a.named());
+            let mut held: crate::value::func::Slots = slots.iter().take(at).cloned().collect();
+            held.push(v);
+            Frame::Call(f.clone(), *a, held)
+        }
+        // A function's frame made under names of their own (not its arity's): the names go
+        // with the copy, for a lookup by name.
+        Some(Frame::Slots(names, slots, next)) => {
+            let names = names.iter().take(i).chain([name]).cloned().collect();
+            let mut held: crate::value::func::Slots = slots.iter().take(i).cloned().collect();
+            held.push(v);
+            Frame::Slots(names, held, next.clone())
+        }
+        _ => return Err(missing("frame")),
+    };
+    *env = Some(counted(|| copy));
+    Ok(())
+}
+
 /// Forms in order, the last in a tail position ([`Code::run_tail`]; `nil` for none).
-pub(crate) fn body_tail(codes: &[Code], env: &Env) -> Result<Tail> {
+pub(crate) fn body_tail(codes: &[Code], env: &mut Env) -> Result<Tail> {
     match codes.split_last() {
         None => Ok(Tail::Value(Value::Nil)),
         Some((last, before)) => {
@@ -998,7 +1048,7 @@ fn run_framed(c: &Arc<Closure>, a: u32, code: &Code, args: &[Code], env: &Env) -
     }
     let mut frame: Env = Some(made.shareable());
     loop {
-        let new = match code.run_tail(&frame) {
+        let new = match code.run_tail(&mut frame) {
             Ok(Tail::Value(v)) => return Ok(v),
             Ok(Tail::Recur(new)) => new,
             Err(e) => crate::eval::recur_values(e)?,
@@ -1007,6 +1057,8 @@ fn run_framed(c: &Arc<Closure>, a: u32, code: &Code, args: &[Code], env: &Env) -
         check_interrupt()?;
         match crate::eval::unique_call_slots(&mut frame) {
             Some(slots) => {
+                // The slots a `let` bound into the frame go (`Op::LetIn`).
+                slots.truncate(new.len());
                 for (slot, v) in slots.iter_mut().zip(new) {
                     *slot = v;
                 }
@@ -1067,6 +1119,13 @@ impl Op {
             }
             Op::Do(codes) => run_body(codes, env),
             Op::Let(pairs, codes) => run_body(codes, &bind_pairs(env, pairs)?),
+            // Not in a tail position (the heap stack's machine ran the form around it): the
+            // frame is shared, so the names are bound in a copy of it.
+            Op::LetIn(first, pairs, codes) => {
+                let mut e = env.clone();
+                let_in(&mut e, *first, pairs)?;
+                run_body(codes, &e)
+            }
             Op::Loop(pairs, codes) => {
                 // As the interpreter's `loop`: the values bound once to be computed, then
                 // bound again for each round.
@@ -1090,7 +1149,7 @@ impl Op {
                             e = bind_pat(&e, p, v)?;
                         }
                     }
-                    vals = match body_tail(codes, &e) {
+                    vals = match body_tail(codes, &mut e) {
                         Ok(Tail::Value(v)) => return Ok(v),
                         Ok(Tail::Recur(new)) => new,
                         Err(e) => crate::eval::recur_values(e)?,

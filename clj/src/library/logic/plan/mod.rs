@@ -1471,7 +1471,7 @@ fn reads_own_locals(a: &crate::eval::Arity) -> bool {
                 Op::If(c, t, e) => own(c) && own(t) && own(e),
                 Op::Do(cs) | Op::And(cs) | Op::Or(cs) | Op::Recur(cs) => cs.iter().all(own),
                 Op::Cond(pairs) => pairs.iter().all(|(t, v)| own(t) && own(v)),
-                Op::Let(..) | Op::Loop(..) | Op::Fn(..) | Op::Ext(_) => false,
+                Op::Let(..) | Op::LetIn(..) | Op::Loop(..) | Op::Fn(..) | Op::Ext(_) => false,
             },
         }
     }
