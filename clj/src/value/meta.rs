@@ -12,17 +12,19 @@ use crate::value::coll::map_insert;
 use crate::value::error::{Error, Pos, Result};
 use crate::value::func::Closure;
 use crate::value::{Cons, Value};
+use rustc_hash::FxHashMap;
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
 use std::sync::Arc;
 
 thread_local! {
-    /// By allocation address: the value (kept alive) and its metadata map.
-    static META: RefCell<HashMap<usize, (Value, Value)>> = RefCell::new(HashMap::new());
+    /// By allocation address (hashed as the integer it is: addresses are no input an
+    /// adversary chooses): the value (kept alive) and its metadata map.
+    static META: RefCell<FxHashMap<usize, (Value, Value)>> = RefCell::new(FxHashMap::default());
     /// Whether the reader has put metadata on a collection literal (until then evaluating one
     /// need not look for it).
     static LITERAL_META: Cell<bool> = const { Cell::new(false) };
-    static LVAR_META: RefCell<HashMap<kanren::Var, Value>> = RefCell::new(HashMap::new());
+    static LVAR_META: RefCell<FxHashMap<kanren::Var, Value>> =
+        RefCell::new(FxHashMap::default());
 }
 
 /// `evaluated`, the value of the collection literal `literal`, with the literal's metadata
