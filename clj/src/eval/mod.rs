@@ -463,10 +463,8 @@ pub fn call_closure_with(c: &Arc<Closure>, mut args: Args) -> Result<Value> {
             }
         }
         if bare {
-            // No frame of its own: its body binds no `let` into one.
-            let mut env = c.env.clone();
             loop {
-                let new = match code.run_tail(&mut env) {
+                let new = match code.run_tail(&c.env) {
                     Ok(crate::eval::compile::run::Tail::Value(v)) => return Ok(v),
                     Ok(crate::eval::compile::run::Tail::Recur(new)) => new,
                     Err(e) => recur_values(e)?,

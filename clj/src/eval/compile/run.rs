@@ -822,10 +822,10 @@ impl Code {
     /// counts its level, checks for Ctrl-C and gives its errors its position, as
     /// [`Code::run`] does.
     ///
-    /// `env` is the environment's own handle: a `let` that binds into the call frame
-    /// ([`Op::LetIn`]) writes there, and when the frame is shared, `env` becomes its copy.
+    /// A `let` that binds into the call frame ([`Op::LetIn`]) writes there when `env` is
+    /// the frame's own handle ([`TailEnv`]).
     #[inline]
-    pub(crate) fn run_tail(&self, env: &mut Env) -> Result<Tail> {
+    pub(crate) fn run_tail<E: TailEnv>(&self, env: E) -> Result<Tail> {
         if let Code::Form(f) = self {
             if matches!(
                 f.op,
@@ -837,30 +837,71 @@ impl Code {
                 }
             }
         }
-        self.run(env).map(Tail::Value)
+        self.run(env.get()).map(Tail::Value)
+    }
+}
+
+/// The environment code in a tail position runs in ([`Code::run_tail`]): borrowed, or the
+/// caller's own handle on it (a call's frame), which a `let` binding into the frame
+/// ([`Op::LetIn`]) writes, replacing a frame that something else holds by a copy.
+pub(crate) trait TailEnv {
+    /// The environment.
+    fn get(&self) -> &Env;
+    /// The handle, when the caller owns it.
+    fn handle(&mut self) -> Option<&mut Env>;
+}
+
+impl TailEnv for &Env {
+    #[inline(always)]
+    fn get(&self) -> &Env {
+        self
+    }
+
+    #[inline(always)]
+    fn handle(&mut self) -> Option<&mut Env> {
+        None
+    }
+}
+
+impl TailEnv for &mut Env {
+    #[inline(always)]
+    fn get(&self) -> &Env {
+        self
+    }
+
+    #[inline(always)]
+    fn handle(&mut self) -> Option<&mut Env> {
+        Some(self)
     }
 }
 
 impl Op {
     /// [`Code::run_tail`] of this form's operation.
-    fn run_tail(&self, env: &mut Env) -> Result<Tail> {
+    fn run_tail<E: TailEnv>(&self, mut env: E) -> Result<Tail> {
         match self {
             Op::If(c, t, e) => {
-                if c.truthy(env)? {
+                if c.truthy(env.get())? {
                     t.run_tail(env)
                 } else {
                     e.run_tail(env)
                 }
             }
             Op::Do(codes) => body_tail(codes, env),
-            Op::Let(pairs, codes) => body_tail(codes, &mut bind_pairs(env, pairs)?),
-            Op::LetIn(first, pairs, codes) => {
-                let_in(env, *first, pairs)?;
-                body_tail(codes, env)
-            }
+            Op::Let(pairs, codes) => body_tail(codes, &mut bind_pairs(env.get(), pairs)?),
+            Op::LetIn(first, pairs, codes) => match env.handle() {
+                Some(frame) => {
+                    let_in(frame, *first, pairs)?;
+                    body_tail(codes, frame)
+                }
+                None => {
+                    let mut copy = env.get().clone();
+                    let_in(&mut copy, *first, pairs)?;
+                    body_tail(codes, &mut copy)
+                }
+            },
             Op::Cond(pairs) => {
                 for (t, v) in pairs {
-                    if t.truthy(env)? {
+                    if t.truthy(env.get())? {
                         return v.run_tail(env);
                     }
                 }
@@ -869,11 +910,11 @@ impl Op {
             Op::Recur(args) => {
                 let mut values = Vec::with_capacity(args.len());
                 for a in args {
-                    values.push(a.run(env)?);
+                    values.push(a.run(env.get())?);
                 }
                 Ok(Tail::Recur(values))
             }
-            op => op.run(env).map(Tail::Value),
+            op => op.run(env.get()).map(Tail::Value),
         }
     }
 }
@@ -922,12 +963,12 @@ pub(crate) fn bind_in_frame(env: &mut Env, i: usize, name: &Arc<str>, v: Value) 
 }
 
 /// Forms in order, the last in a tail position ([`Code::run_tail`]; `nil` for none).
-pub(crate) fn body_tail(codes: &[Code], env: &mut Env) -> Result<Tail> {
+pub(crate) fn body_tail<E: TailEnv>(codes: &[Code], env: E) -> Result<Tail> {
     match codes.split_last() {
         None => Ok(Tail::Value(Value::Nil)),
         Some((last, before)) => {
             for c in before {
-                c.run(env)?;
+                c.run(env.get())?;
             }
             last.run_tail(env)
         }
