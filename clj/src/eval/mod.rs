@@ -486,14 +486,10 @@ pub fn call_closure_with(c: &Arc<Closure>, mut args: Args) -> Result<Value> {
                 None => {
                     check_recur(arity.params.len(), &new)?;
                     check_interrupt()?;
-                    if let Some(slots) = unique_call_slots(&mut env) {
-                        slots.truncate(new.len());
-                        for (slot, v) in slots.iter_mut().zip(new) {
-                            *slot = v;
-                        }
-                        continue;
+                    match rebind_call(&mut env, new) {
+                        Ok(()) => continue,
+                        Err(new) => Args::from_vec(new),
                     }
-                    Args::from_vec(new)
                 }
             };
             env = arity_env(c, arity, args);
@@ -682,14 +678,31 @@ pub(crate) fn check_recur(want: usize, new: &[Value]) -> Result<()> {
     Ok(())
 }
 
-/// The slots of the call frame `env` to bind a `recur`'s values into in place, when nothing
-/// else holds the frame (no function made in the body kept it); `None` otherwise.
+/// The call frame `env` is, its arity and slots, to write in place when nothing else holds
+/// the frame (no function made in the body kept it); `None` otherwise.
 #[inline]
-pub(crate) fn unique_call_slots(env: &mut Env) -> Option<&mut Slots> {
+pub(crate) fn unique_call_frame(
+    env: &mut Env,
+) -> Option<(crate::value::func::CallArity, &mut Slots)> {
     match env.as_mut().and_then(triomphe::Arc::get_mut) {
-        Some(Frame::Call(_, _, slots)) => Some(slots),
+        Some(Frame::Call(_, a, slots)) => Some((*a, slots)),
         _ => None,
     }
+}
+
+/// A `recur`'s values `new` bound as the parameters of the call frame `env` in place, the
+/// slots a `let` bound into it after them (`Op::LetIn`) dropped; `new` given back when
+/// something else holds the frame ([`unique_call_frame`]).
+#[inline]
+pub(crate) fn rebind_call(env: &mut Env, new: Vec<Value>) -> std::result::Result<(), Vec<Value>> {
+    let Some((_, slots)) = unique_call_frame(env) else {
+        return Err(new);
+    };
+    slots.truncate(new.len());
+    for (slot, v) in slots.iter_mut().zip(new) {
+        *slot = v;
+    }
+    Ok(())
 }
 
 /// The arguments of a `recur` to the top of `arity`'s body, checked against its parameters.

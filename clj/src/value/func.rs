@@ -374,8 +374,9 @@ pub(crate) enum Op {
     /// `let`: each binding's pattern and value, then the body.
     Let(Vec<(Pat, Code)>, Vec<Code>),
     /// A `let` of plain names in a tail position of a function's body, bound in the call's
-    /// own frame instead of a frame of its own: the slot (among the arguments') its first
-    /// name takes, each name and its value, then the body. Run in a tail position, the
+    /// own frame instead of a frame of its own: the place its first name takes among the
+    /// frame's names (the function's own name first, if it has one), each name and its
+    /// value, then the body. Run in a tail position, the
     /// values are written into the frame when nothing else holds it, else into a copy.
     LetIn(usize, Vec<(Arc<str>, Code)>, Vec<Code>),
     /// `loop`: as `let`, and a `recur` in the body binds the patterns again.

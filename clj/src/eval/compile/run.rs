@@ -934,7 +934,7 @@ pub(crate) fn let_in(env: &mut Env, first: usize, pairs: &[(Arc<str>, Code)]) ->
 /// Binds `v` into the frame `env` starts with as its name `i` (its slots after that
 /// dropped): see [`let_in`].
 pub(crate) fn bind_in_frame(env: &mut Env, i: usize, name: &Arc<str>, v: Value) -> Result<()> {
-    if let Some(Frame::Call(_, a, slots)) = env.as_mut().and_then(triomphe::Arc::get_mut) {
+    if let Some((a, slots)) = crate::eval::unique_call_frame(env) {
         let at = i - usize::from(a.named());
         debug_assert!(slots.len() >= at, "the frame holds the names before");
         slots.truncate(at);
@@ -1096,19 +1096,10 @@ fn run_framed(c: &Arc<Closure>, a: u32, code: &Code, args: &[Code], env: &Env) -
         };
         crate::eval::check_recur(args.len(), &new)?;
         check_interrupt()?;
-        match crate::eval::unique_call_slots(&mut frame) {
-            Some(slots) => {
-                // The slots a `let` bound into the frame go (`Op::LetIn`).
-                slots.truncate(new.len());
-                for (slot, v) in slots.iter_mut().zip(new) {
-                    *slot = v;
-                }
-            }
-            None => {
-                frame = Some(counted(|| {
-                    Frame::Call(Value::Fn(c.clone()), a, Args::from_vec(new))
-                }))
-            }
+        if let Err(new) = crate::eval::rebind_call(&mut frame, new) {
+            frame = Some(counted(|| {
+                Frame::Call(Value::Fn(c.clone()), a, Args::from_vec(new))
+            }))
         }
     }
 }
